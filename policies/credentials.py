@@ -1,0 +1,354 @@
+"""Credential detectors for form-mode elicitation fields.
+
+Each detector is a small declarative class, in the manner of detect-secrets' plugins: the terms that
+name a credential (as whole-word phrases, or as fragments of a name with its separators removed),
+the field types that can carry it, and the context words that make a look-alike benign. A detection
+always names the rule and the field.
+
+Text is normalised before matching: NFKC, camelCase / snake_case / kebab-case split into words,
+lower-cased, and a de-leeted copy (``p4ssw0rd`` -> ``password``) matched as well.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import ClassVar, Final
+
+STRING: Final = "string"
+NUMBER: Final = "number"
+TEXT_TYPES: Final = frozenset({STRING})
+TEXT_AND_NUMBER: Final = frozenset({STRING, NUMBER})
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_WORD_SPLIT = re.compile(r"[^\w$@]+|_+")
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "$": "s", "@": "a", "!": "i"})
+_HAS_LETTER = re.compile(r"[^\W\d_]")
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A piece of schema text in its matchable forms."""
+
+    words: tuple[str, ...]
+    squashed: str
+
+    @property
+    def word_set(self) -> frozenset[str]:
+        return frozenset(self.words)
+
+
+def _deleet(word: str) -> str:
+    # Only words that mix letters with digits/symbols are leet; "2fa" or "443" stay as they are.
+    if _HAS_LETTER.search(word) and any(ch in word for ch in "013457$@!"):
+        return word.translate(_LEET)
+    return word
+
+
+def normalise(text: str) -> tuple[Text, Text]:
+    """The plain and the de-leeted forms of a text."""
+    text = unicodedata.normalize("NFKC", text)
+    text = _CAMEL.sub(" ", text)
+    words = tuple(w for w in _WORD_SPLIT.split(text.casefold()) if w)
+    plain = Text(words, "".join(words))
+    leet_words = tuple(_deleet(w) for w in words)
+    return plain, Text(leet_words, "".join(leet_words))
+
+
+def _has_phrase(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+    n = len(phrase)
+    if n == 1:
+        return phrase[0] in words
+    return any(words[i : i + n] == phrase for i in range(len(words) - n + 1))
+
+
+class Detector:
+    """Base class: subclasses only declare data."""
+
+    rule: ClassVar[str]
+    label: ClassVar[str]
+    # Whole-word phrases, space separated, matched against the word sequence.
+    phrases: ClassVar[tuple[str, ...]] = ()
+    # Substrings of the separator-free text: catch compounds like "dbpassword" or "apikey".
+    fragments: ClassVar[tuple[str, ...]] = ()
+    # Field types (after enum/boolean exclusion) that can carry this credential.
+    types: ClassVar[frozenset[str]] = TEXT_TYPES
+    # Words anywhere in the field's name, title or description that make it a look-alike.
+    unless: ClassVar[frozenset[str]] = frozenset()
+
+    # Whether a field named for metadata *about* this credential ("token_name", "key_id") is excused.
+    metadata_excuses: ClassVar[bool] = True
+
+    _phrase_words: ClassVar[tuple[tuple[str, ...], ...]] = ()
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls._phrase_words = tuple(tuple(p.split()) for p in cls.phrases)
+
+    @classmethod
+    def matches(cls, text: Text) -> bool:
+        if any(_has_phrase(text.words, p) for p in cls._phrase_words):
+            return True
+        return any(f in text.squashed for f in cls.fragments)
+
+    @classmethod
+    def excused(cls, context: frozenset[str]) -> bool:
+        return bool(cls.unless & context)
+
+
+# The last word of a field name that makes it metadata about a credential, not the credential itself:
+# "api_key_name", "token_scopes", "secret_name", "pgp_key_id", "ssh_public_key".
+METADATA_HEADS: Final = frozenset({"name", "names", "label", "id", "ids", "identifier", "fingerprint", "alias",
+                                   "nickname", "description", "scope", "scopes", "type", "expiry", "expiration",
+                                   "expires", "created", "count", "hint", "prefix", "suffix", "last4", "rotation",
+                                   "policy", "strength", "length", "provider", "format", "algorithm", "usage"})
+PUBLIC_WORDS: Final = frozenset({"public", "publishable", "pub"})
+
+
+class Password(Detector):
+    rule = "credential.password"
+    label = "a password or passphrase"
+    phrases = ("pass", "pwd", "pw", "passwd", "pword", "passphrase", "passcode", "contrasena", "senha", "clave de acceso",
+               "parola d accesso", "kennwort", "hasło", "haslo", "şifre", "sifre", "parol", "heslo", "jelszó",
+               "jelszo", "salasana", "lösenord", "losenord", "adgangskode", "passord", "wachtwoord", "wagwoord", "mật khẩu",
+               "kata sandi", "katasandi", "login credentials", "credentials", "credential")
+    fragments = ("password", "passwort", "passwd", "passphrase", "motdepasse", "contraseña", "contrasena", "senha",
+                 "пароль", "密码", "密碼", "パスワード", "암호", "비밀번호", "كلمةالمرور", "كلمةالسر", "סיסמה", "पासवर्ड",
+                 "รหัสผ่าน", "wachtwoord", "lösenord", "salasana", "adgangskode", "kennwort", "hasło", "matkhau", "mậtkhẩu",
+                 "parolasi", "κωδικός", "κωδικοσ", "пароля", "heslo", "jelszó", "şifre", "userpass", "dbpass", "rootpass",
+                 "adminpass", "loginpass", "passwrd", "passw", "paswd", "paswoord", "parolası", "parolasi", "parolanız",
+                 "parolaniz")
+    # "pass" is also a ticket or a permit: a boarding pass number is not a password.
+    unless = frozenset({"strength", "policy", "expiry", "expires", "hint", "length", "rotation", "manager", "forgot",
+                        "boarding", "bus", "transit", "season", "ski", "festival", "museum", "park", "train", "rail",
+                        "metro", "gym", "day", "parking", "hall", "mountain", "through"})
+
+
+class ApiKey(Detector):
+    rule = "credential.api_key"
+    label = "an API or access key"
+    phrases = ("api key", "access key", "secret key", "app key", "application key", "consumer key", "subscription key",
+               "developer key", "dev key", "master key", "license key", "licence key", "product key", "account key",
+               "storage key", "access key id", "clé api", "cle api", "clave api", "clave de api", "chave api",
+               "chave de api", "chiave api", "api schlüssel", "api schluessel", "klucz api", "api anahtarı", "api sleutel",
+               "apikey", "xapikey", "x api key", "key secret", "encryption key", "decryption key")
+    fragments = ("apikey", "accesskey", "secretkey", "apisecret", "apischlüssel", "apischluessel", "ключapi", "apiключ",
+                 "api密钥", "api密鑰", "apiキー", "api키", "apiključ", "awssecret", "awsaccess", "subscriptionkey",
+                 "accesskeyid", "openaikey", "anthropickey", "stripekey")
+
+
+class Token(Detector):
+    rule = "credential.token"
+    label = "an access, refresh or bearer token"
+    phrases = ("token", "access token", "refresh token", "bearer", "bearer token", "jwt", "pat", "id token",
+               "auth token", "oauth token", "session token", "personal access token", "authorization header",
+               "authorization", "auth header", "jeton", "jeton d accès", "jeton d acces", "токен", "토큰", "gettoken")
+    fragments = ("accesstoken", "refreshtoken", "authtoken", "bearertoken", "apitoken", "oauthtoken", "idtoken",
+                 "sessiontoken", "githubtoken", "gitlabtoken", "slacktoken", "bottoken", "npmtoken", "pypitoken",
+                 "securitytoken", "令牌", "トークン", "токен", "토큰", "zugriffstoken", "bearer")
+    unless = frozenset({"max", "min", "maximum", "minimum", "count", "counts", "limit", "limits", "budget", "number",
+                        "num", "usage", "length", "total", "per", "tokens", "context", "output", "input", "completion",
+                        "prompt", "tokenizer", "cost", "price", "rate", "estimated"})
+
+
+class ClientSecret(Detector):
+    rule = "credential.client_secret"
+    label = "a client or shared secret"
+    phrases = ("secret", "client secret", "app secret", "consumer secret", "shared secret", "webhook secret",
+               "signing secret", "api secret", "secret value", "secreto", "segredo", "geheimnis", "secret partagé",
+               "secreto del cliente", "segreto", "sekret", "секрет", "機密", "秘密", "비밀", "secrets")
+    fragments = ("clientsecret", "appsecret", "consumersecret", "sharedsecret", "webhooksecret", "signingsecret",
+                 "apisecret", "secretvalue", "secretaccess", "클라이언트시크릿", "客户端密钥", "клиентскийсекрет")
+    unless = frozenset({"santa", "recipe", "ingredient", "ingredients", "menu", "garden", "story", "gift", "place",
+                        "spot", "hideout", "wish"})
+
+
+class PrivateKey(Detector):
+    rule = "credential.private_key"
+    label = "a private or SSH key"
+    phrases = ("private key", "privkey", "ssh key", "ssh private key", "id rsa", "id ed25519", "id ecdsa", "pem",
+               "pem key", "pgp key", "gpg key", "pgp private key", "signing key", "keystore", "wallet key", "key pair",
+               "keypair", "clé privée", "cle privee", "clave privada", "chave privada", "chiave privata",
+               "privater schlüssel", "privater schluessel", "klucz prywatny", "özel anahtar", "priv key")
+    fragments = ("privatekey", "sshkey", "idrsa", "ided25519", "privkey", "clépriv", "clepriv", "claveprivada",
+                 "chaveprivada", "privaterschlüssel", "закрытыйключ", "приватныйключ", "私钥", "私鑰", "秘密鍵",
+                 "개인키", "프라이빗키", "beginrsaprivate", "beginprivate", "beginopenssh")
+
+
+class SeedPhrase(Detector):
+    rule = "credential.seed_phrase"
+    label = "a wallet seed or recovery phrase"
+    phrases = ("seed", "seed phrase", "recovery phrase", "mnemonic", "seed words", "wallet seed", "backup phrase",
+               "recovery words", "secret phrase", "secret recovery phrase", "recovery key", "phrase de récupération",
+               "phrase de recuperation", "frase semilla", "frase de recuperación", "frase de recuperacion",
+               "frase de recuperação", "wiederherstellungsphrase", "frase di recupero", "herstelzin")
+    fragments = ("seedphrase", "recoveryphrase", "mnemonic", "seedwords", "walletseed", "backupphrase", "recoverywords",
+                 "secretphrase", "recoverykey", "助记词", "助記詞", "мнемоническ", "сидфраз", "seed短语", "シードフレーズ",
+                 "복구구문", "시드구문", "frasesemilla", "wiederherstellungsphrase", "phrasederécupération")
+    unless = frozenset({"random", "shuffle", "game", "garden", "plant", "plants", "tournament", "ranking", "rank",
+                        "number", "simulation"})
+
+
+class OneTimeCode(Detector):
+    rule = "credential.otp"
+    label = "a one-time or two-factor code"
+    types = TEXT_AND_NUMBER
+    phrases = ("otp", "totp", "hotp", "2fa", "mfa", "2fa code", "mfa code", "one time password", "one time code",
+               "one time passcode", "verification code", "auth code", "authentication code", "authenticator code",
+               "security code", "sms code", "login code", "confirmation code", "2 step", "two factor", "two step",
+               "code de vérification", "code de verification", "código de verificación", "codigo de verificacion",
+               "código de verificação", "codice di verifica", "bestätigungscode", "bestaetigungscode",
+               "verifizierungscode", "kod weryfikacyjny", "doğrulama kodu", "dogrulama kodu", "verificatiecode",
+               "backup code", "recovery code", "authorization code", "2fa token", "mfa token")
+    fragments = ("onetimepass", "onetimecode", "verificationcode", "authcode", "authenticatorcode", "smscode",
+                 "mfacode", "2facode", "twofactor", "код подтверждения".replace(" ", ""), "кодподтверждения",
+                 "验证码", "驗證碼", "認証コード", "確認コード", "인증번호", "인증코드", "bestätigungscode",
+                 "otpcode", "totpcode", "backupcode", "recoverycode")
+
+
+class CardNumber(Detector):
+    rule = "payment.card_number"
+    label = "a payment card number"
+    types = TEXT_AND_NUMBER
+    phrases = ("card number", "credit card", "debit card", "cc number", "cc num", "ccnum", "ccn",
+               "card no", "card num", "numéro de carte", "numero de carte", "número de tarjeta", "numero de tarjeta",
+               "número do cartão", "numero do cartao", "numero di carta", "numero della carta", "kartennummer",
+               "numer karty", "kart numarası", "kaartnummer", "primary account number", "cardnumber", "card details",
+               "credit card number", "payment card")
+    fragments = ("cardnumber", "creditcard", "debitcard", "ccnumber", "kartennummer", "номеркарты", "卡号", "卡號",
+                 "カード番号", "카드번호", "신용카드", "numérodecarte", "númerodetarjeta", "kreditkarte", "cartedecrédit",
+                 "tarjetadecrédito", "cartãodecrédito", "creditcardnum", "paymentcard", "cardnum")
+    unless = frozenset({"holder", "name", "type", "brand", "nickname", "label", "game", "games", "deck", "playing",
+                        "trading", "gift", "greeting", "business", "library", "loyalty", "sim", "index", "flash",
+                        "cards", "postcard", "report", "score", "id", "membership"})
+
+
+class CardSecurityCode(Detector):
+    rule = "payment.cvv"
+    label = "a card security code (CVV/CVC)"
+    types = TEXT_AND_NUMBER
+    phrases = ("cvv", "cvc", "cvv2", "cvc2", "cid", "csc", "card verification", "card security code",
+               "card verification value", "cryptogramme", "código de seguridad", "codigo de seguridad",
+               "código de segurança", "prüfnummer", "kartenprüfnummer")
+    fragments = ("cvv", "cvc2", "cardverification", "cardsecuritycode", "cryptogrammevisuel", "kartenprüfnummer",
+                 "securitycodecard", "cardcode", "セキュリティコード", "安全码", "보안코드")
+
+
+class Pin(Detector):
+    rule = "payment.pin"
+    label = "a PIN"
+    types = TEXT_AND_NUMBER
+    phrases = ("pin", "pin code", "pin number", "card pin", "atm pin", "sim pin", "pin nummer", "código pin",
+               "code pin", "пин", "пин код", "kod pin")
+    fragments = ("pincode", "pinnumber", "cardpin", "atmpin", "simpin", "pinnummer", "暗証番号", "密码锁",
+                 "пинкод", "비밀번호4", "pinpad")
+    unless = frozenset({"postal", "post", "zip", "zipcode", "postcode", "area", "address", "delivery", "shipping",
+                        "india", "indian", "location", "map", "locality", "district", "pincodes", "pinned", "pins",
+                        "pinterest", "board", "tweet", "message", "comment", "repo", "version", "dependency",
+                        "bowling", "wrestling"})
+
+
+class SessionCookie(Detector):
+    rule = "credential.session_cookie"
+    label = "a session cookie or session id"
+    metadata_excuses = False  # "session id" is the credential itself
+    phrases = ("cookie", "cookies", "session cookie", "session id", "sessionid", "sid", "jsessionid", "phpsessid",
+               "set cookie", "auth cookie", "session key")
+    fragments = ("sessioncookie", "sessionid", "jsessionid", "phpsessid", "authcookie", "setcookie", "cookieheader",
+                 "cookievalue", "connectsid", "sessionkey")
+    unless = frozenset({"preference", "preferences", "consent", "banner", "policy", "recipe", "recipes", "bake",
+                        "baking", "chocolate", "flavor", "flavour", "jar", "length", "duration", "minutes",
+                        "timeout", "analytics"})
+
+
+class ConnectionString(Detector):
+    rule = "credential.connection_string"
+    label = "a connection string (carries a password)"
+    phrases = ("connection string", "connstr", "conn str", "dsn", "database url", "db url", "jdbc url", "jdbc",
+               "connection uri", "connection url", "mongodb uri", "mongo uri", "redis url", "postgres url",
+               "database uri", "sqlalchemy url", "amqp url", "broker url")
+    fragments = ("connectionstring", "connstring", "databaseurl", "dburl", "jdbcurl", "mongouri", "mongodburi",
+                 "redisurl", "postgresurl", "postgresqlurl", "mysqlurl", "databaseuri", "connectionuri",
+                 "sqlalchemyurl", "brokerurl", "amqpurl")
+
+
+class SecurityAnswer(Detector):
+    rule = "credential.security_answer"
+    label = "an answer to a security question"
+    phrases = ("security answer", "secret answer", "security question", "mother s maiden name", "maiden name",
+               "memorable word", "memorable information")
+    fragments = ("securityanswer", "secretanswer", "securityquestion", "maidenname", "memorableword")
+
+
+class GenericCredential(Detector):
+    rule = "credential.generic"
+    label = "a credential"
+    phrases = ("login secret", "auth secret", "authentication secret", "signing key secret", "root credentials",
+               "service account key", "service account json", "gcp key", "aws credentials", "kubeconfig")
+    fragments = ("serviceaccountkey", "awscredentials", "kubeconfig", "credentialsjson", "authsecret")
+
+
+DETECTORS: Final[tuple[type[Detector], ...]] = (
+    Password, ApiKey, Token, ClientSecret, PrivateKey, SeedPhrase, OneTimeCode, CardNumber, CardSecurityCode, Pin,
+    SessionCookie, ConnectionString, SecurityAnswer, GenericCredential,
+)
+
+
+# Values that are secrets whatever the field is called (defaults, patterns, examples).
+@dataclass(frozen=True, slots=True)
+class ValueShape:
+    """A recognisable secret format."""
+
+    rule: str
+    label: str
+    regex: re.Pattern[str]
+
+
+VALUE_SHAPES: Final[tuple[ValueShape, ...]] = (
+    ValueShape("credential.private_key", "a PEM private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY")),
+    ValueShape("credential.api_key", "an AWS access key id", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+    ValueShape("credential.token", "a GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})")),
+    ValueShape("credential.api_key", "an API secret key (sk-...)", re.compile(r"\bsk-(?:[A-Za-z0-9_-]+-)?[A-Za-z0-9]{16,}")),
+    ValueShape("credential.token", "a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
+    ValueShape("credential.api_key", "a Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
+    ValueShape("credential.token", "a JSON Web Token", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.")),
+    ValueShape("credential.api_key", "a Stripe key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}")),
+    ValueShape("credential.connection_string", "a URL with an embedded password",
+               re.compile(r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@", re.IGNORECASE)),
+)
+
+# Patterns (JSON Schema `pattern`) that only a payment card, CVV or one-time code would satisfy.
+_CARD_PATTERN: Final = re.compile(
+    r"(?:\\d|\[0-9\])\{(?:1[2-6],1[6-9]|1[3-9])\}|(?:\\d|\[0-9\])\{4\}[^{}]{0,12}(?:\\d|\[0-9\])\{4\}[^{}]{0,12}(?:\\d|\[0-9\])\{4\}")
+
+
+def luhn_ok(digits: str) -> bool:
+    """Payment card checksum."""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = ord(ch) - 48
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+_CARD_VALUE: Final = re.compile(r"(?<![\d])(?:\d[ -]?){12,18}\d(?![\d])")
+
+
+def secret_value_shape(value: str) -> ValueShape | None:
+    """The recognisable secret format this value has, if any."""
+    for shape in VALUE_SHAPES:
+        if shape.regex.search(value):
+            return shape
+    for match in _CARD_VALUE.finditer(value):
+        digits = re.sub(r"[ -]", "", match.group())
+        if 13 <= len(digits) <= 19 and luhn_ok(digits) and len(set(digits)) > 2:
+            return ValueShape("payment.card_number", "a payment card number", _CARD_VALUE)
+    return None
+
+
+def card_pattern(pattern: str) -> bool:
+    """True when a JSON Schema pattern describes a payment card number."""
+    return bool(_CARD_PATTERN.search(pattern))

@@ -1,0 +1,243 @@
+"""Strict JSON-RPC 2.0 envelope parsing.
+
+A proxy and its peers must read every message the same way, or a message that the proxy judges as one
+thing reaches the client as another. So anything that two JSON parsers may read differently is
+rejected here: invalid UTF-8, duplicate object keys, NaN/Infinity, lone surrogates, boolean or
+fractional ids, non-object ``params``/``result``/``error``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Final
+
+RequestId = str | int
+JSONObject = dict[str, Any]
+
+DEFAULT_MAX_MESSAGE_BYTES: Final = 16 * 1024 * 1024
+# Deep nesting is a parser-exhaustion attack, not MCP traffic.
+MAX_DEPTH: Final = 64
+
+_LONE_SURROGATE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+
+
+class Kind(Enum):
+    """What a JSON-RPC message is."""
+
+    REQUEST = "request"
+    NOTIFICATION = "notification"
+    RESULT = "result"
+    ERROR = "error"
+
+
+class EnvelopeError(ValueError):
+    """A message that cannot be judged safely; it is never forwarded."""
+
+    def __init__(self, rule: str, detail: str, request_id: RequestId | None = None) -> None:
+        super().__init__(detail)
+        self.rule = rule
+        self.detail = detail
+        # The id of the offending request, when it can be read without ambiguity, so that the
+        # sender gets exactly one answer.
+        self.request_id = request_id
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One parsed JSON-RPC message. ``raw`` is its exact bytes when it stood alone on the wire."""
+
+    obj: JSONObject
+    kind: Kind
+    raw: bytes | None = None
+
+    @property
+    def method(self) -> str | None:
+        method = self.obj.get("method")
+        return method if isinstance(method, str) else None
+
+    @property
+    def id(self) -> RequestId | None:
+        value = self.obj.get("id")
+        return value if isinstance(value, (str, int)) else None
+
+    @property
+    def params(self) -> JSONObject:
+        params = self.obj.get("params")
+        return params if isinstance(params, dict) else {}
+
+    @property
+    def result(self) -> JSONObject:
+        result = self.obj.get("result")
+        return result if isinstance(result, dict) else {}
+
+    @property
+    def error(self) -> JSONObject:
+        error = self.obj.get("error")
+        return error if isinstance(error, dict) else {}
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """What one frame on the wire held: a single message or a batch."""
+
+    raw: bytes
+    messages: tuple[Message, ...]
+    batch: bool
+    # Batch elements that failed validation; each is refused on its own.
+    rejected: tuple[EnvelopeError, ...] = ()
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> JSONObject:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return obj
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"non-standard JSON constant {name}")
+
+
+_DECODER: Final = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_reject_constant)
+
+
+def id_key(value: RequestId) -> tuple[bool, RequestId]:
+    """A dict key that keeps ``1`` and ``"1"`` apart, as JSON-RPC does."""
+    return (isinstance(value, str), value)
+
+
+def _depth_ok(value: Any, depth: int = 0) -> bool:
+    if depth > MAX_DEPTH:
+        return False
+    if isinstance(value, dict):
+        return all(_depth_ok(v, depth + 1) for v in value.values())
+    if isinstance(value, list):
+        return all(_depth_ok(v, depth + 1) for v in value)
+    return True
+
+
+def _readable_id(text: str) -> RequestId | None:
+    """Best-effort id of a message we refuse, for the -32600 answer; None when not unambiguous."""
+    try:
+        loose = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(loose, dict) or not isinstance(loose.get("method"), str):
+        return None
+    value = loose.get("id")
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return None
+    # The id must appear once: with two ids, which one would the server have answered?
+    if len(re.findall(r'"(?:id|\\u0069\\u0064|\\u0069d|i\\u0064)"\s*:', text)) != 1:
+        return None
+    return value
+
+
+def _check_id(value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise EnvelopeError("envelope.id", "id must be a string or an integer")
+
+
+def classify(obj: Any) -> Kind:
+    """Validate one JSON-RPC message object and say what it is."""
+    if not isinstance(obj, dict):
+        raise EnvelopeError("envelope.not_object", "a JSON-RPC message must be an object")
+    if obj.get("jsonrpc") != "2.0":
+        raise EnvelopeError("envelope.version", 'jsonrpc must be "2.0"')
+    if "method" in obj:
+        if not isinstance(obj["method"], str):
+            raise EnvelopeError("envelope.method", "method must be a string")
+        if "result" in obj or "error" in obj:
+            raise EnvelopeError("envelope.ambiguous", "a message cannot be both a request and a response")
+        if "params" in obj and not isinstance(obj["params"], dict):
+            raise EnvelopeError("envelope.params", "params must be an object")
+        if "id" in obj:
+            _check_id(obj["id"])
+            return Kind.REQUEST
+        return Kind.NOTIFICATION
+    if "id" not in obj:
+        raise EnvelopeError("envelope.shape", "neither a request, a notification nor a response")
+    has_result, has_error = "result" in obj, "error" in obj
+    if has_result == has_error:
+        raise EnvelopeError("envelope.shape", "a response carries exactly one of result and error")
+    if has_result:
+        _check_id(obj["id"])
+        if not isinstance(obj["result"], dict):
+            raise EnvelopeError("envelope.result", "result must be an object")
+        return Kind.RESULT
+    # An error answering an unreadable request may carry a null id.
+    if obj["id"] is not None:
+        _check_id(obj["id"])
+    error = obj["error"]
+    if (
+        not isinstance(error, dict)
+        or isinstance(error.get("code"), bool)
+        or not isinstance(error.get("code"), int)
+        or not isinstance(error.get("message"), str)
+    ):
+        raise EnvelopeError("envelope.error", "error must be an object with an integer code and a string message")
+    return Kind.ERROR
+
+
+def parse_envelope(raw: bytes, max_bytes: int = DEFAULT_MAX_MESSAGE_BYTES) -> Envelope:
+    """Parse one frame (a line, an HTTP body or an SSE event's data) into messages."""
+    if len(raw) > max_bytes:
+        raise EnvelopeError("envelope.too_large", f"message of {len(raw)} bytes exceeds the {max_bytes}-byte limit")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise EnvelopeError("envelope.utf8", f"not valid UTF-8 at byte {exc.start}") from None
+    if text.startswith("\ufeff"):
+        raise EnvelopeError("envelope.bom", "a byte-order mark is not allowed")
+    try:
+        value = _DECODER.decode(text)
+    except _DuplicateKey as exc:
+        raise EnvelopeError("envelope.duplicate_key", f"duplicate key {str(exc)!r}", _readable_id(text)) from None
+    except RecursionError:
+        raise EnvelopeError("envelope.depth", "nesting too deep") from None
+    except ValueError as exc:
+        raise EnvelopeError("envelope.json", f"invalid JSON: {exc}", _readable_id(text)) from None
+    if "\\u" in text and _LONE_SURROGATE.search(text):
+        raise EnvelopeError("envelope.surrogate", "lone UTF-16 surrogate escape", _readable_id(text))
+    if not _depth_ok(value):
+        raise EnvelopeError("envelope.depth", f"nesting deeper than {MAX_DEPTH}", _readable_id(text))
+    if isinstance(value, list):
+        if not value:
+            raise EnvelopeError("envelope.batch", "an empty batch is not a JSON-RPC message")
+        good: list[Message] = []
+        bad: list[EnvelopeError] = []
+        for item in value:
+            try:
+                good.append(_element(item))
+            except EnvelopeError as exc:
+                bad.append(exc)
+        return Envelope(raw, tuple(good), batch=True, rejected=tuple(bad))
+    return Envelope(raw, (_element(value, raw),), batch=False)
+
+
+def _element(value: Any, raw: bytes | None = None) -> Message:
+    try:
+        kind = classify(value)
+    except EnvelopeError as exc:
+        if isinstance(value, dict) and isinstance(value.get("method"), str):
+            candidate = value.get("id")
+            if isinstance(candidate, (str, int)) and not isinstance(candidate, bool):
+                exc.request_id = candidate
+        raise
+    return Message(value, kind, raw)
+
+
+def dumps(obj: Any) -> bytes:
+    """Serialise a message the proxy wrote or rewrote: compact, UTF-8, no NaN."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")

@@ -1,0 +1,229 @@
+"""Form-mode checks: the spec's restricted schema subset, then credential detection per field."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from policies.credentials import (
+    DETECTORS, METADATA_HEADS, NUMBER, PUBLIC_WORDS, STRING, Text, card_pattern, normalise, secret_value_shape,
+)
+from policies.verdict import Reason
+
+# Top-level keys a requested schema may carry. "title"/"description" are harmless annotations that
+# pydantic-generated schemas (the Python SDK) always add.
+_SCHEMA_KEYS: Final = frozenset({"type", "properties", "required", "$schema", "title", "description", "additionalProperties"})
+_COMMON: Final = frozenset({"type", "title", "description", "default"})
+_STRING_KEYS: Final = _COMMON | {"minLength", "maxLength", "pattern", "format", "enum", "enumNames", "oneOf", "writeOnly"}
+_NUMBER_KEYS: Final = _COMMON | {"minimum", "maximum", "writeOnly"}
+_BOOLEAN_KEYS: Final = _COMMON
+_ARRAY_KEYS: Final = _COMMON | {"items", "minItems", "maxItems"}
+MAX_FIELDS: Final = 256
+
+JSON = Any
+
+
+def _schema_error(detail: str, field: str | None = None) -> Reason:
+    return Reason("schema.unsupported", detail, field)
+
+
+def _is_str_list(value: JSON) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _is_options(value: JSON) -> bool:
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(
+            isinstance(o, dict) and set(o) <= {"const", "title"} and isinstance(o.get("const"), str)
+            and isinstance(o.get("title", ""), str)
+            for o in value
+        )
+    )
+
+
+def _is_number(value: JSON) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def check_property(name: str, prop: JSON) -> tuple[str | None, Reason | None]:
+    """Validate one property against the restricted subset; returns its carrier kind or a reason.
+
+    The kind is ``"string"`` (free text), ``"number"``, or ``None`` for closed choices (enum, oneOf,
+    boolean, array of enum) which cannot carry a typed secret.
+    """
+    if not isinstance(prop, dict):
+        return None, _schema_error("a property schema must be an object", name)
+    kind = prop.get("type")
+    for key in ("title", "description", "pattern", "format"):
+        if key in prop and not isinstance(prop[key], str):
+            return None, _schema_error(f"'{key}' must be a string", name)
+    if kind == "string":
+        extra = set(prop) - _STRING_KEYS
+        if extra:
+            return None, _schema_error(f"keyword(s) {sorted(extra)} are outside the spec's form subset", name)
+        if "enum" in prop or "oneOf" in prop:
+            if "enum" in prop and not (_is_str_list(prop["enum"]) and prop["enum"]):
+                return None, _schema_error("'enum' must be a non-empty list of strings", name)
+            if "oneOf" in prop and not _is_options(prop["oneOf"]):
+                return None, _schema_error("'oneOf' must be a list of {const, title} strings", name)
+            if "enumNames" in prop and not _is_str_list(prop["enumNames"]):
+                return None, _schema_error("'enumNames' must be a list of strings", name)
+            if "default" in prop and not isinstance(prop["default"], str):
+                return None, _schema_error("'default' must be a string", name)
+            return None, None
+        if "enumNames" in prop:
+            return None, _schema_error("'enumNames' needs 'enum'", name)
+        if "default" in prop and not isinstance(prop["default"], str):
+            return None, _schema_error("'default' must be a string", name)
+        return STRING, None
+    if kind in ("number", "integer"):
+        extra = set(prop) - _NUMBER_KEYS
+        if extra:
+            return None, _schema_error(f"keyword(s) {sorted(extra)} are outside the spec's form subset", name)
+        for key in ("minimum", "maximum", "default"):
+            if key in prop and not _is_number(prop[key]):
+                return None, _schema_error(f"'{key}' must be a number", name)
+        return NUMBER, None
+    if kind == "boolean":
+        extra = set(prop) - _BOOLEAN_KEYS
+        if extra:
+            return None, _schema_error(f"keyword(s) {sorted(extra)} are outside the spec's form subset", name)
+        if "default" in prop and not isinstance(prop["default"], bool):
+            return None, _schema_error("'default' must be a boolean", name)
+        return None, None
+    if kind == "array":
+        extra = set(prop) - _ARRAY_KEYS
+        if extra:
+            return None, _schema_error(f"keyword(s) {sorted(extra)} are outside the spec's form subset", name)
+        items = prop.get("items")
+        ok = isinstance(items, dict) and (
+            (set(items) == {"type", "enum"} and items.get("type") == "string" and _is_str_list(items["enum"]) and items["enum"])
+            or (set(items) == {"anyOf"} and _is_options(items["anyOf"]))
+        )
+        if not ok:
+            return None, _schema_error("arrays may only be multi-select enums of strings", name)
+        if "default" in prop and not _is_str_list(prop["default"]):
+            return None, _schema_error("'default' must be a list of strings", name)
+        return None, None
+    return None, _schema_error(f"type {kind!r} is not one of string, number, integer, boolean, or an enum array", name)
+
+
+def check_schema(schema: JSON) -> tuple[dict[str, tuple[str | None, dict[str, Any]]], list[Reason]]:
+    """Validate a requestedSchema; returns {field: (kind, property)} and any reasons to block."""
+    if not isinstance(schema, dict):
+        return {}, [_schema_error("requestedSchema must be an object")]
+    problems: list[Reason] = []
+    extra = set(schema) - _SCHEMA_KEYS
+    if extra:
+        problems.append(_schema_error(f"top-level keyword(s) {sorted(extra)} are outside the spec's form subset"))
+    if schema.get("type") != "object":
+        problems.append(_schema_error("requestedSchema.type must be \"object\""))
+    if "additionalProperties" in schema and schema["additionalProperties"] is not False:
+        problems.append(_schema_error("additionalProperties may only be false"))
+    if "required" in schema and not _is_str_list(schema["required"]):
+        problems.append(_schema_error("'required' must be a list of strings"))
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        problems.append(_schema_error("requestedSchema.properties must be an object"))
+        return {}, problems
+    if len(props) > MAX_FIELDS:
+        problems.append(_schema_error(f"more than {MAX_FIELDS} fields"))
+        return {}, problems
+    fields: dict[str, tuple[str | None, dict[str, Any]]] = {}
+    for name, prop in props.items():
+        kind, problem = check_property(name, prop)
+        if problem is not None:
+            problems.append(problem)
+        else:
+            fields[name] = (kind, prop)
+    return fields, problems
+
+
+def _texts(*values: JSON) -> list[tuple[Text, Text]]:
+    return [normalise(v) for v in values if isinstance(v, str) and v]
+
+
+def detect_field(name: str, kind: str, prop: dict[str, Any], message_hint: bool = False) -> Reason | None:
+    """The first credential reason for one free-text or numeric field, if any."""
+    name_forms = _texts(name, prop.get("title"))
+    desc_forms = _texts(prop.get("description"))
+    context = frozenset().union(*(t.word_set | lt.word_set for t, lt in name_forms + desc_forms))
+    name_words = normalise(name)[0].words
+    about_credential = bool(name_words) and (name_words[-1] in METADATA_HEADS or bool(PUBLIC_WORDS & set(name_words)))
+    # Name and title are the field's identity; the description is read too, but only for the detector
+    # the name did not already excuse.
+    for detector in DETECTORS:
+        if kind not in detector.types or (about_credential and detector.metadata_excuses):
+            continue
+        for plain, leet in name_forms + desc_forms:
+            if (detector.matches(plain) or detector.matches(leet)) and not detector.excused(context):
+                where = "name or title" if (plain, leet) in name_forms else "description"
+                return Reason(detector.rule, f"field '{name}' asks for {detector.label} (matched in its {where})", name)
+    if prop.get("writeOnly") is True:
+        return Reason("credential.write_only", f"field '{name}' is marked writeOnly, the JSON Schema mark of a secret", name)
+    if prop.get("format") == "password":
+        return Reason("credential.password", f"field '{name}' has format 'password'", name)
+    for key in ("default", "pattern"):
+        value = prop.get(key)
+        if isinstance(value, str):
+            shape = secret_value_shape(value)
+            if shape is not None:
+                return Reason(shape.rule, f"field '{name}' has a {key} shaped like {shape.label}", name)
+    pattern = prop.get("pattern")
+    if isinstance(pattern, str) and card_pattern(pattern):
+        return Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
+    return None
+
+
+# Free-text field names too generic to say what they hold: the message says it instead.
+_GENERIC: Final = frozenset({"value", "input", "text", "answer", "response", "data", "field", "entry", "reply",
+                             "string", "code", "key", "credential", "secret", "info", "details", "content", "field1",
+                             "field1", "input1", "val", "x", "s", "q", "v", "field2", "input2", "value1"})
+
+
+def detect_message(message: str, fields: dict[str, tuple[str | None, dict[str, Any]]], allowed: frozenset[str]) -> Reason | None:
+    """A message asking for a credential with a generic free-text field to put it in."""
+    plain, leet = normalise(message)
+    generic = [
+        n for n, (kind, prop) in fields.items()
+        if kind is not None and n.casefold() not in allowed
+        and normalise(n)[0].squashed in _GENERIC
+        and not prop.get("description")
+    ]
+    if not generic:
+        return None
+    for detector in DETECTORS:
+        kinds = {fields[n][0] for n in generic}
+        if not kinds & detector.types:
+            continue
+        if (detector.matches(plain) or detector.matches(leet)) and not detector.excused(plain.word_set):
+            name = generic[0]
+            return Reason(detector.rule, f"the message asks for {detector.label} and field '{name}' would carry it", name)
+    return None
+
+
+def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: frozenset[str]) -> tuple[tuple[str, ...], list[Reason], list[Reason]]:
+    """Judge form params: returns (field names, schema problems, credential detections)."""
+    message = params.get("message")
+    if not isinstance(message, str):
+        return (), [Reason("elicitation.malformed", "form elicitation needs a string 'message'")], []
+    fields, problems = check_schema(params.get("requestedSchema"))
+    schema = params.get("requestedSchema")
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    names = tuple(props) if isinstance(props, dict) else ()
+    if problems or not block_credentials:
+        return names, problems, []
+    found: list[Reason] = []
+    for name, (kind, prop) in fields.items():
+        # allow_fields is stored case-folded at config load.
+        if kind is None or name.casefold() in allow_fields:
+            continue
+        reason = detect_field(name, kind, prop)
+        if reason is not None:
+            found.append(reason)
+    if not found:
+        reason = detect_message(message, fields, allow_fields)
+        if reason is not None:
+            found.append(reason)
+    return names, problems, found
