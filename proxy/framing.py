@@ -1,0 +1,172 @@
+"""Sans-I/O framers: bytes in, frames out. Newline-delimited JSON (stdio) and Server-Sent Events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+
+class Oversize:
+    """Marker for a frame that exceeded the size limit; its bytes were discarded."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+
+class LineFramer:
+    """Splits a byte stream into lines (without the ``\\n``); never holds more than ``limit`` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._buf = bytearray()
+        self._discarding = 0  # bytes dropped so far of an oversize line
+
+    def feed(self, data: bytes) -> Iterator[bytes | Oversize]:
+        start = 0
+        while True:
+            end = data.find(b"\n", start)
+            if end == -1:
+                break
+            piece = data[start:end]
+            start = end + 1
+            if self._discarding:
+                size = self._discarding + len(piece)
+                self._discarding = 0
+                yield Oversize(size)
+                continue
+            if len(self._buf) + len(piece) > self.limit:
+                size = len(self._buf) + len(piece)
+                self._buf.clear()
+                yield Oversize(size)
+                continue
+            if self._buf:
+                self._buf += piece
+                line = bytes(self._buf)
+                self._buf.clear()
+            else:
+                line = piece
+            yield line
+        rest = data[start:]
+        if self._discarding:
+            self._discarding += len(rest)
+        elif len(self._buf) + len(rest) > self.limit:
+            self._discarding = len(self._buf) + len(rest)
+            self._buf.clear()
+        else:
+            self._buf += rest
+
+    def close(self) -> Iterator[bytes | Oversize]:
+        """End of stream: a final line without a newline is still a frame."""
+        if self._discarding:
+            yield Oversize(self._discarding)
+        elif self._buf.strip():
+            line = bytes(self._buf)
+            self._buf.clear()
+            yield line
+
+
+@dataclass
+class SseEvent:
+    """One Server-Sent Event, with the exact bytes it arrived as."""
+
+    raw: bytes
+    data: bytes | None = None
+    event: str | None = None
+    id: str | None = None
+    retry: str | None = None
+    other: list[bytes] = field(default_factory=list)
+
+
+class SseFramer:
+    """Incremental SSE parser (WHATWG): CRLF, LF or CR line ends, multi-line data, comments."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._buf = bytearray()
+        self._event_raw = bytearray()
+        self._data: list[bytes] = []
+        self._fields: dict[str, str] = {}
+        self._seen_data = False
+        self._pending_cr = False
+
+    def _lines(self, data: bytes) -> Iterator[tuple[bytes, bytes]]:
+        """Yield (line, line_with_terminator); handles CRLF split across chunks."""
+        buf = self._buf
+        if self._pending_cr and data.startswith(b"\n"):
+            # The \n of a CRLF whose \r ended the previous chunk: part of that terminator.
+            self._event_raw += b"\n"
+            data = data[1:]
+        self._pending_cr = False
+        buf += data
+        start = 0
+        n = len(buf)
+        while start < n:
+            cr = buf.find(b"\r", start)
+            lf = buf.find(b"\n", start)
+            if cr == -1 and lf == -1:
+                break
+            if cr != -1 and (lf == -1 or cr < lf):
+                if cr + 1 < n:
+                    end = cr + 2 if buf[cr + 1] == 0x0A else cr + 1
+                else:
+                    end = cr + 1
+                    self._pending_cr = True
+                line_end = cr
+            else:
+                end = lf + 1
+                line_end = lf
+            yield bytes(buf[start:line_end]), bytes(buf[start:end])
+            start = end
+        del buf[:start]
+        if len(buf) > self.limit:
+            raise ValueError(f"SSE line longer than {self.limit} bytes")
+
+    def feed(self, data: bytes) -> Iterator[SseEvent]:
+        for line, with_end in self._lines(data):
+            self._event_raw += with_end
+            if len(self._event_raw) > self.limit + 4096:
+                raise ValueError(f"SSE event larger than {self.limit} bytes")
+            if not line:
+                event = self._finish()
+                if event is not None:
+                    yield event
+                continue
+            if line.startswith(b":"):
+                continue
+            name, colon, value = line.partition(b":")
+            if colon and value.startswith(b" "):
+                value = value[1:]
+            key = name.decode("utf-8", "replace")
+            if key == "data":
+                self._data.append(value)
+                self._seen_data = True
+            elif key in ("event", "id", "retry"):
+                self._fields[key] = value.decode("utf-8", "replace")
+
+    def _finish(self) -> SseEvent | None:
+        raw = bytes(self._event_raw)
+        self._event_raw.clear()
+        data = b"\n".join(self._data) if self._seen_data else None
+        fields = self._fields
+        self._data, self._fields, self._seen_data = [], {}, False
+        return SseEvent(raw=raw, data=data, event=fields.get("event"), id=fields.get("id"), retry=fields.get("retry"))
+
+    def pending(self) -> bytes:
+        """Bytes of an event cut off mid-way (stream ended before its blank line)."""
+        return bytes(self._event_raw) + bytes(self._buf)
+
+
+def encode_sse(data: bytes, event: str | None = None, event_id: str | None = None, retry: str | None = None,
+               newline: bytes = b"\n") -> bytes:
+    """Serialise one event (used when the proxy rewrites or injects an event)."""
+    out = bytearray()
+    if event_id is not None:
+        out += b"id: " + event_id.encode() + newline
+    if event is not None:
+        out += b"event: " + event.encode() + newline
+    if retry is not None:
+        out += b"retry: " + retry.encode() + newline
+    for line in data.split(b"\n"):
+        out += b"data: " + line + newline
+    out += newline
+    return bytes(out)
