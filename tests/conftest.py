@@ -1,0 +1,29 @@
+"""Shared fixtures: where things are, and how to start the proxy as a real process."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PEERS = ROOT / "tests" / "peers"
+# Every bounded wait in the suite uses this (seconds); nothing sleeps.
+WAIT = float(os.environ.get("ELICITGUARD_TEST_WAIT", "30"))
+
+
+@pytest.fixture
+def elicitguard_cmd() -> list[str]:
+    """The proxy as a subprocess command (the same as the console script)."""
+    return [sys.executable, "-m", "proxy"]
+
+
+@pytest.fixture
+def child_env() -> dict[str, str]:
+    """Environment for child processes: the test's own, with the repo importable."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
+    env.pop("ELICITGUARD_CONFIG", None)
+    return env
