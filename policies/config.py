@@ -116,7 +116,7 @@ def _check_http_url(v: str) -> str | None:
 
 
 POLICY_SPEC: Final = Section({
-    "modes": Leaf("a list of modes (form, url)", _str_list, _check_modes),  # type: ignore[arg-type]
+    "modes": Leaf("a list of modes (form, url)", _str_list, _check_modes),
     "unknown_protocol": _choice("block", "allow"),
     "narrow_capabilities": Leaf("true or false", _is_bool),
     "form": Section({
@@ -124,15 +124,15 @@ POLICY_SPEC: Final = Section({
         "allow_fields": Leaf("a list of field names", _str_list),
     }),
     "url": Section({
-        "allow_domains": Leaf("a list of host names or *.wildcards", _str_list, _check_domains),  # type: ignore[arg-type]
-        "deny_domains": Leaf("a list of host names or *.wildcards", _str_list, _check_domains),  # type: ignore[arg-type]
+        "allow_domains": Leaf("a list of host names or *.wildcards", _str_list, _check_domains),
+        "deny_domains": Leaf("a list of host names or *.wildcards", _str_list, _check_domains),
         "allow_http": Leaf("true or false", _is_bool),
-        "allow_ports": Leaf("a list of port numbers", lambda v: isinstance(v, list), _check_ports),  # type: ignore[arg-type]
+        "allow_ports": Leaf("a list of port numbers", lambda v: isinstance(v, list), _check_ports),
     }),
 })
 
 SERVER_SPEC: Final = Section({
-    "upstream": Leaf("an http(s) URL", _is_str, _check_http_url),  # type: ignore[arg-type]
+    "upstream": Leaf("an http(s) URL", _is_str, _check_http_url),
     "mode": _choice("enforce", "monitor"),
     "on_deny": _choice("error", "decline", "cancel"),
     "policy": POLICY_SPEC,
@@ -142,8 +142,8 @@ SPEC: Final = Section({
     "mode": _choice("enforce", "monitor"),
     "on_deny": _choice("error", "decline", "cancel"),
     "audit": Section({"path": Leaf("a file path or \"-\" for stderr", _is_str)}),
-    "listen": Leaf("HOST:PORT", _is_str, _check_hostport),  # type: ignore[arg-type]
-    "upstream": Leaf("an http(s) URL", _is_str, _check_http_url),  # type: ignore[arg-type]
+    "listen": Leaf("HOST:PORT", _is_str, _check_hostport),
+    "upstream": Leaf("an http(s) URL", _is_str, _check_http_url),
     "limits": Section({
         "max_message_bytes": Leaf("a positive integer", _is_pos_int),
     }),

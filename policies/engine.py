@@ -165,8 +165,8 @@ class Guard:
             return self.rejection(direction, exc)
         out = Outcome()
         steps = [self._safely(direction, message, out) for message in envelope.messages]
-        for exc in envelope.rejected:
-            self._reject(direction, exc, out)
+        for rejected in envelope.rejected:
+            self._reject(direction, rejected, out)
         out.forward = self._assemble(envelope, steps)
         return out
 
@@ -309,7 +309,8 @@ class Guard:
         responses = obj["params"].get("inputResponses")
         responses = dict(responses) if isinstance(responses, dict) else {}
         for input_key, action in removed.items():
-            responses[input_key] = {"action": action}
+            # Never overwrite an answer the client gave itself.
+            responses.setdefault(input_key, {"action": action})
         obj["params"]["inputResponses"] = responses
         out.decisions.append(Decision("input.answered", "allow", C2S, method=method, request_id=message.id,
                                       reasons=(Reason("input.answered", f"answered {len(removed)} blocked input request(s) "
