@@ -11,6 +11,7 @@ lower-cased, and a de-leeted copy (``p4ssw0rd`` -> ``password``) matched as well
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ def _deleet(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=8192)
 def normalise(text: str) -> tuple[Text, Text]:
     """The plain and the de-leeted forms of a text."""
     text = unicodedata.normalize("NFKC", text)

@@ -9,6 +9,7 @@ keys it removed) and never blocks, sleeps or performs I/O.
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, TypeVar
@@ -28,6 +29,8 @@ META_CLIENT_INFO: Final = "io.modelcontextprotocol/clientInfo"
 MRTR_METHODS: Final = frozenset({"tools/call", "prompts/get", "resources/read"})
 COMPLETE: Final = "notifications/elicitation/complete"
 TASK_NOTIFICATION: Final = "notifications/tasks"
+# Client requests whose results the guard reads (capabilities, versions).
+_READ_RESULTS: Final = frozenset({"initialize", "server/discover"})
 # Bounds on per-session memory: a hostile peer must not grow the proxy without limit.
 MAX_TRACKED: Final = 10_000
 
@@ -159,6 +162,10 @@ class Guard:
     # ---- framing ----------------------------------------------------------------------------------
 
     def _frame(self, direction: Direction, raw: bytes) -> Outcome:
+        if direction is S2C and len(raw) <= self.max_message_bytes:
+            fast = self._plain_result(raw)
+            if fast is not None:
+                return fast
         try:
             envelope = parse_envelope(raw, self.max_message_bytes)
         except EnvelopeError as exc:
@@ -169,6 +176,35 @@ class Guard:
             self._reject(direction, rejected, out)
         out.forward = self._assemble(envelope, steps)
         return out
+
+    def _plain_result(self, raw: bytes) -> Outcome | None:
+        """Fast path for the bulk of traffic: a server result that cannot carry an elicitation.
+
+        Only when the bytes hold no ``\\u`` escape (so no key or marker can be spelled another way)
+        and no ``inputRequests`` anywhere, and the result answers a request whose result the guard
+        does not read (not initialize or server/discover). Then a duplicate key cannot hide anything
+        we judge, and the C JSON parser is enough; everything else takes the strict path.
+        """
+        if b"\\u" in raw or b"inputRequests" in raw:
+            return None
+        try:
+            obj = json.loads(raw.decode("utf-8"))
+        except (ValueError, RecursionError):
+            return None  # the strict path reports it precisely
+        if (
+            not isinstance(obj, dict) or obj.get("jsonrpc") != "2.0" or "method" in obj or "error" in obj
+            or not isinstance(obj.get("result"), dict)
+        ):
+            return None
+        request_id = obj.get("id")
+        if isinstance(request_id, bool) or not isinstance(request_id, (str, int)):
+            return None
+        key = id_key(request_id)
+        pending = self.state.pending_client.get(key)
+        if pending is not None and pending.method in _READ_RESULTS:
+            return None
+        self.state.pending_client.pop(key, None)
+        return Outcome(forward=raw)
 
     def _assemble(self, envelope: Envelope, steps: list[_Step]) -> bytes | None:
         unchanged = all(s.keep and s.replacement is None for s in steps) and not envelope.rejected
