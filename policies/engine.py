@@ -449,8 +449,9 @@ class Guard:
                                               request_id=message.id, reasons=(reason,)))
                 if not self.policy.monitor:
                     return _Step(replacement=_error_response(message.id, {
-                        "code": errors.INVALID_REQUEST, "message": f"Blocked by elicitguard: {reason.detail}",
-                        "data": {"rule": reason.rule, "supported": list(KNOWN_PROTOCOLS), "source": "elicitguard"}}))
+                        "code": errors.UNSUPPORTED_PROTOCOL_VERSION, "message": f"Blocked by elicitguard: {reason.detail}",
+                        "data": {"rule": reason.rule, "supported": list(KNOWN_PROTOCOLS),
+                                 "requested": str(version)[:40], "source": "elicitguard"}}))
         if request is not None and request.method == "server/discover":
             replacement = self._filter_versions(message, out)
         container = _input_container(result)
