@@ -34,6 +34,7 @@ class Text:
 
     words: tuple[str, ...]
     squashed: str
+    spaced: str  # the words between single spaces, padded, for whole-phrase matching
 
     @property
     def word_set(self) -> frozenset[str]:
@@ -53,16 +54,9 @@ def normalise(text: str) -> tuple[Text, Text]:
     text = unicodedata.normalize("NFKC", text)
     text = _CAMEL.sub(" ", text)
     words = tuple(w for w in _WORD_SPLIT.split(text.casefold()) if w)
-    plain = Text(words, "".join(words))
+    plain = Text(words, "".join(words), f" {' '.join(words)} ")
     leet_words = tuple(_deleet(w) for w in words)
-    return plain, Text(leet_words, "".join(leet_words))
-
-
-def _has_phrase(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
-    n = len(phrase)
-    if n == 1:
-        return phrase[0] in words
-    return any(words[i : i + n] == phrase for i in range(len(words) - n + 1))
+    return plain, Text(leet_words, "".join(leet_words), f" {' '.join(leet_words)} ")
 
 
 class Detector:
@@ -82,17 +76,22 @@ class Detector:
     # Whether a field named for metadata *about* this credential ("token_name", "key_id") is excused.
     metadata_excuses: ClassVar[bool] = True
 
-    _phrase_words: ClassVar[tuple[tuple[str, ...], ...]] = ()
+    # Compiled once per class: one alternation over " word word " phrases, one over fragments.
+    _phrase_re: ClassVar[re.Pattern[str] | None] = None
+    _fragment_re: ClassVar[re.Pattern[str] | None] = None
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
-        cls._phrase_words = tuple(tuple(p.split()) for p in cls.phrases)
+        if cls.phrases:
+            cls._phrase_re = re.compile(" (?:" + "|".join(re.escape(p) for p in cls.phrases) + ") ")
+        if cls.fragments:
+            cls._fragment_re = re.compile("|".join(re.escape(f) for f in cls.fragments))
 
     @classmethod
     def matches(cls, text: Text) -> bool:
-        if any(_has_phrase(text.words, p) for p in cls._phrase_words):
+        if cls._phrase_re is not None and cls._phrase_re.search(text.spaced):
             return True
-        return any(f in text.squashed for f in cls.fragments)
+        return cls._fragment_re is not None and cls._fragment_re.search(text.squashed) is not None
 
     @classmethod
     def excused(cls, context: frozenset[str]) -> bool:
