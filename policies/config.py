@@ -40,6 +40,8 @@ class Leaf:
     describe: str
     accepts: Callable[[Any], bool]
     check: Check | None = None
+    # Checked per list item, so an error points at the item's own line.
+    each: Check | None = None
 
 
 @dataclass(frozen=True)
@@ -83,23 +85,21 @@ def _choice(*options: str) -> Leaf:
     return Leaf(" | ".join(options), lambda v: isinstance(v, str) and v in options)
 
 
-def _check_modes(v: list[str]) -> str | None:
-    bad = [m for m in v if m not in MODES]
-    return f"unknown mode(s) {bad}; modes are {list(MODES)}" if bad else None
+def _check_mode(v: str) -> str | None:
+    return None if v in MODES else f"unknown mode {v!r}; modes are {list(MODES)}"
 
 
-def _check_domains(v: list[str]) -> str | None:
-    for entry in v:
-        try:
-            compile_pattern(entry)
-        except ValueError as exc:
-            return f"{entry!r}: {exc}"
+def _check_domain(entry: str) -> str | None:
+    try:
+        compile_pattern(entry)
+    except ValueError as exc:
+        return f"{entry!r}: {exc}"
     return None
 
 
-def _check_ports(v: list[int]) -> str | None:
-    bad = [p for p in v if not (isinstance(p, int) and not isinstance(p, bool) and 0 < p < 65536)]
-    return f"ports must be integers 1-65535, got {bad}" if bad else None
+def _check_port(p: Any) -> str | None:
+    ok = isinstance(p, int) and not isinstance(p, bool) and 0 < p < 65536
+    return None if ok else f"ports must be integers 1-65535, got {p!r}"
 
 
 def _check_hostport(v: str) -> str | None:
@@ -116,7 +116,7 @@ def _check_http_url(v: str) -> str | None:
 
 
 POLICY_SPEC: Final = Section({
-    "modes": Leaf("a list of modes (form, url)", _str_list, _check_modes),
+    "modes": Leaf("a list of modes (form, url)", _str_list, each=_check_mode),
     "unknown_protocol": _choice("block", "allow"),
     "narrow_capabilities": Leaf("true or false", _is_bool),
     "form": Section({
@@ -124,10 +124,10 @@ POLICY_SPEC: Final = Section({
         "allow_fields": Leaf("a list of field names", _str_list),
     }),
     "url": Section({
-        "allow_domains": Leaf("a list of host names or *.wildcards", _str_list, _check_domains),
-        "deny_domains": Leaf("a list of host names or *.wildcards", _str_list, _check_domains),
+        "allow_domains": Leaf("a list of host names or *.wildcards", _str_list, each=_check_domain),
+        "deny_domains": Leaf("a list of host names or *.wildcards", _str_list, each=_check_domain),
         "allow_http": Leaf("true or false", _is_bool),
-        "allow_ports": Leaf("a list of port numbers", lambda v: isinstance(v, list), _check_ports),
+        "allow_ports": Leaf("a list of port numbers", lambda v: isinstance(v, list), each=_check_port),
     }),
 })
 
@@ -200,6 +200,15 @@ class _Walker:
                 problem = spec.check(value)
                 if problem:
                     self.error(node, path, problem)
+                    return None
+            if spec.each is not None and isinstance(node, yaml.SequenceNode):
+                bad = False
+                for item_node in node.value:
+                    problem = spec.each(self.loader.construct_object(item_node, deep=True))
+                    if problem:
+                        self.error(item_node, path, problem)
+                        bad = True
+                if bad:
                     return None
             return value
         if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null":
