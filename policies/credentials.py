@@ -82,10 +82,13 @@ class Detector:
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
+        # Terms go through the same folding as the text they are matched against (e.g. final sigma).
         if cls.phrases:
-            cls._phrase_re = re.compile(" (?:" + "|".join(re.escape(p) for p in cls.phrases) + ") ")
+            phrases = (unicodedata.normalize("NFKC", p).casefold() for p in cls.phrases)
+            cls._phrase_re = re.compile(" (?:" + "|".join(re.escape(p) for p in phrases) + ") ")
         if cls.fragments:
-            cls._fragment_re = re.compile("|".join(re.escape(f) for f in cls.fragments))
+            fragments = (unicodedata.normalize("NFKC", f).casefold() for f in cls.fragments)
+            cls._fragment_re = re.compile("|".join(re.escape(f) for f in fragments))
 
     @classmethod
     def matches(cls, text: Text) -> bool:
@@ -103,7 +106,8 @@ class Detector:
 METADATA_HEADS: Final = frozenset({"name", "names", "label", "id", "ids", "identifier", "fingerprint", "alias",
                                    "nickname", "description", "scope", "scopes", "type", "expiry", "expiration",
                                    "expires", "created", "count", "hint", "prefix", "suffix", "last4", "rotation",
-                                   "policy", "strength", "length", "provider", "format", "algorithm", "usage"})
+                                   "policy", "strength", "length", "provider", "format", "algorithm", "usage",
+                                   "channel", "method"})
 PUBLIC_WORDS: Final = frozenset({"public", "publishable", "pub"})
 
 
@@ -277,6 +281,7 @@ class ConnectionString(Detector):
 class SecurityAnswer(Detector):
     rule = "credential.security_answer"
     label = "an answer to a security question"
+    metadata_excuses = False  # "mother's maiden name" is the secret itself
     phrases = ("security answer", "secret answer", "security question", "mother s maiden name", "maiden name",
                "memorable word", "memorable information")
     fragments = ("securityanswer", "secretanswer", "securityquestion", "maidenname", "memorableword")
@@ -290,9 +295,11 @@ class GenericCredential(Detector):
     fragments = ("serviceaccountkey", "awscredentials", "kubeconfig", "credentialsjson", "authsecret")
 
 
+# Most specific first: the first detector that fires names the rule in the audit log, so
+# "card security code" must reach CardSecurityCode before OneTimeCode's "security code".
 DETECTORS: Final[tuple[type[Detector], ...]] = (
-    Password, ApiKey, Token, ClientSecret, PrivateKey, SeedPhrase, OneTimeCode, CardNumber, CardSecurityCode, Pin,
-    SessionCookie, ConnectionString, SecurityAnswer, GenericCredential,
+    PrivateKey, SeedPhrase, SecurityAnswer, CardSecurityCode, CardNumber, Pin, ConnectionString, GenericCredential,
+    ApiKey, Token, ClientSecret, SessionCookie, OneTimeCode, Password,
 )
 
 
@@ -345,7 +352,7 @@ def secret_value_shape(value: str) -> ValueShape | None:
             return shape
     for match in _CARD_VALUE.finditer(value):
         digits = re.sub(r"[ -]", "", match.group())
-        if 13 <= len(digits) <= 19 and luhn_ok(digits) and len(set(digits)) > 2:
+        if 13 <= len(digits) <= 19 and luhn_ok(digits) and len(set(digits)) > 1:
             return ValueShape("payment.card_number", "a payment card number", _CARD_VALUE)
     return None
 

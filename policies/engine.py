@@ -81,6 +81,8 @@ class SessionState:
     pending_server: Bounded[tuple[bool, RequestId], ServerRequest] = field(default_factory=Bounded)
     answered_by_proxy: Bounded[tuple[bool, RequestId], str] = field(default_factory=Bounded)
     open_elicitations: Bounded[str, None] = field(default_factory=Bounded)
+    # Tasks extension: the capabilities of the request that created each task.
+    task_modes: Bounded[str, frozenset[str]] = field(default_factory=Bounded)
     # MRTR: input request keys the proxy removed, to answer on the client's retry.
     removed_inputs: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
 
@@ -283,6 +285,8 @@ class Guard:
             replacement = self._narrow(message, ("params", "_meta", META_CAPABILITIES), out)
             replacement = self._answer_removed(message, replacement, out)
         task_id = params.get("taskId") if isinstance(params.get("taskId"), str) else None
+        if task_id is not None and modes is not None:
+            self.state.task_modes[task_id] = modes  # the latest capabilities the client showed for this task
         if message.id is not None:
             self.state.pending_client[id_key(message.id)] = ClientRequest(
                 method, _target(params), modes, protocol if isinstance(protocol, str) else None, task_id)
@@ -345,8 +349,8 @@ class Guard:
         responses = obj["params"].get("inputResponses")
         responses = dict(responses) if isinstance(responses, dict) else {}
         for input_key, action in removed.items():
-            # Never overwrite an answer the client gave itself.
-            responses.setdefault(input_key, {"action": action})
+            # Overwrite even an answer the client supplied: a blocked request gets no answer but ours.
+            responses[input_key] = {"action": action}
         obj["params"]["inputResponses"] = responses
         out.decisions.append(Decision("input.answered", "allow", C2S, method=method, request_id=message.id,
                                       reasons=(Reason("input.answered", f"answered {len(removed)} blocked input request(s) "
@@ -454,6 +458,11 @@ class Guard:
                                  "requested": str(version)[:40], "source": "elicitguard"}}))
         if request is not None and request.method == "server/discover":
             replacement = self._filter_versions(message, out)
+        if request is not None and request.modes is not None:
+            task = result.get("task")
+            task_id = task.get("taskId") if isinstance(task, dict) else result.get("taskId")
+            if isinstance(task_id, str):
+                self.state.task_modes[task_id] = request.modes
         container = _input_container(result)
         if container is not None:
             return self._input_required(message, request, ("result",) + container, out)
@@ -539,7 +548,8 @@ class Guard:
             reason = Reason("elicitation.malformed", "inputRequests must be an object")
             out.decisions.append(Decision("elicitation.denied", self._decide(False), S2C, request_id=message.id, reasons=(reason,)))
             return _Step() if self.policy.monitor else _Step(replacement=_error_response(message.id, blocked_error((reason,))))
-        modes = request.modes if request is not None and request.modes is not None else frozenset()
+        # A 2026-07-28 request's own _meta; for a legacy request, what initialize declared.
+        modes = request.modes if request is not None and request.modes is not None else self.state.client_modes
         method = request.method if request is not None else None
         denied = self._judge_inputs(requests, modes, method, message.id, out)
         if not denied or self.policy.monitor:
@@ -574,8 +584,10 @@ class Guard:
         if not isinstance(requests, dict):
             return _Step(keep=self.policy.monitor)
         task_id = container.get("taskId")
-        # A notification carries no per-request capabilities: judge against the session's declaration.
-        denied = self._judge_inputs(requests, self.state.client_modes, TASK_NOTIFICATION, None, out)
+        # A notification carries no capabilities: use those of the request that created the task, else
+        # what the session declared at initialize.
+        modes = self.state.task_modes.get(task_id, self.state.client_modes) if isinstance(task_id, str) else self.state.client_modes
+        denied = self._judge_inputs(requests, modes, TASK_NOTIFICATION, None, out)
         if not denied or self.policy.monitor:
             return _Step()
         obj = _deep_copy_path(message.obj, ("params",) + path + ("inputRequests",))

@@ -21,7 +21,6 @@ DEFAULT_MAX_MESSAGE_BYTES: Final = 16 * 1024 * 1024
 # Deep nesting is a parser-exhaustion attack, not MCP traffic.
 MAX_DEPTH: Final = 64
 
-_LONE_SURROGATE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
 
 
 class Kind(Enum):
@@ -129,18 +128,23 @@ def _depth_ok(value: Any, depth: int = 0) -> bool:
 
 def _readable_id(text: str) -> RequestId | None:
     """Best-effort id of a message we refuse, for the -32600 answer; None when not unambiguous."""
+    objects: list[list[tuple[str, Any]]] = []
+
+    def record(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        objects.append(pairs)
+        return dict(pairs)
+
     try:
-        loose = json.loads(text)
+        loose = json.loads(text, object_pairs_hook=record)
     except (ValueError, RecursionError):
         return None
     if not isinstance(loose, dict) or not isinstance(loose.get("method"), str):
         return None
-    value = loose.get("id")
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
+    # The root object is built last; its "id" must appear once (with two, which would the server use?).
+    ids = [value for key, value in objects[-1] if key == "id"]
+    if len(ids) != 1 or isinstance(ids[0], bool) or not isinstance(ids[0], (str, int)):
         return None
-    # The id must appear once: with two ids, which one would the server have answered?
-    if len(re.findall(r'"(?:id|\\u0069\\u0064|\\u0069d|i\\u0064)"\s*:', text)) != 1:
-        return None
+    value: RequestId = ids[0]
     return value
 
 
@@ -208,8 +212,12 @@ def parse_envelope(raw: bytes, max_bytes: int = DEFAULT_MAX_MESSAGE_BYTES) -> En
         raise EnvelopeError("envelope.depth", "nesting too deep") from None
     except ValueError as exc:
         raise EnvelopeError("envelope.json", f"invalid JSON: {exc}", _readable_id(text)) from None
-    if "\\u" in text and _LONE_SURROGATE.search(text):
-        raise EnvelopeError("envelope.surrogate", "lone UTF-16 surrogate escape", _readable_id(text))
+    if "\\u" in text:
+        # Only an escape can produce a lone surrogate; a strict re-encode finds it exactly.
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise EnvelopeError("envelope.surrogate", "lone UTF-16 surrogate escape", _readable_id(text)) from None
     if not _depth_ok(value):
         raise EnvelopeError("envelope.depth", f"nesting deeper than {MAX_DEPTH}", _readable_id(text))
     if isinstance(value, list):

@@ -135,6 +135,8 @@ def verify(lines: Iterable[str]) -> tuple[int, str | None]:
         if not isinstance(record, dict) or not isinstance(record.get("hash"), str):
             return count, f"line {number}: no hash"
         claimed = record.pop("hash")
+        if prev is None and (record.get("prev") != GENESIS or record.get("seq") != 1):
+            return count, f"line {number}: the first line does not start the chain (lines deleted before it?)"
         if prev is not None and record.get("prev") != prev:
             return count, f"line {number}: chain broken (prev does not match the line before)"
         if expected_seq is not None and record.get("seq") != expected_seq:
