@@ -1,0 +1,216 @@
+"""Sans-I/O framers: newline-delimited JSON (stdio) and Server-Sent Events (HTTP)."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.framing import LineFramer, Oversize, SseEvent, SseFramer, encode_sse
+
+
+def lines(framer: LineFramer, *chunks: bytes, close: bool = False) -> list[bytes | int]:
+    """Frames as bytes, oversize markers as their size."""
+    out: list[bytes | int] = []
+    for chunk in chunks:
+        out.extend(f.size if isinstance(f, Oversize) else f for f in framer.feed(chunk))
+    if close:
+        out.extend(f.size if isinstance(f, Oversize) else f for f in framer.close())
+    return out
+
+
+# ---- LineFramer ---------------------------------------------------------------------------------------------
+
+LINE_CASES = [
+    ("one-line", [b'{"a":1}\n'], [b'{"a":1}']),
+    ("split-across-chunks", [b'{"a"', b':1}', b"\n"], [b'{"a":1}']),
+    ("split-mid-second-line", [b'{"a":1}\n{"b"', b':2}\n'], [b'{"a":1}', b'{"b":2}']),
+    ("many-per-chunk", [b"a\nb\nc\n"], [b"a", b"b", b"c"]),
+    ("newline-alone-chunk", [b"abc", b"\n", b"def\n"], [b"abc", b"def"]),
+    ("byte-by-byte", [bytes([c]) for c in b"xy\nz\n"], [b"xy", b"z"]),
+    ("crlf-kept-in-line", [b'{"a":1}\r\n'], [b'{"a":1}\r']),
+    ("no-newline-yet", [b'{"a":1}'], []),
+]
+
+
+@pytest.mark.parametrize(("chunks", "frames"), [pytest.param(c, f, id=i) for i, c, f in LINE_CASES])
+def test_line_framer_yields_each_complete_line(chunks: list[bytes], frames: list[bytes]) -> None:
+    assert lines(LineFramer(1024), *chunks) == frames
+
+
+def test_a_final_line_without_newline_is_a_frame_at_close() -> None:
+    framer = LineFramer(1024)
+    assert lines(framer, b'{"a":1}\n{"b":2}', close=True) == [b'{"a":1}', b'{"b":2}']
+
+
+def test_close_after_a_complete_stream_yields_nothing_more() -> None:
+    framer = LineFramer(1024)
+    assert lines(framer, b"a\n", close=True) == [b"a"]
+
+
+def test_close_ignores_trailing_whitespace_only() -> None:
+    assert lines(LineFramer(1024), b"a\n  ", close=True) == [b"a"]
+
+
+def test_a_line_of_exactly_the_limit_is_kept() -> None:
+    assert lines(LineFramer(5), b"12345\n", b"123", b"45\n") == [b"12345", b"12345"]
+
+
+def test_an_oversize_line_in_one_chunk_is_discarded_and_reported_with_its_size() -> None:
+    assert lines(LineFramer(10), b"x" * 20 + b"\nok\n") == [20, b"ok"]
+
+
+def test_an_oversize_line_across_chunks_is_discarded_and_the_next_line_survives() -> None:
+    framer = LineFramer(10)
+    assert lines(framer, b"x" * 8, b"x" * 8, b"xx\nok\n") == [18, b"ok"]
+
+
+def test_an_oversize_line_is_never_buffered_beyond_the_limit() -> None:
+    framer = LineFramer(10)
+    for _ in range(100):
+        list(framer.feed(b"y" * 1000))
+    assert len(framer._buf) <= 10  # noqa: SLF001 - the bound is the point of the test
+    assert lines(framer, b"\nok\n") == [100_000, b"ok"]
+
+
+def test_an_oversize_final_line_is_reported_at_close() -> None:
+    assert lines(LineFramer(4), b"ok\n123456", close=True) == [b"ok", 6]
+
+
+def test_a_buffered_prefix_that_becomes_oversize_is_reported() -> None:
+    assert lines(LineFramer(6), b"1234", b"5678\nz\n") == [8, b"z"]
+
+
+# ---- SseFramer ----------------------------------------------------------------------------------------------
+
+
+def events(framer: SseFramer, *chunks: bytes) -> list[SseEvent]:
+    out: list[SseEvent] = []
+    for chunk in chunks:
+        out.extend(framer.feed(chunk))
+    return out
+
+
+SSE_DATA = [
+    ("lf", b"data: {\"a\":1}\n\n", b'{"a":1}'),
+    ("crlf", b"data: {\"a\":1}\r\n\r\n", b'{"a":1}'),
+    ("cr", b"data: {\"a\":1}\r\r", b'{"a":1}'),
+    ("mixed-terminators", b"data: a\r\ndata: b\rdata: c\n\n", b"a\nb\nc"),
+    ("multi-line-data", b"data: line1\ndata: line2\n\n", b"line1\nline2"),
+    ("no-space-after-colon", b"data:x\n\n", b"x"),
+    ("only-one-space-stripped", b"data:  x\n\n", b" x"),
+    ("field-without-colon", b"data\n\n", b""),
+    ("empty-data-lines", b"data:\ndata:\n\n", b"\n"),
+    ("comment-between", b": keep-alive\ndata: x\n: another\n\n", b"x"),
+    ("unknown-field-ignored", b"foo: bar\ndata: x\n\n", b"x"),
+    ("colon-in-value", b"data: {\"u\":\"https://a\"}\n\n", b'{"u":"https://a"}'),
+]
+
+
+@pytest.mark.parametrize(("raw", "data"), [pytest.param(r, d, id=i) for i, r, d in SSE_DATA])
+def test_sse_framer_reads_the_data_of_one_event_and_keeps_its_exact_bytes(raw: bytes, data: bytes) -> None:
+    framer = SseFramer(1 << 16)
+    (event,) = events(framer, raw)
+    assert event.data == data
+    assert event.raw == raw
+    assert framer.pending() == b""
+
+
+def test_id_event_and_retry_fields_are_kept() -> None:
+    raw = b"id: 42\nevent: message\nretry: 1500\ndata: {}\n\n"
+    (event,) = events(SseFramer(1 << 16), raw)
+    assert (event.id, event.event, event.retry, event.data) == ("42", "message", "1500", b"{}")
+
+
+def test_a_comment_only_block_is_an_event_without_data() -> None:
+    (event,) = events(SseFramer(1 << 16), b": ping\n\n")
+    assert event.data is None and event.raw == b": ping\n\n"
+
+
+def test_several_events_in_one_chunk_each_keep_their_own_bytes() -> None:
+    a, b, c = b"id: 1\ndata: a\n\n", b"data: b\r\n\r\n", b"event: x\rdata: c\r\r"
+    got = events(SseFramer(1 << 16), a + b + c)
+    assert [e.raw for e in got] == [a, b, c]
+    assert [e.data for e in got] == [b"a", b"b", b"c"]
+    assert got[2].event == "x"
+
+
+@pytest.mark.parametrize("raw", [
+    pytest.param(b"id: 7\nevent: message\ndata: {\"jsonrpc\":\"2.0\"}\ndata: more\n\n", id="lf"),
+    pytest.param(b"id: 7\rdata: x\rdata: y\r\r", id="cr"),
+])
+def test_an_event_fed_byte_by_byte_is_the_same_event(raw: bytes) -> None:
+    framer = SseFramer(1 << 16)
+    got = events(framer, *(raw[i:i + 1] for i in range(len(raw))))
+    (event,) = got
+    whole = events(SseFramer(1 << 16), raw)[0]
+    assert (event.data, event.id, event.event) == (whole.data, whole.id, whole.event)
+    assert event.raw == raw
+
+
+def test_a_crlf_event_fed_byte_by_byte_loses_no_byte() -> None:
+    raw = b"id: 7\r\ndata: x\r\ndata: y\r\n\r\n"
+    framer = SseFramer(1 << 16)
+    got = events(framer, *(raw[i:i + 1] for i in range(len(raw))))
+    (event,) = got
+    assert event.data == b"x\ny" and event.id == "7"
+    assert event.raw + framer.pending() == raw
+
+
+def test_a_crlf_split_between_cr_and_lf_inside_an_event_is_one_terminator() -> None:
+    framer = SseFramer(1 << 16)
+    got = events(framer, b"data: a\r", b"\ndata: b\r\n\r\n")
+    (event,) = got
+    assert event.data == b"a\nb"
+    assert event.raw == b"data: a\r\ndata: b\r\n\r\n"
+
+
+def test_a_crlf_split_at_the_blank_line_does_not_create_an_extra_event_or_lose_bytes() -> None:
+    first, second = b"data: a\r\n\r\n", b"data: b\r\n\r\n"
+    stream = first + second
+    cut = len(first) - 1  # between the final \r and \n of the first event
+    framer = SseFramer(1 << 16)
+    got = events(framer, stream[:cut], stream[cut:])
+    assert [e.data for e in got] == [b"a", b"b"]
+    assert b"".join(e.raw for e in got) + framer.pending() == stream
+
+
+def test_a_lone_cr_at_a_chunk_end_followed_by_a_new_line_keeps_both_lines() -> None:
+    framer = SseFramer(1 << 16)
+    (event,) = events(framer, b"data: a\r", b"data: b\r\r")
+    assert event.data == b"a\nb"
+    assert event.raw == b"data: a\rdata: b\r\r"
+
+
+def test_pending_returns_the_bytes_of_an_event_cut_off_mid_way() -> None:
+    framer = SseFramer(1 << 16)
+    assert events(framer, b"data: whole\n\nid: 9\ndata: par") != []
+    assert framer.pending() == b"id: 9\ndata: par"
+
+
+def test_pending_after_a_complete_line_but_no_blank_line() -> None:
+    framer = SseFramer(1 << 16)
+    assert events(framer, b"data: x\n") == []
+    assert framer.pending() == b"data: x\n"
+
+
+def test_an_sse_line_over_the_limit_is_an_error() -> None:
+    framer = SseFramer(16)
+    with pytest.raises(ValueError):
+        events(framer, b"data: " + b"x" * 100)
+
+
+def test_an_sse_event_over_the_limit_is_an_error() -> None:
+    framer = SseFramer(16)
+    with pytest.raises(ValueError):
+        events(framer, b"data: 0123456789\n" * 500)
+
+
+def test_encode_sse_round_trips_through_the_framer() -> None:
+    raw = encode_sse(b'{"a":1}\n{"b":2}', event="message", event_id="5", retry="10")
+    (event,) = events(SseFramer(1 << 16), raw)
+    assert (event.data, event.event, event.id, event.retry) == (b'{"a":1}\n{"b":2}', "message", "5", "10")
+    assert event.raw == raw
+
+
+def test_encode_sse_honours_the_newline_style() -> None:
+    raw = encode_sse(b"x", newline=b"\r\n")
+    assert raw == b"data: x\r\n\r\n"
