@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from policies.credentials import (
@@ -144,10 +145,23 @@ def _texts(*values: JSON) -> list[tuple[Text, Text]]:
     return [normalise(v) for v in values if isinstance(v, str) and v]
 
 
-def detect_field(name: str, kind: str, prop: dict[str, Any], message_hint: bool = False) -> Reason | None:
+# A description clause that warns *against* entering something ("do not enter your PIN") is not a
+# request for it. Only description clauses are read this way: a field's name is never negated.
+_NEGATIONS: Final = frozenset({"not", "never", "don", "dont", "without", "avoid", "no", "nor", "ne", "pas", "jamais",
+                               "nunca", "nicht", "kein", "keine", "niemals", "non", "mai", "nie", "não", "nao"})
+_CLAUSE: Final = re.compile(r"[.;:!?()\n]+")
+
+
+def _asking_clauses(description: Any) -> list[str]:
+    if not isinstance(description, str):
+        return []
+    return [c for c in _CLAUSE.split(description) if c.strip() and not (_NEGATIONS & normalise(c)[0].word_set)]
+
+
+def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
     """The first credential reason for one free-text or numeric field, if any."""
     name_forms = _texts(name, prop.get("title"))
-    desc_forms = _texts(prop.get("description"))
+    desc_forms = _texts(*_asking_clauses(prop.get("description")))
     context = frozenset().union(*(t.word_set | lt.word_set for t, lt in name_forms + desc_forms))
     name_words = normalise(name)[0].words
     about_credential = bool(name_words) and (name_words[-1] in METADATA_HEADS or bool(PUBLIC_WORDS & set(name_words)))

@@ -84,8 +84,6 @@ def check_url(url: object, rules: UrlRules) -> UrlJudgement:
     scheme = match.group(1).lower()
     if scheme not in ("https", "http"):
         return _deny("url.scheme", f"scheme '{scheme}' is not allowed (https only)")
-    if scheme == "http" and not rules.allow_http:
-        return _deny("url.scheme", "plain http is not allowed (set policy.url.allow_http to permit it)")
     rest = url[match.end():]
     if not rest.startswith("//"):
         return _deny("url.malformed", "url must have '//' and an authority after the scheme")
@@ -113,6 +111,8 @@ def check_url(url: object, rules: UrlRules) -> UrlJudgement:
         host = to_ascii(host_text)
     except HostError as exc:
         return _deny("url.malformed", f"url host is not a valid host name: {exc}")
+    if scheme == "http" and not rules.allow_http:
+        return _deny("url.scheme", "plain http is not allowed (set policy.url.allow_http to permit it)", host)
     if is_numeric_host(host):
         return _deny("url.ip_literal", "url host is an IP address literal", host)
     if port is not None and port != DEFAULT_PORTS[scheme] and port not in rules.allow_ports:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 class Oversize:
@@ -74,7 +74,12 @@ class SseEvent:
     event: str | None = None
     id: str | None = None
     retry: str | None = None
-    other: list[bytes] = field(default_factory=list)
+    # Bytes at the start of ``raw`` that belong to the previous event's last line end (a CRLF split
+    # across reads); they must reach the client even when this event is dropped or rewritten.
+    prefix: bytes = b""
+
+
+BOM = b"\xef\xbb\xbf"
 
 
 class SseFramer:
@@ -87,17 +92,32 @@ class SseFramer:
         self._data: list[bytes] = []
         self._fields: dict[str, str] = {}
         self._seen_data = False
+        self._started = False
         self._pending_cr = False
+        self._prefix = b""
 
-    def _lines(self, data: bytes) -> Iterator[tuple[bytes, bytes]]:
-        """Yield (line, line_with_terminator); handles CRLF split across chunks."""
+    def _lines(self, data: bytes, final: bool = False) -> Iterator[tuple[bytes, bytes]]:
+        """Yield (line, line_with_terminator). CR, LF and CRLF end lines (WHATWG), a CR at once.
+
+        When a CRLF is split across reads, the LF arrives after its line was yielded: it is yielded
+        as an empty "continuation" (line None is never used; see feed) so its byte is not lost.
+        """
         buf = self._buf
-        if self._pending_cr and data.startswith(b"\n"):
-            # The \n of a CRLF whose \r ended the previous chunk: part of that terminator.
-            self._event_raw += b"\n"
+        if self._pending_cr and data[:1] == b"\n":
             data = data[1:]
+            self._pending_cr = False
+            yield b"\r", b"\n"  # marker: the LF that completes the previous line's CRLF
         self._pending_cr = False
         buf += data
+        if not self._started:
+            # WHATWG: one leading U+FEFF is ignored. Clients strip it, so must we, or an event hidden
+            # behind it would pass unjudged. Wait until three bytes show whether it is there.
+            if len(buf) < 3 and BOM.startswith(bytes(buf)) and not final:
+                return
+            self._started = True
+            if buf.startswith(BOM):
+                self._event_raw += BOM
+                del buf[:3]
         start = 0
         n = len(buf)
         while start < n:
@@ -110,7 +130,7 @@ class SseFramer:
                     end = cr + 2 if buf[cr + 1] == 0x0A else cr + 1
                 else:
                     end = cr + 1
-                    self._pending_cr = True
+                    self._pending_cr = True  # an LF may follow in the next read
                 line_end = cr
             else:
                 end = lf + 1
@@ -121,8 +141,16 @@ class SseFramer:
         if len(buf) > self.limit:
             raise ValueError(f"SSE line longer than {self.limit} bytes")
 
-    def feed(self, data: bytes) -> Iterator[SseEvent]:
-        for line, with_end in self._lines(data):
+    def feed(self, data: bytes, final: bool = False) -> Iterator[SseEvent]:
+        """Events completed by these bytes; ``final=True`` at end of stream flushes a trailing CR."""
+        for line, with_end in self._lines(data, final):
+            if line == b"\r":
+                # The LF half of a CRLF split across reads: kept with the bytes of the event being
+                # read; after a dispatched event it leads the next one as its ``prefix``.
+                if not self._event_raw:
+                    self._prefix = with_end
+                self._event_raw += with_end
+                continue
             self._event_raw += with_end
             if len(self._event_raw) > self.limit + 4096:
                 raise ValueError(f"SSE event larger than {self.limit} bytes")
@@ -145,11 +173,13 @@ class SseFramer:
 
     def _finish(self) -> SseEvent | None:
         raw = bytes(self._event_raw)
+        prefix, self._prefix = self._prefix, b""
         self._event_raw.clear()
         data = b"\n".join(self._data) if self._seen_data else None
         fields = self._fields
         self._data, self._fields, self._seen_data = [], {}, False
-        return SseEvent(raw=raw, data=data, event=fields.get("event"), id=fields.get("id"), retry=fields.get("retry"))
+        return SseEvent(raw=raw, data=data, event=fields.get("event"), id=fields.get("id"), retry=fields.get("retry"),
+                        prefix=prefix)
 
     def pending(self) -> bytes:
         """Bytes of an event cut off mid-way (stream ended before its blank line)."""

@@ -75,6 +75,9 @@ class Session:
     protocol: str | None = None
     auth_headers: dict[str, str] = field(default_factory=dict)
     legacy_endpoint: str | None = None  # legacy HTTP+SSE: the upstream message URL
+    # The upstream is stateless (issued no Mcp-Session-Id), so the proxy issued its own to the client
+    # to keep what initialize declared; it is stripped before requests go upstream.
+    synthetic: bool = False
 
 
 CONFIG = web.AppKey("config", Config)
@@ -110,8 +113,25 @@ def _forward_headers(headers: Any) -> dict[str, str]:
     return out
 
 
+def _upstream_headers(request: web.Request, session: "Session") -> dict[str, str]:
+    headers = _forward_headers(request.headers)
+    if session.synthetic:
+        for name in [n for n in headers if n.lower() == SESSION_HEADER.lower()]:
+            del headers[name]
+    return headers
+
+
 def _response_headers(headers: Any) -> dict[str, str]:
     return {k: v for k, v in _forward_headers(headers).items() if k.lower() != "content-type"}
+
+
+def _judged_as_json(kind: str, raw: bytes) -> bool:
+    """Whether a non-SSE body must be judged. Clients parse any JSON-ish type (the Python SDK takes
+    every ``application/json*``), so fail closed: any type naming JSON, and any body that looks like
+    a JSON object or array whatever its label, is judged."""
+    if not raw.strip():
+        return False
+    return "json" in kind or raw.lstrip()[:1] in (b"{", b"[")
 
 
 def _mimetype(value: str | None) -> str:
@@ -252,10 +272,12 @@ class HttpProxy:
                                     for r in outcome.replies) else 200
                 return web.Response(status=status, body=dumps(payload), content_type=JSON_TYPE)
             return _error_response(400, errors.INVALID_REQUEST, "Refused by elicitguard (see the audit log)")
-        headers = _forward_headers(request.headers)
+        headers = _upstream_headers(request, session)
         self._remember_auth(session, request)
+        initialize = session.session_id is None and any(
+            r.method == "initialize" for r in session.guard.state.pending_client.values())
         return await self._relay(request, _with_query(route.upstream, request), "POST", headers, outcome.forward,
-                                 session, proxy_replies=outcome.replies)
+                                 session, proxy_replies=outcome.replies, initialize=initialize)
 
     async def handle_get(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
@@ -264,8 +286,8 @@ class HttpProxy:
         session = self.session_for(route, request.headers.get(SESSION_HEADER))
         self._bind(session, request)
         self._remember_auth(session, request)
-        return await self._relay(request, _with_query(route.upstream, request), "GET", _forward_headers(request.headers),
-                                 None, session)
+        return await self._relay(request, _with_query(route.upstream, request), "GET",
+                                 _upstream_headers(request, session), None, session)
 
     async def handle_delete(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
@@ -273,6 +295,10 @@ class HttpProxy:
             return web.Response(status=404, text="elicitguard: no such MCP endpoint\n")
         session = self.session_for(route, request.headers.get(SESSION_HEADER))
         self._bind(session, request)
+        if session.synthetic:
+            # The upstream never had this session: only the proxy's state ends.
+            self._release(session, "deleted")
+            return web.Response(status=200)
         response = await self._relay(request, _with_query(route.upstream, request), "DELETE",
                                      _forward_headers(request.headers), None, session)
         if response.status < 300 or response.status == 404:
@@ -290,7 +316,7 @@ class HttpProxy:
 
     async def _relay(self, request: web.Request, url: str, method: str, headers: dict[str, str], body: bytes | None,
                      session: Session, proxy_replies: list[dict[str, Any]] | None = None,
-                     legacy_sse: bool = False) -> web.StreamResponse:
+                     legacy_sse: bool = False, initialize: bool = False) -> web.StreamResponse:
         client = self.app[CLIENT]
         try:
             upstream = await client.request(method, url, headers=headers, data=body, allow_redirects=False)
@@ -307,17 +333,26 @@ class HttpProxy:
                 self.app[SESSIONS][(session.route.name, new_session)] = session
                 self.audit.bind(session=new_session)
                 self.audit.event("session.start", transport="streamable-http", policy_mode=session.guard.policy.mode)
+            extra: dict[str, str] = {}
+            if initialize and not new_session and session.session_id is None and upstream.status == 200:
+                session.session_id = "eg-" + secrets.token_hex(16)
+                session.synthetic = True
+                self.app[SESSIONS][(session.route.name, session.session_id)] = session
+                extra[SESSION_HEADER] = session.session_id
+                self.audit.bind(session=session.session_id)
+                self.audit.event("session.start", transport="streamable-http", policy_mode=session.guard.policy.mode,
+                                 synthetic_session=True)
             if upstream.status == 404 and session.session_id is not None and request.headers.get(SESSION_HEADER):
                 self._release(session, "upstream 404")
             kind = _mimetype(upstream.headers.get("Content-Type"))
             if kind == SSE_TYPE:
-                return await self._relay_sse(request, upstream, session, proxy_replies or [], legacy_sse)
+                return await self._relay_sse(request, upstream, session, proxy_replies or [], legacy_sse, extra)
             raw = await upstream.content.read(self.config.max_message_bytes + 1)
-            if kind != JSON_TYPE or not raw.strip():
+            if not _judged_as_json(kind, raw):
                 if proxy_replies and upstream.status in (200, 202):
                     return self._json_out(upstream, proxy_replies, upstream_body=None)
                 # Not JSON-RPC (an HTML 404, a plain 405): passed through as it came.
-                return web.Response(status=upstream.status, body=raw, headers=_forward_headers(upstream.headers))
+                return web.Response(status=upstream.status, body=raw, headers={**_forward_headers(upstream.headers), **extra})
             if len(raw) > self.config.max_message_bytes:
                 outcome = session.guard.rejection(Direction.SERVER_TO_CLIENT, EnvelopeError(
                     "envelope.too_large", "upstream response exceeds limits.max_message_bytes"))
@@ -337,8 +372,8 @@ class HttpProxy:
                                     content_type=JSON_TYPE)
             if proxy_replies:
                 return self._json_out(upstream, proxy_replies, upstream_body=outcome.forward)
-            return web.Response(status=upstream.status, body=outcome.forward, headers=_response_headers(upstream.headers),
-                                content_type=JSON_TYPE)
+            return web.Response(status=upstream.status, body=outcome.forward,
+                                headers={**_response_headers(upstream.headers), **extra}, content_type=JSON_TYPE)
         finally:
             upstream.release()
 
@@ -355,31 +390,38 @@ class HttpProxy:
                             headers=_response_headers(upstream.headers), content_type=JSON_TYPE)
 
     async def _relay_sse(self, request: web.Request, upstream: aiohttp.ClientResponse, session: Session,
-                         proxy_replies: list[dict[str, Any]], legacy_sse: bool) -> web.StreamResponse:
-        response = web.StreamResponse(status=upstream.status, headers=_response_headers(upstream.headers))
+                         proxy_replies: list[dict[str, Any]], legacy_sse: bool,
+                         extra: dict[str, str]) -> web.StreamResponse:
+        response = web.StreamResponse(status=upstream.status, headers={**_response_headers(upstream.headers), **extra})
         response.content_type = SSE_TYPE
         await response.prepare(request)
         newline = b"\n"
         for reply in proxy_replies:
             await response.write(encode_sse(dumps(reply), event="message"))
         framer = SseFramer(self.config.max_message_bytes)
+
+        async def emit(events: Any) -> None:
+            # Events are written one by one as they complete, so one the framer parsed before an
+            # oversize one still goes out.
+            for event in events:
+                out = await self._judge_event(event, session, newline, legacy_sse)
+                if out:
+                    await response.write(out)
+
         try:
             async for chunk in _chunks(upstream):
                 if b"\r\n" in chunk:
                     newline = b"\r\n"
-                try:
-                    events = list(framer.feed(chunk))
-                except ValueError as exc:
-                    self.audit.event("stream.refused", decision="deny", reasons=[{"rule": "envelope.too_large", "detail": str(exc)}])
-                    break
-                for event in events:
-                    out = await self._judge_event(event, session, newline, legacy_sse)
-                    if out:
-                        await response.write(out)
+                await emit(framer.feed(chunk))
+            await emit(framer.feed(b"", final=True))
+        except ValueError as exc:
+            self.audit.event("stream.refused", decision="deny", reasons=[{"rule": "envelope.too_large", "detail": str(exc)}])
         except (aiohttp.ClientError, asyncio.TimeoutError, ConnectionError) as exc:
             self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
         pending = framer.pending()
-        if pending.strip():
+        if pending and not pending.strip():
+            await response.write(pending)  # trailing line-end bytes: nothing to judge, keep them
+        elif pending:
             # A stream cut mid-event: the fragment is neither judged nor forwarded.
             self.audit.event("stream.truncated", decision="deny", reasons=[
                 {"rule": "stream.truncated", "detail": f"stream ended inside an event ({len(pending)} bytes dropped)"}])
@@ -390,17 +432,18 @@ class HttpProxy:
     async def _judge_event(self, event: SseEvent, session: Session, newline: bytes, legacy_sse: bool) -> bytes:
         session.last_seen = asyncio.get_running_loop().time()  # an open stream keeps its session alive
         if legacy_sse and event.event == "endpoint" and event.data is not None:
-            return self._rewrite_endpoint(event, session, newline)
+            return event.prefix + self._rewrite_endpoint(event, session, newline)
         if event.data is None or not event.data.strip():
             return event.raw  # keep-alives, priming events, retry hints
         outcome = session.guard.server_message(event.data)
         self._audit(session, outcome.decisions)
         await self._answer_upstream(session, outcome)
         if outcome.forward is None:
-            return b""
+            return event.prefix
         if outcome.forward == event.data:
             return event.raw
-        return encode_sse(outcome.forward, event=event.event, event_id=event.id, retry=event.retry, newline=newline)
+        return event.prefix + encode_sse(outcome.forward, event=event.event, event_id=event.id, retry=event.retry,
+                                         newline=newline)
 
     async def _answer_upstream(self, session: Session, outcome: Outcome) -> None:
         """Send the proxy's answers to blocked server requests back on the same session."""
@@ -558,7 +601,9 @@ def run_http(config: Config, host: str, port: int, upstream: str | None, audit: 
     app = make_app(config, upstream, audit, host)
 
     async def serve() -> None:
-        runner = web.AppRunner(app, handle_signals=False)
+        # handler_cancellation: a client that hangs up cancels its handler, which closes the upstream
+        # stream; a short shutdown_timeout keeps SIGTERM prompt with streams still open.
+        runner = web.AppRunner(app, handle_signals=False, handler_cancellation=True, shutdown_timeout=2.0)
         await runner.setup()
         site = web.TCPSite(runner, host, port)
         await site.start()
