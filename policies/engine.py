@@ -565,7 +565,8 @@ class Guard:
         state = target.get("requestState")
         if not target["inputRequests"]:
             del target["inputRequests"]
-            if not isinstance(state, str):
+            # An InputRequiredResult needs inputRequests or requestState; a Task (tasks/get) does not.
+            if not isinstance(state, str) and path == ("result",):
                 return _Step(replacement=_error_response(message.id, blocked_error(reasons)))
         if request is not None:
             if request.method == "tasks/get" and request.task_id is not None:

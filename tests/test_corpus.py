@@ -1,0 +1,83 @@
+"""Precision and recall of the form and URL judges on the labelled corpus in tests/corpus/.
+
+The corpus was written independently of the detectors (see tests/corpus/README.md). The figures
+are printed (run with ``-s`` to see them) and must stay at or above 0.98.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from policies.config import load_config_text
+from policies.judge import judge_elicitation
+from policies.urls import check_url
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+TARGET = 0.98
+URL_POLICY = """
+policy:
+  url:
+    allow_domains: ["example.com", "*.example.com", "auth.acme.io", "*.partner.org"]
+    deny_domains: ["evil.example.com"]
+"""
+
+
+def _load(name: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (CORPUS / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _scores(counts: Counter[tuple[bool, bool]]) -> tuple[float, float]:
+    """(precision, recall) where the positive class is 'should be blocked'."""
+    tp, fp, fn = counts[(True, True)], counts[(False, True)], counts[(True, False)]
+    return tp / (tp + fp), tp / (tp + fn)
+
+
+def test_the_corpus_is_big_enough_to_mean_something() -> None:
+    forms = Counter(case["label"] for case in _load("forms.jsonl"))
+    urls = Counter(case["label"] for case in _load("urls.jsonl"))
+    assert forms["credential"] >= 80 and forms["benign"] >= 80, forms
+    assert urls["allow"] >= 40 and urls["deny"] >= 40, urls
+
+
+def test_credential_forms_are_blocked_with_precision_and_recall_of_at_least_098() -> None:
+    policy = load_config_text("").policy
+    counts: Counter[tuple[bool, bool]] = Counter()
+    misses = []
+    for case in _load("forms.jsonl"):
+        verdict = judge_elicitation(case["params"], frozenset({"form", "url"}), policy)
+        should_block = case["label"] == "credential"
+        # A credential must be caught by a credential rule, not by a schema error that happens to fire.
+        blocked = not verdict.allowed and all(r.rule.startswith(("credential.", "payment.")) for r in verdict.reasons)
+        counts[(should_block, blocked)] += 1
+        if should_block != blocked:
+            misses.append((case["id"], [r.rule for r in verdict.reasons]))
+    precision, recall = _scores(counts)
+    print(f"\nforms: {sum(counts.values())} cases, precision {precision:.3f}, recall {recall:.3f}, misses {misses}")
+    assert precision >= TARGET and recall >= TARGET, misses
+
+
+def test_urls_are_judged_with_precision_and_recall_of_at_least_098() -> None:
+    rules = load_config_text(URL_POLICY).policy.url
+    counts: Counter[tuple[bool, bool]] = Counter()
+    misses = []
+    for case in _load("urls.jsonl"):
+        denied = bool(check_url(case["url"], rules).reasons)
+        should_deny = case["label"] == "deny"
+        counts[(should_deny, denied)] += 1
+        if should_deny != denied:
+            misses.append(case["id"])
+    precision, recall = _scores(counts)
+    print(f"\nurls: {sum(counts.values())} cases, precision {precision:.3f}, recall {recall:.3f}, misses {misses}")
+    assert precision >= TARGET and recall >= TARGET, misses
+
+
+@pytest.mark.parametrize("case", [c for c in _load("forms.jsonl") if c["label"] == "credential"], ids=lambda c: c["id"])
+def test_every_credential_case_names_the_field_that_triggered_it(case: dict[str, Any]) -> None:
+    verdict = judge_elicitation(case["params"], frozenset({"form", "url"}), load_config_text("").policy)
+    fields = case["params"]["requestedSchema"]["properties"]
+    assert any(r.field in fields for r in verdict.reasons), verdict.reasons
