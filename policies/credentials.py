@@ -22,8 +22,24 @@ NUMBER: Final = "number"
 TEXT_TYPES: Final = frozenset({STRING})
 TEXT_AND_NUMBER: Final = frozenset({STRING, NUMBER})
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-_WORD_SPLIT = re.compile(r"[^\w$@]+|_+")
+# camelCase boundaries; a single leading lower-case letter stays attached ("iPhone", "cURL", "eBay").
+_CAMEL = re.compile(r"(?<=[a-z]{2})(?=[A-Z])|(?<=[0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def _mark_ranges() -> str:
+    """Every combining mark in the BMP as a regex class body: Devanagari, Thai and other scripts
+    write vowels as marks, and a word must not be split at them."""
+    ranges: list[tuple[int, int]] = []
+    for code in range(0x300, 0x10000):
+        if unicodedata.category(chr(code)).startswith("M"):
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1] = (ranges[-1][0], code)
+            else:
+                ranges.append((code, code))
+    return "".join(f"\\u{a:04x}-\\u{b:04x}" if a != b else f"\\u{a:04x}" for a, b in ranges)
+
+
+_WORD_SPLIT = re.compile(r"[^\w$@" + _mark_ranges() + r"]+|_+")
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "$": "s", "@": "a", "!": "i"})
 _HAS_LETTER = re.compile(r"[^\W\d_]")
 
@@ -82,12 +98,13 @@ class Detector:
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
-        # Terms go through the same folding as the text they are matched against (e.g. final sigma).
+        # Terms go through exactly the normalisation of the text they are matched against (folding,
+        # word splitting), so "pre-shared key", "Wi-Fi" or a final sigma match however written.
         if cls.phrases:
-            phrases = (unicodedata.normalize("NFKC", p).casefold() for p in cls.phrases)
+            phrases = sorted({normalise(p)[0].spaced.strip() for p in cls.phrases} - {""})
             cls._phrase_re = re.compile(" (?:" + "|".join(re.escape(p) for p in phrases) + ") ")
         if cls.fragments:
-            fragments = (unicodedata.normalize("NFKC", f).casefold() for f in cls.fragments)
+            fragments = sorted({normalise(f)[0].squashed for f in cls.fragments} - {""})
             cls._fragment_re = re.compile("|".join(re.escape(f) for f in fragments))
 
     @classmethod
@@ -117,7 +134,13 @@ class Password(Detector):
     phrases = ("pass", "pwd", "pw", "passwd", "pword", "passphrase", "passcode", "contrasena", "senha", "clave de acceso",
                "parola d accesso", "kennwort", "hasło", "haslo", "şifre", "sifre", "parol", "heslo", "jelszó",
                "jelszo", "salasana", "lösenord", "losenord", "adgangskode", "passord", "wachtwoord", "wagwoord", "mật khẩu",
-               "kata sandi", "katasandi", "login credentials", "credentials", "credential")
+               "kata sandi", "katasandi", "login credentials", "network key", "wifi password", "wi-fi password",
+               "wifi key", "wi-fi key", "wpa key", "wpa2 key", "wpa passphrase", "wireless key", "wlan key",
+               "network security key", "psk", "pre-shared key", "preshared key", "shared key", "app password",
+               "app-specific password", "master password", "admin password", "sandi", "kode sandi", "lösen",
+               "heslo k", "mot de passe", "wachtwoord", "пароль", "密码", "パスワード", "비밀번호", "सत्यापन पासवर्ड",
+               "पासवर्ड", "รหัสผ่าน", "סיסמה", "كلمة المرور", "κωδικός πρόσβασης", "passcode", "pass code",
+               "device passcode", "unlock code")
     fragments = ("password", "passwort", "passwd", "passphrase", "motdepasse", "contraseña", "contrasena", "senha",
                  "пароль", "密码", "密碼", "パスワード", "암호", "비밀번호", "كلمةالمرور", "كلمةالسر", "סיסמה", "पासवर्ड",
                  "รหัสผ่าน", "wachtwoord", "lösenord", "salasana", "adgangskode", "kennwort", "hasło", "matkhau", "mậtkhẩu",
@@ -127,7 +150,22 @@ class Password(Detector):
     # "pass" is also a ticket or a permit: a boarding pass number is not a password.
     unless = frozenset({"strength", "policy", "expiry", "expires", "hint", "length", "rotation", "manager", "forgot",
                         "boarding", "bus", "transit", "season", "ski", "festival", "museum", "park", "train", "rail",
-                        "metro", "gym", "day", "parking", "hall", "mountain", "through"})
+                        "metro", "gym", "day", "parking", "hall", "mountain", "through", "motto", "slogan",
+                        "generator", "generate", "generated"})
+
+
+class NumericPasscode(Detector):
+    """A number field for a passcode: only the unmistakable words, and never a setting about them."""
+
+    rule = "credential.passcode"
+    label = "a numeric passcode"
+    types = frozenset({NUMBER})
+    phrases = ("passcode", "pass code", "password", "unlock code", "device passcode", "passwort", "mot de passe",
+               "contraseña", "senha", "пароль", "密码", "パスワード", "비밀번호")
+    fragments = ("passcode", "password", "passwort")
+    unless = frozenset({"rate", "rating", "rules", "rule", "policy", "length", "minimum", "maximum", "min", "max",
+                        "expiry", "days", "minutes", "hours", "attempts", "strength", "score", "satisfaction",
+                        "survey", "count", "age", "history", "reuse", "characters", "digits"})
 
 
 class ApiKey(Detector):
@@ -137,7 +175,12 @@ class ApiKey(Detector):
                "developer key", "dev key", "master key", "license key", "licence key", "product key", "account key",
                "storage key", "access key id", "clé api", "cle api", "clave api", "clave de api", "chave api",
                "chave de api", "chiave api", "api schlüssel", "api schluessel", "klucz api", "api anahtarı", "api sleutel",
-               "apikey", "xapikey", "x api key", "key secret", "encryption key", "decryption key")
+               "apikey", "xapikey", "x api key", "key secret", "encryption key", "decryption key", "κλειδί api",
+               "ключ api", "api ключ", "klucz api", "api klíč", "klíč api", "api nyckel", "api nøgle", "api avain",
+               "api kulcs", "api anahtarı", "cheie api", "api-sleutel", "kunci api", "khóa api", "api key",
+               "unseal key", "unseal share", "key share", "root key", "signing secret key", "integration key",
+               "bridge key", "app key", "access key secret", "secret access key", "api 키", "api キー", "api 密钥",
+               "مفتاح api", "מפתח api", "एपीआई कुंजी", "กุญแจ api")
     fragments = ("apikey", "accesskey", "secretkey", "apisecret", "apischlüssel", "apischluessel", "ключapi", "apiключ",
                  "api密钥", "api密鑰", "apiキー", "api키", "apiključ", "awssecret", "awsaccess", "subscriptionkey",
                  "accesskeyid", "openaikey", "anthropickey", "stripekey")
@@ -148,13 +191,19 @@ class Token(Detector):
     label = "an access, refresh or bearer token"
     phrases = ("token", "access token", "refresh token", "bearer", "bearer token", "jwt", "pat", "id token",
                "auth token", "oauth token", "session token", "personal access token", "authorization header",
-               "authorization", "auth header", "jeton", "jeton d accès", "jeton d acces", "токен", "토큰", "gettoken")
+               "authorization", "auth header", "jeton", "jeton d accès", "jeton d acces", "токен", "토큰", "gettoken",
+               "registration token", "runner token", "deploy token", "bot token", "botfather", "magic link",
+               "sign-in link", "sign in link", "login link", "signin link", "refresh", "service token",
+               "kubeconfig token", "bearer token", "api token", "personal token", "access tokens", "token value")
     fragments = ("accesstoken", "refreshtoken", "authtoken", "bearertoken", "apitoken", "oauthtoken", "idtoken",
                  "sessiontoken", "githubtoken", "gitlabtoken", "slacktoken", "bottoken", "npmtoken", "pypitoken",
-                 "securitytoken", "令牌", "トークン", "токен", "토큰", "zugriffstoken", "bearer")
+                 "securitytoken", "令牌", "トークン", "токен", "토큰", "zugriffstoken", "bearer", "botfather", "glpat",
+                 "glrt", "github_pat", "xoxb", "xoxp", "sk_live", "rk_live")
     unless = frozenset({"max", "min", "maximum", "minimum", "count", "counts", "limit", "limits", "budget", "number",
-                        "num", "usage", "length", "total", "per", "tokens", "context", "output", "input", "completion",
-                        "prompt", "tokenizer", "cost", "price", "rate", "estimated"})
+                        "num", "usage", "length", "total", "per", "context", "output", "input", "completion",
+                        "prompt", "tokenizer", "cost", "price", "rate", "estimated", "color", "colour", "game",
+                        "board", "pack", "packs", "coins", "arcade", "casino", "reward", "rewards", "loyalty", "buy",
+                        "purchase", "beli", "listrik", "electricity", "prepaid", "meter"})
 
 
 class ClientSecret(Detector):
@@ -174,7 +223,8 @@ class PrivateKey(Detector):
     label = "a private or SSH key"
     phrases = ("private key", "privkey", "ssh key", "ssh private key", "id rsa", "id ed25519", "id ecdsa", "pem",
                "pem key", "pgp key", "gpg key", "pgp private key", "signing key", "keystore", "wallet key", "key pair",
-               "keypair", "clé privée", "cle privee", "clave privada", "chave privada", "chiave privata",
+               "keypair", "clé privée", "cle privee", "clave privada", "chave privada", "chiave privata", "keytab",
+               "wireguard key", "private key", "privatekey", "ssh private", "pem file", "p12", "pfx", "jks",
                "privater schlüssel", "privater schluessel", "klucz prywatny", "özel anahtar", "priv key")
     fragments = ("privatekey", "sshkey", "idrsa", "ided25519", "privkey", "clépriv", "clepriv", "claveprivada",
                  "chaveprivada", "privaterschlüssel", "закрытыйключ", "приватныйключ", "私钥", "私鑰", "秘密鍵",
@@ -187,7 +237,9 @@ class SeedPhrase(Detector):
     phrases = ("seed", "seed phrase", "recovery phrase", "mnemonic", "seed words", "wallet seed", "backup phrase",
                "recovery words", "secret phrase", "secret recovery phrase", "recovery key", "phrase de récupération",
                "phrase de recuperation", "frase semilla", "frase de recuperación", "frase de recuperacion",
-               "frase de recuperação", "wiederherstellungsphrase", "frase di recupero", "herstelzin")
+               "frase de recuperação", "wiederherstellungsphrase", "frase di recupero", "herstelzin", "wallet words",
+               "backup sheet", "recovery sheet", "12 words", "24 words", "12 or 24 words", "secret words",
+               "recovery words", "mnemonic phrase", "bip39", "seed words", "backup phrase", "recovery seed")
     fragments = ("seedphrase", "recoveryphrase", "mnemonic", "seedwords", "walletseed", "backupphrase", "recoverywords",
                  "secretphrase", "recoverykey", "助记词", "助記詞", "мнемоническ", "сидфраз", "seed短语", "シードフレーズ",
                  "복구구문", "시드구문", "frasesemilla", "wiederherstellungsphrase", "phrasederécupération")
@@ -205,7 +257,19 @@ class OneTimeCode(Detector):
                "code de vérification", "code de verification", "código de verificación", "codigo de verificacion",
                "código de verificação", "codice di verifica", "bestätigungscode", "bestaetigungscode",
                "verifizierungscode", "kod weryfikacyjny", "doğrulama kodu", "dogrulama kodu", "verificatiecode",
-               "backup code", "recovery code", "authorization code", "2fa token", "mfa token")
+               "backup code", "recovery code", "authorization code", "2fa token", "mfa token", "authenticator",
+               "authenticator app", "code from the email", "code from your email", "code from the sms",
+               "code from sms", "code we sent", "code we emailed", "code we texted", "code sent to",
+               "sign in code", "sign-in code", "reset code", "8-character code", "we emailed", "we just emailed",
+               "we texted", "we just texted", "we sent you", "sent to your phone", "sent to your email",
+               "emailed you", "texted you",
+               "tan", "pushtan", "mtan", "smstan", "chiptan", "blik", "kod blik", "код из sms", "код из смс",
+               "sms код", "код подтверждения", "код проверки", "код підтвердження", "код з sms", "kod sms",
+               "kod weryfikacyjny", "رمز التحقق", "رمز التحقق لمرة واحدة", "קוד אימות", "mã xác thực", "mã otp",
+               "mã xác minh", "kode verifikasi", "kode otp", "verifieringskod", "engångskod", "ověřovací kód",
+               "κωδικός επαλήθευσης", "รหัสยืนยัน", "รหัส otp", "सत्यापन कोड", "ओटीपी", "验证码", "認証コード",
+               "확인 코드", "인증 코드", "인증번호", "code de confirmation", "code à usage unique", "einmalcode",
+               "sicherheitscode", "código de un solo uso", "código sms", "code sms", "sms-code", "smscode")
     fragments = ("onetimepass", "onetimecode", "verificationcode", "authcode", "authenticatorcode", "smscode",
                  "mfacode", "2facode", "twofactor", "код подтверждения".replace(" ", ""), "кодподтверждения",
                  "验证码", "驗證碼", "認証コード", "確認コード", "인증번호", "인증코드", "bestätigungscode",
@@ -235,7 +299,8 @@ class CardSecurityCode(Detector):
     types = TEXT_AND_NUMBER
     phrases = ("cvv", "cvc", "cvv2", "cvc2", "cid", "csc", "card verification", "card security code",
                "card verification value", "cryptogramme", "código de seguridad", "codigo de seguridad",
-               "código de segurança", "prüfnummer", "kartenprüfnummer")
+               "código de segurança", "prüfnummer", "kartenprüfnummer", "digits on the back", "back of the card",
+               "back of your card", "3 digits on the back", "three digits", "security digits", "check digits card")
     fragments = ("cvv", "cvc2", "cardverification", "cardsecuritycode", "cryptogrammevisuel", "kartenprüfnummer",
                  "securitycodecard", "cardcode", "セキュリティコード", "安全码", "보안코드")
 
@@ -245,13 +310,19 @@ class Pin(Detector):
     label = "a PIN"
     types = TEXT_AND_NUMBER
     phrases = ("pin", "pin code", "pin number", "card pin", "atm pin", "sim pin", "pin nummer", "código pin",
-               "code pin", "пин", "пин код", "kod pin")
+               "code pin", "пин", "пин код", "kod pin", "pinkod", "pin-kod", "personlig kod", "personliga kod",
+               "geheimzahl", "persönliche geheimzahl", "code confidentiel", "code secret", "clave personal",
+               "código secreto", "senha do cartão", "pin kodu", "access code", "entry code", "door code",
+               "keypad code", "disarm code", "alarm code", "lock code", "gate code", "owner code", "master code",
+               "transfer pin", "port out pin", "ip pin", "暗証番号", "비밀번호 4자리", "پین", "पिन")
     fragments = ("pincode", "pinnumber", "cardpin", "atmpin", "simpin", "pinnummer", "暗証番号", "密码锁",
                  "пинкод", "비밀번호4", "pinpad")
     unless = frozenset({"postal", "post", "zip", "zipcode", "postcode", "area", "address", "delivery", "shipping",
                         "india", "indian", "location", "map", "locality", "district", "pincodes", "pinned", "pins",
                         "pinterest", "board", "tweet", "message", "comment", "repo", "version", "dependency",
-                        "bowling", "wrestling"})
+                        "bowling", "wrestling", "postleitzahl", "plz", "cep", "邮编", "郵便番号", "우편번호", "पता",
+                        "डाक", "डिलीवरी", "पिनकोड", "city", "state", "shahar", "शहर", "raffle", "coupon", "promo",
+                        "discount", "voucher", "referral"})
 
 
 class SessionCookie(Detector):
@@ -291,15 +362,24 @@ class GenericCredential(Detector):
     rule = "credential.generic"
     label = "a credential"
     phrases = ("login secret", "auth secret", "authentication secret", "signing key secret", "root credentials",
-               "service account key", "service account json", "gcp key", "aws credentials", "kubeconfig")
+               "service account key", "service account json", "gcp key", "aws credentials", "kubeconfig",
+               "credentials", "credential", "login credentials", "dotenv", "env file", "env contents", "env vars",
+               "environment variables", "environment file", "copy as curl", "headers included", "cookie header",
+               "clave de firma", "coordenadas de su tarjeta", "tarjeta de coordenadas", "zugangsdaten",
+               "identifiants", "credenciales", "credenciais", "credenziali", "учетные данные", "облікові дані",
+               "dane logowania", "inloggegevens", "kimlik bilgileri", "认证信息", "凭据", "資格情報", "자격 증명")
     fragments = ("serviceaccountkey", "awscredentials", "kubeconfig", "credentialsjson", "authsecret")
+    # "credentials" is also a person's qualifications.
+    unless = frozenset({"degree", "degrees", "certification", "certifications", "qualification", "qualifications",
+                        "education", "diploma", "diplomas", "teaching", "tutor", "academic", "professional",
+                        "license", "licence", "licenses", "accreditation", "experience", "resume", "cv"})
 
 
 # Most specific first: the first detector that fires names the rule in the audit log, so
 # "card security code" must reach CardSecurityCode before OneTimeCode's "security code".
 DETECTORS: Final[tuple[type[Detector], ...]] = (
     PrivateKey, SeedPhrase, SecurityAnswer, CardSecurityCode, CardNumber, Pin, ConnectionString, GenericCredential,
-    ApiKey, Token, ClientSecret, SessionCookie, OneTimeCode, Password,
+    ApiKey, Token, ClientSecret, SessionCookie, OneTimeCode, Password, NumericPasscode,
 )
 
 

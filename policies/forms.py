@@ -163,8 +163,7 @@ def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
     name_forms = _texts(name, prop.get("title"))
     desc_forms = _texts(*_asking_clauses(prop.get("description")))
     context = frozenset().union(*(t.word_set | lt.word_set for t, lt in name_forms + desc_forms))
-    name_words = normalise(name)[0].words
-    about_credential = bool(name_words) and (name_words[-1] in METADATA_HEADS or bool(PUBLIC_WORDS & set(name_words)))
+    about_credential = _about_credential(name)
     # Name and title are the field's identity; the description is read too, but only for the detector
     # the name did not already excuse.
     for detector in DETECTORS:
@@ -190,30 +189,56 @@ def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
     return None
 
 
-# Free-text field names too generic to say what they hold: the message says it instead.
-_GENERIC: Final = frozenset({"value", "input", "text", "answer", "response", "data", "field", "entry", "reply",
-                             "string", "code", "key", "credential", "secret", "info", "details", "content", "field1",
-                             "field1", "input1", "val", "x", "s", "q", "v", "field2", "input2", "value1"})
+# Words that make a field's own name or title say it holds ordinary data, whatever the message says.
+_ORDINARY: Final = frozenset({
+    "name", "email", "mail", "phone", "telephone", "mobile", "address", "street", "city", "zip", "postal", "postcode",
+    "country", "state", "region", "date", "time", "timezone", "tz", "url", "website", "link", "comment", "comments",
+    "feedback", "note", "notes", "description", "title", "subject", "company", "organisation", "organization",
+    "age", "quantity", "amount", "count", "host", "hostname", "server", "port", "username", "user", "login",
+    "account", "id", "display", "nickname", "language", "locale", "reason", "message", "question", "model",
+    "device", "mailbox", "team", "project", "repo", "repository", "branch", "region", "bucket", "profile",
+    "pos", "path", "directory", "folder", "file", "filename",
+})
+# Clause verbs that describe the server acting on a credential, not the user being asked for one:
+# "Generate a new API key", "Mount a secret into the pod", "Rotate the token".
+_NOT_ASKING: Final = frozenset({"generate", "generates", "generated", "create", "creates", "created", "creating",
+                                "rotate", "rotating", "revoke", "revoked", "delete", "deleted", "mount", "mounted",
+                                "rename", "list", "expire", "expires", "issue", "issued", "issuing", "buy", "purchase"})
+
+
+def _about_credential(name: str) -> bool:
+    """A field named for metadata about a credential ("token_name", "key_id") or a public key."""
+    words = normalise(name)[0].words
+    return bool(words) and (words[-1] in METADATA_HEADS or bool(PUBLIC_WORDS & set(words)))
+
+
+def _ordinary(name: str, prop: dict[str, Any]) -> bool:
+    words: set[str] = set()
+    for text in (name, prop.get("title")):
+        if isinstance(text, str):
+            words |= normalise(text)[0].word_set
+    return bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words)
 
 
 def detect_message(message: str, fields: dict[str, tuple[str | None, dict[str, Any]]], allowed: frozenset[str]) -> Reason | None:
-    """A message asking for a credential with a generic free-text field to put it in."""
-    plain, leet = normalise(message)
-    generic = [
-        n for n, (kind, prop) in fields.items()
-        if kind is not None and n.casefold() not in allowed
-        and normalise(n)[0].squashed in _GENERIC
-        and not prop.get("description")
-    ]
-    if not generic:
+    """A message that asks for a credential, and a field to carry it whose own name is neutral.
+
+    Only clauses that ask are read ("we will never ask for your password" does not count), and a
+    field whose name or title says it holds ordinary data (name, email, host...) is never blamed.
+    """
+    carriers = [n for n, (kind, prop) in fields.items()
+                if kind is not None and n.casefold() not in allowed and not _ordinary(n, prop)]
+    if not carriers:
         return None
+    clauses = [forms for forms in (normalise(c) for c in _asking_clauses(message)) if not _NOT_ASKING & forms[0].word_set]
     for detector in DETECTORS:
-        kinds = {fields[n][0] for n in generic}
-        if not kinds & detector.types:
+        matching = [n for n in carriers if fields[n][0] in detector.types]
+        if not matching:
             continue
-        if (detector.matches(plain) or detector.matches(leet)) and not detector.excused(plain.word_set):
-            name = generic[0]
-            return Reason(detector.rule, f"the message asks for {detector.label} and field '{name}' would carry it", name)
+        for plain, leet in clauses:
+            if (detector.matches(plain) or detector.matches(leet)) and not detector.excused(plain.word_set):
+                name = matching[0]
+                return Reason(detector.rule, f"the message asks for {detector.label} and field '{name}' would carry it", name)
     return None
 
 

@@ -37,18 +37,22 @@ def _scores(counts: Counter[tuple[bool, bool]]) -> tuple[float, float]:
     return tp / (tp + fp), tp / (tp + fn)
 
 
+FORM_CORPORA = sorted(p.name for p in CORPUS.glob("*forms.jsonl"))
+
+
 def test_the_corpus_is_big_enough_to_mean_something() -> None:
-    forms = Counter(case["label"] for case in _load("forms.jsonl"))
+    forms = Counter(case["label"] for name in FORM_CORPORA for case in _load(name))
     urls = Counter(case["label"] for case in _load("urls.jsonl"))
     assert forms["credential"] >= 80 and forms["benign"] >= 80, forms
     assert urls["allow"] >= 40 and urls["deny"] >= 40, urls
 
 
-def test_credential_forms_are_blocked_with_precision_and_recall_of_at_least_098() -> None:
+@pytest.mark.parametrize("corpus", FORM_CORPORA)
+def test_credential_forms_are_blocked_with_precision_and_recall_of_at_least_098(corpus: str) -> None:
     policy = load_config_text("").policy
     counts: Counter[tuple[bool, bool]] = Counter()
     misses = []
-    for case in _load("forms.jsonl"):
+    for case in _load(corpus):
         verdict = judge_elicitation(case["params"], frozenset({"form", "url"}), policy)
         should_block = case["label"] == "credential"
         # A credential must be caught by a credential rule, not by a schema error that happens to fire.
@@ -57,7 +61,7 @@ def test_credential_forms_are_blocked_with_precision_and_recall_of_at_least_098(
         if should_block != blocked:
             misses.append((case["id"], [r.rule for r in verdict.reasons]))
     precision, recall = _scores(counts)
-    print(f"\nforms: {sum(counts.values())} cases, precision {precision:.3f}, recall {recall:.3f}, misses {misses}")
+    print(f"\n{corpus}: {sum(counts.values())} cases, precision {precision:.3f}, recall {recall:.3f}, misses {misses}")
     assert precision >= TARGET and recall >= TARGET, misses
 
 
@@ -76,8 +80,10 @@ def test_urls_are_judged_with_precision_and_recall_of_at_least_098() -> None:
     assert precision >= TARGET and recall >= TARGET, misses
 
 
-@pytest.mark.parametrize("case", [c for c in _load("forms.jsonl") if c["label"] == "credential"], ids=lambda c: c["id"])
-def test_every_credential_case_names_the_field_that_triggered_it(case: dict[str, Any]) -> None:
+@pytest.mark.parametrize("case", [c for n in FORM_CORPORA for c in _load(n) if c["label"] == "credential"],
+                         ids=lambda c: c["id"])
+def test_every_detection_names_a_field_of_the_form(case: dict[str, Any]) -> None:
+    """Recall is measured above; here, whatever is caught must say which field caught it."""
     verdict = judge_elicitation(case["params"], frozenset({"form", "url"}), load_config_text("").policy)
     fields = case["params"]["requestedSchema"]["properties"]
-    assert any(r.field in fields for r in verdict.reasons), verdict.reasons
+    assert all(r.field in fields for r in verdict.reasons), verdict.reasons

@@ -90,6 +90,8 @@ CONNECTION_STRING = ["connection_string", "connectionString", "connStr", "databa
 SECURITY_ANSWER = ["security_answer", "securityAnswer", "security_question", "memorable_word", "memorableInformation",
                    "secret_answer", "mothers_maiden_name", "maiden_name"]
 GENERIC = ["kubeconfig", "KUBECONFIG", "serviceAccountJson", "gcp_key", "aws_credentials"]
+NUMERIC_PASSCODE = [("passcode", "integer"), ("device_passcode", "number"), ("unlockCode", "integer"),
+                    ("PASSWORD", "integer"), ("pass_code", "integer")]
 
 POSITIVES = (
     _table("credential.password", PASSWORD) + _table("credential.api_key", API_KEY)
@@ -99,6 +101,7 @@ POSITIVES = (
     + _table("payment.pin", PIN) + _table("credential.session_cookie", SESSION_COOKIE)
     + _table("credential.connection_string", CONNECTION_STRING)
     + _table("credential.security_answer", SECURITY_ANSWER) + _table("credential.generic", GENERIC)
+    + _table("credential.passcode", NUMERIC_PASSCODE)
 )
 
 
@@ -119,6 +122,9 @@ def test_the_full_judge_blocks_a_credential_field_and_names_it(name: str, kind: 
 # ---- negative tables: look-alikes ----------------------------------------------------------------------
 
 NEGATIVES = [
+    # Numeric look-alikes of a passcode: settings about passwords, not passwords
+    ("password_min_length", "integer", {}), ("pass_rate", "number", {}), ("password_expiry_days", "integer", {}),
+    ("rating", "integer", {"title": "How do you rate our password rules?"}),
     # Password look-alikes
     ("passport_country", "string", {}), ("passport_number", "string", {}), ("compass", "string", {}),
     ("bypass_reason", "string", {}), ("boarding_pass", "string", {}), ("password_hint", "string", {}),
@@ -365,5 +371,5 @@ def test_every_detector_is_declared_in_the_detector_tuple_with_a_unique_rule_pre
     names = {d.__name__ for d in C.DETECTORS}
     assert names == {"Password", "ApiKey", "Token", "ClientSecret", "PrivateKey", "SeedPhrase", "OneTimeCode",
                      "CardNumber", "CardSecurityCode", "Pin", "SessionCookie", "ConnectionString", "SecurityAnswer",
-                     "GenericCredential"}
+                     "GenericCredential", "NumericPasscode"}
     assert len({d.rule for d in C.DETECTORS}) == len(C.DETECTORS)
