@@ -5,9 +5,10 @@
 1. core: Guard.server_message on a 1 KiB tools/call result and on a form elicitation, against
    json.loads of the same bytes (the floor any JSON-judging proxy pays).
 2. stdio: request/response round trips through `elicitguard stdio -- echo_server` against the
-   same echo server spoken to directly.
+   same echo server spoken to directly, and through a plain relay that judges nothing
+   (bench/plain_relay.py): the second ratio is the cost of judging alone.
 3. http: POST round trips through `elicitguard http` against an aiohttp echo upstream spoken to
-   directly, plus SSE time-to-first-event through the proxy vs direct.
+   directly and through a plain aiohttp relay, plus SSE time-to-first-event through the proxy vs direct.
 Results go to stdout as a table and to bench/results/latest.json.
 """
 
@@ -85,12 +86,16 @@ async def _stdio_round_trips(cmd: list[str], n: int) -> float:
 def bench_stdio(n: int) -> list[dict[str, object]]:
     echo = [sys.executable, str(ROOT / "bench" / "echo_server.py")]
     proxied = [sys.executable, "-m", "proxy", "stdio", "--"] + echo
-    env_cmd = proxied
+    relayed = [sys.executable, str(ROOT / "bench" / "plain_relay.py"), "stdio", "--"] + echo
     os.environ["PYTHONPATH"] = str(ROOT)
     base = statistics.median(asyncio.run(_stdio_round_trips(echo, n)) for _ in range(3))
-    ours = statistics.median(asyncio.run(_stdio_round_trips(env_cmd, n)) for _ in range(3))
-    return [{"bench": "stdio: sequential round trips, 1 KiB results", "baseline": "direct", "baseline_per_s": round(base),
-             "proxy_per_s": round(ours), "ratio": round(ours / base, 3)}]
+    relay = statistics.median(asyncio.run(_stdio_round_trips(relayed, n)) for _ in range(3))
+    ours = statistics.median(asyncio.run(_stdio_round_trips(proxied, n)) for _ in range(3))
+    row = "stdio: sequential round trips, 1 KiB results"
+    return [{"bench": row, "baseline": "direct", "baseline_per_s": round(base), "proxy_per_s": round(ours),
+             "ratio": round(ours / base, 3)},
+            {"bench": row, "baseline": "plain relay", "baseline_per_s": round(relay), "proxy_per_s": round(ours),
+             "ratio": round(ours / relay, 3)}]
 
 
 async def _http(n: int) -> list[dict[str, object]]:
@@ -127,6 +132,13 @@ async def _http(n: int) -> list[dict[str, object]]:
     assert match, line
     proxied = f"http://127.0.0.1:{match.group(1)}/mcp"
     drain = asyncio.create_task(proc.stderr.read())  # audit lines: keep the pipe from filling
+    relay_proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bench" / "plain_relay.py"), "http",
+                                                      upstream, stderr=asyncio.subprocess.PIPE)
+    assert relay_proc.stderr
+    relay_line = (await asyncio.wait_for(relay_proc.stderr.readline(), 30)).decode()
+    relay_match = re.search(r"listening on http://[^:]+:(\d+)", relay_line)
+    assert relay_match, relay_line
+    relayed = f"http://127.0.0.1:{relay_match.group(1)}/mcp"
     headers = {"Accept": "application/json, text/event-stream"}
 
     async def rate(url: str) -> float:
@@ -154,16 +166,20 @@ async def _http(n: int) -> list[dict[str, object]]:
         return statistics.median(times)
 
     try:
-        base, ours = await rate(upstream), await rate(proxied)
+        base, relay, ours = await rate(upstream), await rate(relayed), await rate(proxied)
         t_base, t_ours = await first_event(upstream), await first_event(proxied)
     finally:
         proc.terminate()
+        relay_proc.terminate()
         await asyncio.wait_for(proc.wait(), 30)
+        await asyncio.wait_for(relay_proc.wait(), 30)
         drain.cancel()
         await runner.cleanup()
     return [
         {"bench": "http: sequential POST round trips, JSON 1 KiB", "baseline": "direct", "baseline_per_s": round(base),
          "proxy_per_s": round(ours), "ratio": round(ours / base, 3)},
+        {"bench": "http: sequential POST round trips, JSON 1 KiB", "baseline": "plain relay",
+         "baseline_per_s": round(relay), "proxy_per_s": round(ours), "ratio": round(ours / relay, 3)},
         {"bench": "http: SSE time to first event (median s)", "baseline": "direct", "baseline_per_s": round(t_base, 5),
          "proxy_per_s": round(t_ours, 5), "ratio": round(t_base / t_ours, 3)},
     ]
@@ -176,9 +192,9 @@ def main() -> None:
     seconds, n = (0.3, 200) if args.quick else (2.0, 2000)
     rows = bench_core(seconds) + bench_stdio(n) + asyncio.run(_http(n))
     width = max(len(str(r["bench"])) for r in rows)
-    print(f"{'benchmark':<{width}}  {'baseline':>12}  {'elicitguard':>12}  ratio (1.0 = no overhead)")
+    print(f"{'benchmark':<{width}}  {'against':<12} {'baseline':>10}  {'elicitguard':>11}  ratio (1.0 = no overhead)")
     for r in rows:
-        print(f"{r['bench']:<{width}}  {r['baseline_per_s']:>12}  {r['proxy_per_s']:>12}  {r['ratio']}")
+        print(f"{r['bench']:<{width}}  {r['baseline']:<12} {r['baseline_per_s']:>10}  {r['proxy_per_s']:>11}  {r['ratio']}")
     out = ROOT / "bench" / "results"
     out.mkdir(exist_ok=True)
     (out / "latest.json").write_text(json.dumps(rows, indent=2) + "\n")
