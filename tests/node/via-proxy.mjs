@@ -69,6 +69,7 @@ const port = await new Promise((resolve) => {
     }
   });
   proxy.once('exit', (code, signal) => {
+    if (buffer === null) return; // the port was found: this is the normal shutdown, not an early exit
     console.error(`[via-proxy] proxy exited early (code ${code}, signal ${signal})`);
     clearTimeout(timer);
     resolve(null);
