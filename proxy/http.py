@@ -205,9 +205,18 @@ class HttpProxy:
             return web.Response(status=403, text="elicitguard: Origin not allowed\n")
         return await handler(request)
 
-    def route(self, request: web.Request) -> Route | None:
-        name = request.match_info.get("server")
-        return self.app[ROUTES].get(name)
+    def route(self, request: web.Request) -> Route:
+        """The upstream this path serves; 404 when none."""
+        route: Route | None = self.app[ROUTES].get(request.match_info.get("server"))
+        if route is None:
+            raise web.HTTPNotFound(text="elicitguard: no such MCP endpoint\n")
+        return route
+
+    def request_session(self, request: web.Request, route: Route) -> Session:
+        """The session named by the request's Mcp-Session-Id (or a fresh one), bound for auditing."""
+        session = self.session_for(route, request.headers.get(SESSION_HEADER))
+        self._bind(session, request)
+        return session
 
     def session_for(self, route: Route, session_id: str | None) -> Session:
         loop = asyncio.get_running_loop()
@@ -240,8 +249,6 @@ class HttpProxy:
 
     async def handle_post(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
-        if route is None:
-            return web.Response(status=404, text="elicitguard: no such MCP endpoint\n")
         limit = self.config.max_message_bytes
         if request.content_length is not None and request.content_length > limit:
             return _error_response(413, errors.INVALID_REQUEST, f"request body exceeds {limit} bytes")
@@ -251,8 +258,7 @@ class HttpProxy:
             return web.Response(status=400, text="elicitguard: incomplete request body\n")
         if len(body) > limit:
             return _error_response(413, errors.INVALID_REQUEST, f"request body exceeds {limit} bytes")
-        session = self.session_for(route, request.headers.get(SESSION_HEADER))
-        self._bind(session, request)
+        session = self.request_session(request, route)
         header_version = request.headers.get(VERSION_HEADER)
         if header_version is not None and header_version not in KNOWN_PROTOCOLS and route.policy.unknown_protocol == "block":
             self.audit.event("protocol.unsupported", decision="would_deny" if route.policy.monitor else "deny",
@@ -281,20 +287,14 @@ class HttpProxy:
 
     async def handle_get(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
-        if route is None:
-            return web.Response(status=404, text="elicitguard: no such MCP endpoint\n")
-        session = self.session_for(route, request.headers.get(SESSION_HEADER))
-        self._bind(session, request)
+        session = self.request_session(request, route)
         self._remember_auth(session, request)
         return await self._relay(request, _with_query(route.upstream, request), "GET",
                                  _upstream_headers(request, session), None, session)
 
     async def handle_delete(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
-        if route is None:
-            return web.Response(status=404, text="elicitguard: no such MCP endpoint\n")
-        session = self.session_for(route, request.headers.get(SESSION_HEADER))
-        self._bind(session, request)
+        session = self.request_session(request, route)
         if session.synthetic:
             # The upstream never had this session: only the proxy's state ends.
             self._release(session, "deleted")
@@ -472,8 +472,6 @@ class HttpProxy:
 
     async def handle_legacy_sse(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
-        if route is None:
-            return web.Response(status=404, text="elicitguard: no such MCP endpoint\n")
         session = Session(Guard(route.policy, self.config.max_message_bytes), route, None,
                           asyncio.get_running_loop().time())
         session.session_id = "legacy-" + secrets.token_hex(8)
