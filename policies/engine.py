@@ -102,6 +102,7 @@ class _Step:
 
     keep: bool = True
     replacement: JSONObject | None = None
+    failed: bool = False  # judging raised: blocked even in monitor mode (fail closed)
 
 
 def blocked_error(reasons: tuple[Reason, ...], code: int = errors.INVALID_PARAMS) -> JSONObject:
@@ -171,11 +172,20 @@ class Guard:
         try:
             envelope = parse_envelope(raw, self.max_message_bytes)
         except EnvelopeError as exc:
+            if self.policy.monitor:
+                # monitor changes nothing on the wire: what enforce would refuse is only audited.
+                return Outcome(forward=raw, decisions=[Decision("message.rejected", "would_deny", direction,
+                                                                request_id=exc.request_id,
+                                                                reasons=(Reason(exc.rule, exc.detail),))])
             return self.rejection(direction, exc)
         out = Outcome()
         steps = [self._safely(direction, message, out) for message in envelope.messages]
         for rejected in envelope.rejected:
             self._reject(direction, rejected, out)
+        if self.policy.monitor and not any(step.failed for step in steps):
+            out.forward = raw
+            out.replies = []
+            return out
         out.forward = self._assemble(envelope, steps)
         return out
 
@@ -187,7 +197,7 @@ class Guard:
         does not read (not initialize or server/discover). Then a duplicate key cannot hide anything
         we judge, and the C JSON parser is enough; everything else takes the strict path.
         """
-        if b"\\u" in raw or b"inputRequests" in raw:
+        if b"\\u" in raw or b"inputRequests" in raw or b"taskId" in raw:
             return None
         try:
             obj = json.loads(raw.decode("utf-8"))
@@ -226,7 +236,7 @@ class Guard:
                 "message": f"Rejected by elicitguard: {exc.detail}",
                 "data": {"rule": exc.rule, "source": "elicitguard"},
             }))
-        out.decisions.append(Decision("message.rejected", "deny", direction, request_id=exc.request_id,
+        out.decisions.append(Decision("message.rejected", self._decide(False), direction, request_id=exc.request_id,
                                       reasons=(Reason(exc.rule, exc.detail),)))
 
     def _safely(self, direction: Direction, message: Message, out: Outcome) -> _Step:
@@ -242,10 +252,10 @@ class Guard:
                      "data": {"rule": reason.rule, "source": "elicitguard"}}
             if message.kind is Kind.REQUEST:
                 out.replies.append(_error_response(message.id, error))
-                return _Step(keep=False)
+                return _Step(keep=False, failed=True)
             if message.kind in (Kind.RESULT, Kind.ERROR) and message.id is not None:
-                return _Step(replacement=_error_response(message.id, error))
-            return _Step(keep=False)
+                return _Step(replacement=_error_response(message.id, error), failed=True)
+            return _Step(keep=False, failed=True)
 
     def _decide(self, allowed: bool) -> str:
         if allowed:

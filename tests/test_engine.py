@@ -811,3 +811,29 @@ def test_an_elicitation_with_non_object_params_never_reaches_the_client(params: 
     out = g.server_message(elicit(48, params))
     assert out.forward is None
     assert len(out.replies) == 1 and out.replies[0]["id"] == 48
+
+
+# ---- monitor mode changes nothing on the wire ------------------------------------------------------------
+
+@pytest.mark.parametrize("raw", [
+    pytest.param(b'{"jsonrpc":"2.0","id":1,"method":"ping","method":"elicitation/create"}', id="duplicate-keys"),
+    pytest.param(b'{"jsonrpc":"2.0","id":1,"method":', id="invalid-json"),
+    pytest.param(b'[{"jsonrpc":"2.0","method":"x"},{"jsonrpc":"1.0","id":2,"method":"y"}]', id="batch-bad-element"),
+])
+def test_monitor_mode_forwards_an_unjudgeable_frame_unchanged_and_audits_would_deny(raw: bytes) -> None:
+    g = Guard(policy("mode: monitor\n"), MAX)
+    out = g.server_message(raw)
+    assert out.forward == raw
+    assert out.replies == []
+    assert [d.decision for d in out.decisions] == ["would_deny"]
+
+
+def test_monitor_mode_still_blocks_a_message_whose_judging_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(*_: Any, **__: Any) -> Any:
+        raise RuntimeError("detector bug")
+
+    monkeypatch.setattr("policies.engine.judge_elicitation", boom)
+    g = Guard(policy("mode: monitor\n"), MAX)
+    out = g.server_message(wire({"jsonrpc": "2.0", "id": 5, "method": "elicitation/create", "params": {}}))
+    assert out.forward is None
+    assert out.replies[0]["error"]["data"]["rule"] == "internal.error"
