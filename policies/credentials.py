@@ -57,8 +57,20 @@ class Text:
         return frozenset(self.words)
 
 
+# Cyrillic and Greek letters that look like Latin ones, for words that mix scripts ("pаssword" with a
+# Cyrillic "а"): a Russian or Greek word on its own is left alone.
+_HOMOGLYPHS = str.maketrans({"а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "і": "i",
+                             "ѕ": "s", "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w", "к": "k", "м": "m", "т": "t",
+                             "в": "b", "н": "h", "α": "a", "ο": "o", "ρ": "p", "ν": "v", "τ": "t", "κ": "k",
+                             "ι": "i", "υ": "u", "ε": "e", "χ": "x"})
+_LATIN = re.compile(r"[a-z]")
+_CONFUSABLE = re.compile("[" + "".join(sorted("аеорсухіѕјԁԛԝкмтвнαορντκιυεχ")) + "]")
+
+
 def _deleet(word: str) -> str:
     # Only words that mix letters with digits/symbols are leet; "2fa" or "443" stay as they are.
+    if _LATIN.search(word) and _CONFUSABLE.search(word):
+        word = word.translate(_HOMOGLYPHS)
     if _HAS_LETTER.search(word) and any(ch in word for ch in "013457$@!"):
         return word.translate(_LEET)
     return word
@@ -131,7 +143,7 @@ PUBLIC_WORDS: Final = frozenset({"public", "publishable", "pub"})
 class Password(Detector):
     rule = "credential.password"
     label = "a password or passphrase"
-    phrases = ("pass", "pwd", "pw", "passwd", "pword", "passphrase", "passcode", "contrasena", "senha", "clave de acceso",
+    phrases = ("pass", "pwd", "pw", "passwd", "pword", "passphrase", "passcode", "kennw", "passw", "pwort", "contrasena", "senha", "clave de acceso",
                "parola d accesso", "kennwort", "hasło", "haslo", "şifre", "sifre", "parol", "heslo", "jelszó",
                "jelszo", "salasana", "lösenord", "losenord", "adgangskode", "passord", "wachtwoord", "wagwoord", "mật khẩu",
                "kata sandi", "katasandi", "login credentials", "network key", "wifi password", "wi-fi password",
@@ -162,7 +174,7 @@ class NumericPasscode(Detector):
     types = frozenset({NUMBER})
     phrases = ("passcode", "pass code", "password", "unlock code", "device passcode", "passwort", "mot de passe",
                "contraseña", "senha", "пароль", "密码", "パスワード", "비밀번호")
-    fragments = ("passcode", "password", "passwort")
+    # Phrases only: a compound like "Passwortrichtlinie" (password policy) is a setting, not a passcode.
     unless = frozenset({"rate", "rating", "rules", "rule", "policy", "length", "minimum", "maximum", "min", "max",
                         "expiry", "days", "minutes", "hours", "attempts", "strength", "score", "satisfaction",
                         "survey", "count", "age", "history", "reuse", "characters", "digits"})
@@ -200,8 +212,8 @@ class Token(Detector):
                  "securitytoken", "令牌", "トークン", "токен", "토큰", "zugriffstoken", "bearer", "botfather", "glpat",
                  "glrt", "github_pat", "xoxb", "xoxp", "sk_live", "rk_live")
     unless = frozenset({"max", "min", "maximum", "minimum", "count", "counts", "limit", "limits", "budget", "number",
-                        "num", "usage", "length", "total", "per", "context", "output", "input", "completion",
-                        "prompt", "tokenizer", "cost", "price", "rate", "estimated", "color", "colour", "game",
+                        "num", "usage", "length", "total", "per", "tokenizer", "cost", "price", "rate", "estimated",
+                        "color", "colour", "game",
                         "board", "pack", "packs", "coins", "arcade", "casino", "reward", "rewards", "loyalty", "buy",
                         "purchase", "beli", "listrik", "electricity", "prepaid", "meter"})
 

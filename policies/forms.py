@@ -242,6 +242,20 @@ def detect_message(message: str, fields: dict[str, tuple[str | None, dict[str, A
     return None
 
 
+_NUMBERED_WORD: Final = re.compile(r"^(?:word|w|wort|mot|palabra|parola|слово|단어|単語)\s*#?\s*\d{1,2}$")
+_SEED_CONTEXT: Final = frozenset({"backup", "recovery", "wallet", "seed", "mnemonic", "phrase", "restore", "words"})
+
+
+def detect_split_seed(message: str, fields: dict[str, tuple[str | None, dict[str, Any]]]) -> Reason | None:
+    """A seed phrase asked for one word per field ("Word #1" ... "Word #12")."""
+    numbered = [n for n, (kind, prop) in fields.items() if kind == STRING and any(
+        isinstance(t, str) and _NUMBERED_WORD.match(" ".join(normalise(t)[0].words)) for t in (n, prop.get("title")))]
+    if len(numbered) >= 12 or (len(numbered) >= 3 and _SEED_CONTEXT & normalise(message)[0].word_set):
+        return Reason("credential.seed_phrase", f"fields {numbered[0]}..{numbered[-1]} ask for the words of a "
+                                                "wallet seed or recovery phrase one by one", numbered[0])
+    return None
+
+
 def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: frozenset[str]) -> tuple[tuple[str, ...], list[Reason], list[Reason]]:
     """Judge form params: returns (field names, schema problems, credential detections)."""
     message = params.get("message")
@@ -262,7 +276,7 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
         if reason is not None:
             found.append(reason)
     if not found:
-        reason = detect_message(message, fields, allow_fields)
+        reason = detect_message(message, fields, allow_fields) or detect_split_seed(message, fields)
         if reason is not None:
             found.append(reason)
     return names, problems, found
