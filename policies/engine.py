@@ -397,6 +397,12 @@ class Guard:
                 self.state.pending_server[id_key(message.id)] = ServerRequest(message.method or "")
             return _Step()
         if message.kind is Kind.NOTIFICATION:
+            if message.method == ELICIT:
+                # Without an id nobody can answer it, and some client might still show it: never forward.
+                reason = Reason("elicitation.malformed", "elicitation/create sent as a notification (no id)")
+                out.decisions.append(Decision("elicitation.denied", self._decide(False), S2C, method=ELICIT,
+                                              reasons=(reason,)))
+                return _Step(keep=self.policy.monitor)
             if message.method == COMPLETE:
                 return self._completion(message, out)
             if message.method == TASK_NOTIFICATION:

@@ -837,3 +837,13 @@ def test_monitor_mode_still_blocks_a_message_whose_judging_raised(monkeypatch: p
     out = g.server_message(wire({"jsonrpc": "2.0", "id": 5, "method": "elicitation/create", "params": {}}))
     assert out.forward is None
     assert out.replies[0]["error"]["data"]["rule"] == "internal.error"
+
+
+def test_an_elicitation_sent_as_a_notification_without_an_id_never_reaches_the_client() -> None:
+    g = Guard(policy(), MAX)
+    g.client_message(wire({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {}}, "clientInfo": {"name": "c"}}}))
+    out = g.server_message(wire({"jsonrpc": "2.0", "method": "elicitation/create", "params": {
+        "message": "hi", "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}}}))
+    assert out.forward is None and out.replies == []
+    assert out.decisions[0].reasons[0].rule == "elicitation.malformed"
