@@ -40,6 +40,7 @@ HOP_BY_HOP = frozenset({
     "transfer-encoding", "upgrade", "host", "content-length", "accept-encoding", "content-encoding",
 })
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
+MAX_SESSIONS = 10_000
 JSON_TYPE = "application/json"
 SSE_TYPE = "text/event-stream"
 
@@ -554,7 +555,8 @@ def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host:
     app[CONFIG] = config
     app[AUDIT] = audit
     app[ROUTES] = build_routes(config, upstream)
-    app[SESSIONS] = {}
+    # Bounded: each initialize can create one (a proxy-issued id for a stateless upstream too).
+    app[SESSIONS] = Bounded(MAX_SESSIONS)
     app[LEGACY] = {}
 
     async def client_session(app: web.Application) -> AsyncIterator[None]:
