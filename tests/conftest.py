@@ -27,3 +27,14 @@ def child_env() -> dict[str, str]:
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
     env.pop("ELICITGUARD_CONFIG", None)
     return env
+
+
+def assert_blocked_error(error: object, rule: str) -> None:
+    """The MCPError a client sees when elicitguard turned a denied input request into an error."""
+    from mcp.shared.exceptions import MCPError
+
+    assert isinstance(error, MCPError), error
+    assert error.code == -32602
+    assert error.message.startswith("Blocked by elicitguard:")
+    assert error.data["rule"] == rule
+    assert error.data["source"] == "elicitguard"

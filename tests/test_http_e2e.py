@@ -24,7 +24,7 @@ import anyio
 import mcp_types as types
 import pytest
 from aiohttp import web
-from conftest import PEERS, ROOT, WAIT
+from conftest import PEERS, ROOT, WAIT, assert_blocked_error
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
@@ -199,12 +199,7 @@ def test_the_password_form_never_reaches_the_callback_and_the_caller_learns_elic
         # json-response / stateless: the SDK server has no back-channel, so nothing is ever elicited.
         assert sdk.text("ask_password").startswith(NO_BACK_CHANNEL), sdk.text("ask_password")
     else:
-        error = sdk.outcomes["ask_password"]
-        assert isinstance(error, MCPError), error
-        assert error.code == -32602
-        assert error.message.startswith("Blocked by elicitguard:")
-        assert error.data["rule"] == "credential.password"
-        assert error.data["source"] == "elicitguard"
+        assert_blocked_error(sdk.outcomes["ask_password"], "credential.password")
 
 
 def test_the_password_denial_is_audited_exactly_once_without_the_typed_value(sdk: SdkRun) -> None:

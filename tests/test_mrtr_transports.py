@@ -22,7 +22,7 @@ from aiohttp import web
 from policies.config import load_config_text
 from proxy.audit import AuditLog
 from proxy.http import make_app
-from tests.conftest import PEERS, ROOT, WAIT
+from conftest import PEERS, ROOT, WAIT
 
 RAW_SERVER = str(PEERS / "raw_server.py")
 FORM_CAPS = {"elicitation": {"form": {}}}

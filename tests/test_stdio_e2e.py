@@ -24,7 +24,7 @@ from typing import Any
 import anyio
 import mcp_types as types
 import pytest
-from conftest import PEERS, ROOT, WAIT
+from conftest import PEERS, ROOT, WAIT, assert_blocked_error
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
@@ -423,12 +423,7 @@ def test_ask_password_is_blocked_and_the_tool_sees_the_error(sdk: SdkSession) ->
         assert text.startswith("error: MCPError: Blocked by elicitguard:"), text
     else:
         # The input_required result was replaced by a -32602 error for the tools/call.
-        error = sdk.outcomes["ask_password"]
-        assert isinstance(error, MCPError), error
-        assert error.code == -32602
-        assert error.message.startswith("Blocked by elicitguard:")
-        assert error.data["rule"] == "credential.password"
-        assert error.data["source"] == "elicitguard"
+        assert_blocked_error(sdk.outcomes["ask_password"], "credential.password")
 
 
 def test_ask_name_round_trips_the_users_answer_unchanged(sdk: SdkSession) -> None:
