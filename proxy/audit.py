@@ -13,7 +13,8 @@ import json
 import os
 import sys
 from collections.abc import Iterable
-from typing import IO, Any
+from collections.abc import MutableMapping
+from typing import Any, TextIO
 
 import structlog
 from structlog.contextvars import bind_contextvars, merge_contextvars
@@ -41,7 +42,7 @@ class _Chain:
         self.prev = prev
         self.seq = seq
 
-    def __call__(self, _logger: Any, _name: str, event_dict: dict[str, Any]) -> dict[str, Any]:
+    def __call__(self, _logger: Any, _name: str, event_dict: MutableMapping[str, Any]) -> dict[str, Any]:
         ordered: dict[str, Any] = {key: event_dict.pop(key, None) for key in _FIELDS}
         ordered.update(event_dict)
         self.seq += 1
@@ -74,10 +75,10 @@ def _last_link(path: str) -> tuple[str, int]:
 class AuditLog:
     """Writes decisions and lifecycle events as JSON lines."""
 
-    def __init__(self, path: str = "-", stream: IO[str] | None = None) -> None:
+    def __init__(self, path: str = "-", stream: TextIO | None = None) -> None:
         self.path = path
         if stream is not None:
-            self._file = stream
+            self._file: TextIO = stream
             prev, seq = GENESIS, 0
         elif path == "-":
             self._file = sys.stderr

@@ -204,7 +204,8 @@ class HttpProxy:
         if origin is not None and not _origin_allowed(origin, self.config):
             self.audit.event("http.refused", decision="deny", reasons=[{"rule": "http.origin", "detail": "Origin not allowed"}])
             return web.Response(status=403, text="elicitguard: Origin not allowed\n")
-        return await handler(request)
+        response: web.StreamResponse = await handler(request)
+        return response
 
     def route(self, request: web.Request) -> Route:
         """The upstream this path serves; 404 when none."""
