@@ -56,7 +56,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     http = sub.add_parser("http", help="Streamable HTTP (and legacy HTTP+SSE) reverse proxy",
                           description="Serve MCP Streamable HTTP on --listen and relay to --upstream. With servers: in "
-                                      "the config, each is served at /NAME/mcp; /mcp serves the default upstream.")
+                                      "the config, each is served at /NAME/mcp; /mcp serves the default upstream. "
+                                      "Upstreams on the deprecated HTTP+SSE transport are served at /sse (/NAME/sse), "
+                                      "relayed to the upstream URL with its last path segment replaced by 'sse'. "
+                                      "Only loopback Host/Origin values are accepted unless http.allowed_hosts / "
+                                      "http.allowed_origins list more.")
     _add_config(http)
     http.add_argument("--listen", metavar="HOST:PORT", help="address to serve on (default: config listen, "
                                                              "else 127.0.0.1:8931); port 0 picks a free port")
