@@ -136,7 +136,7 @@ METADATA_HEADS: Final = frozenset({"name", "names", "label", "id", "ids", "ident
                                    "nickname", "description", "scope", "scopes", "type", "expiry", "expiration",
                                    "expires", "created", "count", "hint", "prefix", "suffix", "last4", "rotation",
                                    "policy", "strength", "length", "provider", "format", "algorithm", "usage",
-                                   "channel", "method"})
+                                   "channel", "method", "title", "comment", "note", "notes"})
 PUBLIC_WORDS: Final = frozenset({"public", "publishable", "pub"})
 
 

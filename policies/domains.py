@@ -61,6 +61,12 @@ def is_lookalike(host: str, ascii_host: str) -> bool:
     return not host.isascii() or any(label.startswith("xn--") for label in ascii_host.split("."))
 
 
+def is_public_name(ascii_host: str) -> bool:
+    """True when the host sits under a public suffix (``example.com``), not ``localhost`` or ``x.internal``."""
+    ext = _extractor()(ascii_host)
+    return bool(ext.suffix) and bool(ext.domain)
+
+
 def is_public_suffix(ascii_host: str) -> bool:
     """True when the name is itself a public suffix (``com``, ``co.uk``, ``github.io``)."""
     ext = _extractor()(ascii_host)

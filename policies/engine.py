@@ -77,9 +77,9 @@ class SessionState:
     client_info: dict[str, str] | None = None
     protocol_version: str | None = None
     initialized: bool = False
-    pending_client: Bounded[tuple[bool, RequestId], ClientRequest] = field(default_factory=Bounded)
-    pending_server: Bounded[tuple[bool, RequestId], ServerRequest] = field(default_factory=Bounded)
-    answered_by_proxy: Bounded[tuple[bool, RequestId], str] = field(default_factory=Bounded)
+    pending_client: Bounded[str, ClientRequest] = field(default_factory=Bounded)
+    pending_server: Bounded[str, ServerRequest] = field(default_factory=Bounded)
+    answered_by_proxy: Bounded[str, str] = field(default_factory=Bounded)
     open_elicitations: Bounded[str, None] = field(default_factory=Bounded)
     # Tasks extension: the capabilities of the request that created each task.
     task_modes: Bounded[str, frozenset[str]] = field(default_factory=Bounded)
@@ -159,7 +159,7 @@ class Guard:
     def rejection(self, direction: Direction, exc: EnvelopeError) -> Outcome:
         """The outcome for a frame that could not be parsed safely (also used by transports)."""
         out = Outcome()
-        self._reject(direction, exc, out)
+        self._reject(direction, exc, out, whole_frame=True)
         return out
 
     # ---- framing ----------------------------------------------------------------------------------
@@ -229,7 +229,16 @@ class Guard:
             return dumps(kept)
         return dumps(kept[0])
 
-    def _reject(self, direction: Direction, exc: EnvelopeError, out: Outcome) -> None:
+    def _reject(self, direction: Direction, exc: EnvelopeError, out: Outcome, whole_frame: bool = False) -> None:
+        if exc.response_id is not None and whole_frame:
+            # The peer waiting for this response gets an error in its place rather than waiting forever.
+            if direction is S2C:
+                self.state.pending_client.pop(id_key(exc.response_id), None)
+            else:
+                self.state.pending_server.pop(id_key(exc.response_id), None)
+            out.forward = dumps(_error_response(exc.response_id, {
+                "code": errors.INTERNAL_ERROR, "message": f"elicitguard refused the peer's answer: {exc.detail}",
+                "data": {"rule": exc.rule, "source": "elicitguard"}}))
         if exc.request_id is not None:
             out.replies.append(_error_response(exc.request_id, {
                 "code": errors.INVALID_REQUEST,

@@ -35,13 +35,16 @@ class Kind(Enum):
 class EnvelopeError(ValueError):
     """A message that cannot be judged safely; it is never forwarded."""
 
-    def __init__(self, rule: str, detail: str, request_id: RequestId | None = None) -> None:
+    def __init__(self, rule: str, detail: str, request_id: RequestId | None = None,
+                 response_id: RequestId | None = None) -> None:
         super().__init__(detail)
         self.rule = rule
         self.detail = detail
         # The id of the offending request, when it can be read without ambiguity, so that the
         # sender gets exactly one answer.
         self.request_id = request_id
+        # The id of an offending response, when readable: whoever waits for it gets an error instead.
+        self.response_id = response_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +114,14 @@ def _reject_constant(name: str) -> Any:
 _DECODER: Final = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_reject_constant)
 
 
-def id_key(value: RequestId) -> tuple[bool, RequestId]:
-    """A dict key that keeps ``1`` and ``"1"`` apart, as JSON-RPC does."""
-    return (isinstance(value, str), value)
+def id_key(value: RequestId) -> str:
+    """The key a request id is tracked under.
+
+    JSON-RPC keeps ``1`` and ``"1"`` apart, but both official SDKs match a response to a request by
+    the id coerced to one type. The proxy must see the same pairing as the peers, or a server could
+    answer ``initialize`` with ``"0"`` for ``0`` and have the client accept what the proxy never read.
+    """
+    return str(value)
 
 
 def _depth_ok(value: Any, depth: int = 0) -> bool:
@@ -126,8 +134,8 @@ def _depth_ok(value: Any, depth: int = 0) -> bool:
     return True
 
 
-def _readable_id(text: str) -> RequestId | None:
-    """Best-effort id of a message we refuse, for the -32600 answer; None when not unambiguous."""
+def _readable_ids(text: str) -> tuple[RequestId | None, RequestId | None]:
+    """Best-effort (request id, response id) of a refused message; None when not unambiguous."""
     objects: list[list[tuple[str, Any]]] = []
 
     def record(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -137,15 +145,23 @@ def _readable_id(text: str) -> RequestId | None:
     try:
         loose = json.loads(text, object_pairs_hook=record)
     except (ValueError, RecursionError):
-        return None
-    if not isinstance(loose, dict) or not isinstance(loose.get("method"), str):
-        return None
-    # The root object is built last; its "id" must appear once (with two, which would the server use?).
+        return None, None
+    if not isinstance(loose, dict):
+        return None, None
+    # The root object is built last; its "id" must appear once (with two, which would the peer use?).
     ids = [value for key, value in objects[-1] if key == "id"]
     if len(ids) != 1 or isinstance(ids[0], bool) or not isinstance(ids[0], (str, int)):
-        return None
+        return None, None
     value: RequestId = ids[0]
-    return value
+    if isinstance(loose.get("method"), str):
+        return value, None
+    if "result" in loose or "error" in loose:
+        return None, value
+    return None, None
+
+
+def _refused(rule: str, detail: str, text: str) -> EnvelopeError:
+    return EnvelopeError(rule, detail, *_readable_ids(text))
 
 
 def _check_id(value: Any) -> None:
@@ -207,19 +223,19 @@ def parse_envelope(raw: bytes, max_bytes: int = DEFAULT_MAX_MESSAGE_BYTES) -> En
     try:
         value = _DECODER.decode(text)
     except _DuplicateKey as exc:
-        raise EnvelopeError("envelope.duplicate_key", f"duplicate key {str(exc)!r}", _readable_id(text)) from None
+        raise _refused("envelope.duplicate_key", f"duplicate key {str(exc)!r}", text) from None
     except RecursionError:
         raise EnvelopeError("envelope.depth", "nesting too deep") from None
     except ValueError as exc:
-        raise EnvelopeError("envelope.json", f"invalid JSON: {exc}", _readable_id(text)) from None
+        raise _refused("envelope.json", f"invalid JSON: {exc}", text) from None
     if "\\u" in text:
         # Only an escape can produce a lone surrogate; a strict re-encode finds it exactly.
         try:
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
-            raise EnvelopeError("envelope.surrogate", "lone UTF-16 surrogate escape", _readable_id(text)) from None
+            raise _refused("envelope.surrogate", "lone UTF-16 surrogate escape", text) from None
     if not _depth_ok(value):
-        raise EnvelopeError("envelope.depth", f"nesting deeper than {MAX_DEPTH}", _readable_id(text))
+        raise _refused("envelope.depth", f"nesting deeper than {MAX_DEPTH}", text)
     if isinstance(value, list):
         if not value:
             raise EnvelopeError("envelope.batch", "an empty batch is not a JSON-RPC message")
@@ -238,10 +254,13 @@ def _element(value: Any, raw: bytes | None = None) -> Message:
     try:
         kind = classify(value)
     except EnvelopeError as exc:
-        if isinstance(value, dict) and isinstance(value.get("method"), str):
+        if isinstance(value, dict):
             candidate = value.get("id")
             if isinstance(candidate, (str, int)) and not isinstance(candidate, bool):
-                exc.request_id = candidate
+                if isinstance(value.get("method"), str):
+                    exc.request_id = candidate
+                elif "result" in value or "error" in value:
+                    exc.response_id = candidate
         raise
     return Message(value, kind, raw)
 

@@ -147,9 +147,10 @@ def _texts(*values: JSON) -> list[tuple[Text, Text]]:
 
 # A description clause that warns *against* entering something ("do not enter your PIN") is not a
 # request for it. Only description clauses are read this way: a field's name is never negated.
-_NEGATIONS: Final = frozenset({"not", "never", "don", "dont", "without", "avoid", "no", "nor", "ne", "pas", "jamais",
-                               "nunca", "nicht", "kein", "keine", "niemals", "non", "mai", "nie", "não", "nao"})
-_CLAUSE: Final = re.compile(r"[.;:!?()\n]+")
+_NEGATIONS: Final = frozenset({"not", "never", "don", "dont", "avoid", "nor", "ne", "pas", "jamais", "nunca",
+                               "nicht", "kein", "keine", "niemals", "non", "mai", "nie", "não", "nao"})
+# Commas end a clause too: "Your GitHub password, no spaces" asks in its first clause.
+_CLAUSE: Final = re.compile(r"[.,;:!?()\n]+")
 
 
 def _asking_clauses(description: Any) -> list[str]:
@@ -190,14 +191,15 @@ def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
 
 
 # Words that make a field's own name or title say it holds ordinary data, whatever the message says.
+# Field names or titles that hold data a user can type safely whatever the message says: a
+# credential asked for in the message is never blamed on these. Deliberately short: "login",
+# "account" or "user" fields are exactly where a phishing form puts the password.
 _ORDINARY: Final = frozenset({
     "name", "email", "mail", "phone", "telephone", "mobile", "address", "street", "city", "zip", "postal", "postcode",
-    "country", "state", "region", "date", "time", "timezone", "tz", "url", "website", "link", "comment", "comments",
-    "feedback", "note", "notes", "description", "title", "subject", "company", "organisation", "organization",
-    "age", "quantity", "amount", "count", "host", "hostname", "server", "port", "username", "user", "login",
-    "account", "id", "display", "nickname", "language", "locale", "reason", "message", "question", "model",
-    "device", "mailbox", "team", "project", "repo", "repository", "branch", "region", "bucket", "profile",
-    "pos", "path", "directory", "folder", "file", "filename",
+    "country", "region", "date", "time", "timezone", "tz", "url", "website", "company", "organisation",
+    "organization", "age", "quantity", "amount", "host", "hostname", "port", "nickname", "language", "locale",
+    "model", "device", "team", "project", "repo", "repository", "branch", "bucket", "pos", "path", "directory",
+    "folder", "file", "filename", "namespace",
 })
 # Clause verbs that describe the server acting on a credential, not the user being asked for one:
 # "Generate a new API key", "Mount a secret into the pod", "Rotate the token".

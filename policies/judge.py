@@ -30,6 +30,13 @@ def judge_elicitation(params: Any, client_modes: frozenset[str], policy: Policy,
     if not isinstance(params, dict):
         return Verdict(False, (Reason("elicitation.malformed", "params must be an object"),), kind=DENY_MALFORMED)
     mode = params.get("mode", "form")
+    # A request that carries the keys of both modes is read as a form here but as a URL request by a
+    # client that picks the union arm with the most fields (the Python SDK): refuse it outright.
+    url_keys = {"url", "elicitationId"} & params.keys()
+    if (mode == "form" and url_keys) or (mode == "url" and "requestedSchema" in params):
+        return Verdict(False, (Reason("elicitation.ambiguous",
+                                      "the request mixes form and URL mode fields; clients disagree on which it is"),),
+                       mode=mode, kind=DENY_MALFORMED)
     if url_only and mode != "url":
         return Verdict(False, (Reason("elicitation.malformed", "a -32042 error may only carry URL elicitations"),),
                        mode=mode if isinstance(mode, str) else None, kind=DENY_MALFORMED)

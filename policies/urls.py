@@ -12,7 +12,9 @@ from typing import Final
 from urllib.parse import unquote
 
 from policies.credentials import secret_value_shape
-from policies.domains import DomainPattern, HostError, first_match, is_lookalike, is_numeric_host, to_ascii
+from policies.domains import (
+    DomainPattern, HostError, first_match, is_lookalike, is_numeric_host, is_public_name, to_ascii,
+)
 from policies.verdict import Reason
 
 MAX_URL_LENGTH: Final = 8192
@@ -57,11 +59,15 @@ def _deny(rule: str, detail: str, host: str | None = None) -> UrlJudgement:
 
 def _param_reasons(part: str, where: str) -> list[Reason]:
     reasons: list[Reason] = []
-    for pair in re.split(r"[&;]", part):
-        if not pair:
+    # A fragment is split on every separator a client-side router might use ("#/?token=..."), and
+    # there only name=value pairs count (a bare "#/settings/token" is a route); a query splits on & and ;.
+    fragment = where == "fragment"
+    for pair in re.split(r"[&;?/#]" if fragment else r"[&;]", part):
+        name, equals, value = pair.partition("=")
+        if not name or (fragment and not equals):
             continue
-        name, _, value = pair.partition("=")
-        decoded = unquote(name).strip().lower()
+        # "password[]" and "token%5B%5D" name the same parameter to most frameworks.
+        decoded = re.sub(r"\[[^\]]*\]$", "", unquote(name).strip().lower())
         if decoded.replace("_", "").replace("-", "").replace(".", "") in _SQUASHED_PARAMS:
             reasons.append(Reason("url.credential_param", f"{where} parameter '{decoded}' carries a credential"))
             continue
@@ -118,10 +124,13 @@ def check_url(url: object, rules: UrlRules) -> UrlJudgement:
     if port is not None and port != DEFAULT_PORTS[scheme] and port not in rules.allow_ports:
         return _deny("url.port", f"port {port} is not allowed (policy.url.allow_ports)", host)
     reasons: list[Reason] = []
+    allowed = first_match(rules.allow_domains, host)
+    if allowed is None and not is_public_name(host):
+        # localhost, single-label names, .internal/.local/.corp: no public site lives there.
+        return _deny("url.internal_host", f"host {host} is not under a public suffix (an internal or local name)", host)
     denied = first_match(rules.deny_domains, host)
     if denied is not None:
         reasons.append(Reason("url.deny_domain", f"host {host} matches deny_domains entry '{denied.source}'"))
-    allowed = first_match(rules.allow_domains, host)
     if rules.allow_domains and allowed is None:
         reasons.append(Reason("url.not_allowed_domain", f"host {host} is not in allow_domains"))
     # Look-alikes pass only when an internationalised name is listed exactly: a wildcard must not bless

@@ -328,6 +328,14 @@ class HttpProxy:
             return _error_response(502, errors.INTERNAL_ERROR, f"upstream unreachable ({type(exc).__name__})",
                                    ids[0] if len(ids) == 1 else None)
         try:
+            doubled = [h for h in ("Content-Type", SESSION_HEADER) if len(upstream.headers.getall(h, [])) > 1]
+            if doubled:
+                # Which copy would the client honour? The proxy cannot judge what it cannot read one way.
+                self.audit.event("upstream.refused", decision="deny", reasons=[
+                    {"rule": "http.ambiguous_header", "detail": f"upstream sent {doubled[0]} more than once"}])
+                ids = _request_ids(body) if body else []
+                return _error_response(502, errors.INTERNAL_ERROR, f"upstream sent {doubled[0]} more than once",
+                                       ids[0] if len(ids) == 1 else None, rule="http.ambiguous_header")
             new_session = upstream.headers.get(SESSION_HEADER)
             if new_session and session.session_id is None:
                 # The initialize response created a session: keep this guard's state under its id.

@@ -333,7 +333,7 @@ def test_a_client_response_to_an_id_the_proxy_answered_is_refused() -> None:
     assert "already answered" in out.decisions[0].reasons[0].detail
 
 
-@pytest.mark.parametrize("rid", [999, "7", "nope"])
+@pytest.mark.parametrize("rid", [999, "8", "nope"])
 def test_a_client_response_to_an_unknown_id_is_refused(rid: Any) -> None:
     g = guard(elicitation={})
     g.server_message(elicit(7, FORM_OK))
@@ -847,3 +847,36 @@ def test_an_elicitation_sent_as_a_notification_without_an_id_never_reaches_the_c
         "message": "hi", "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}}}))
     assert out.forward is None and out.replies == []
     assert out.decisions[0].reasons[0].rule == "elicitation.malformed"
+
+
+def test_ids_pair_up_as_the_sdks_pair_them_so_a_string_answer_to_an_integer_id_is_the_same_request() -> None:
+    """Both official SDKs coerce ids before matching; the proxy must pair them the same way."""
+    g = guard(elicitation={})
+    g.server_message(elicit(7, FORM_OK))
+    raw = wire({"jsonrpc": "2.0", "id": "7", "result": {"action": "accept", "content": {}}})
+    assert g.client_message(raw).forward == raw
+
+
+def test_an_initialize_answered_under_a_string_id_is_still_read_for_its_protocol_version() -> None:
+    g = Guard(policy(), MAX)
+    g.client_message(wire({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "c"}}}))
+    out = g.server_message(wire({"jsonrpc": "2.0", "id": "0", "result": {"protocolVersion": "2099-01-01"}}))
+    assert out.forward is not None and b"-32022" in out.forward
+
+
+def test_an_unjudgeable_answer_to_a_client_request_becomes_an_error_so_the_client_does_not_wait_forever() -> None:
+    g = Guard(policy(), MAX)
+    g.client_message(wire({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "t"}}))
+    out = g.server_message(b'{"jsonrpc":"2.0","id":4,"error":{"code":-32042.0,"message":"x"}}')
+    answer = json.loads(out.forward or b"null")
+    assert answer["id"] == 4 and answer["error"]["code"] == -32603
+    assert answer["error"]["data"]["rule"] == "envelope.error"
+
+
+def test_an_unjudgeable_client_answer_to_a_server_request_becomes_an_error_for_the_server() -> None:
+    g = guard(elicitation={})
+    g.server_message(elicit(9, FORM_OK))
+    out = g.client_message(b'{"jsonrpc":"2.0","id":9,"result":{"action":"accept","action":"decline"}}')
+    answer = json.loads(out.forward or b"null")
+    assert answer["id"] == 9 and answer["error"]["code"] == -32603

@@ -250,9 +250,10 @@ def test_a_refused_message_with_an_ambiguous_or_missing_id_has_no_readable_id(ra
 # ---- helpers ------------------------------------------------------------------------------------------
 
 
-def test_id_key_keeps_integer_and_string_ids_apart() -> None:
-    assert id_key(1) != id_key("1")
+def test_id_key_pairs_ids_as_the_sdks_do_integer_and_string_forms_alike() -> None:
+    assert id_key(1) == id_key("1")
     assert id_key("a") == id_key("a")
+    assert id_key(1) != id_key(2)
 
 
 def test_dumps_is_compact_utf8_and_refuses_nan() -> None:

@@ -135,7 +135,7 @@ LOOKALIKE = [
     ("ideographic-dot", "https://example。com/", LISTED),
     ("punycode-under-wildcard", "https://xn--80ak6aa92e.partner.org/", LISTED),
     ("idn-under-wildcard", "https://bücher.partner.org/", LISTED),
-    ("idn-unlisted", "https://bücher.example/", OPEN),
+    ("idn-unlisted", "https://bücher.de/", OPEN),
 ]
 
 
