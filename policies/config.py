@@ -7,8 +7,9 @@ keys are errors: a typo must never silently switch a rule off.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Final
+from typing import Any, Final
 
 import yaml
 
@@ -48,14 +49,14 @@ class Leaf:
 class Section:
     """A mapping with fixed keys."""
 
-    keys: dict[str, "Node"]
+    keys: dict[str, Node]
 
 
 @dataclass(frozen=True)
 class Named:
     """A mapping from free names to one kind of section (e.g. ``servers``)."""
 
-    value: "Node"
+    value: Node
 
 
 Node = Leaf | Section | Named
@@ -110,7 +111,7 @@ def _check_hostport(v: str) -> str | None:
 
 
 def _check_http_url(v: str) -> str | None:
-    if not (v.startswith("http://") or v.startswith("https://")):
+    if not v.startswith(("http://", "https://")):
         return "expected an http:// or https:// URL"
     return None
 

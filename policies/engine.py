@@ -16,7 +16,17 @@ from typing import Any, Final, Generic, TypeVar
 
 from policies import errors
 from policies.config import KNOWN_PROTOCOLS, Policy
-from policies.envelope import Envelope, EnvelopeError, JSONObject, Kind, Message, RequestId, dumps, id_key, parse_envelope
+from policies.envelope import (
+    Envelope,
+    EnvelopeError,
+    JSONObject,
+    Kind,
+    Message,
+    RequestId,
+    dumps,
+    id_key,
+    parse_envelope,
+)
 from policies.judge import ELICIT, declared_modes, judge_elicitation
 from policies.verdict import DENY_MALFORMED, Decision, Direction, Reason, Verdict
 
@@ -659,10 +669,7 @@ def judge_message(raw: bytes, client_modes: frozenset[str], policy: Policy, max_
     """Offline judgement of one server-to-client message (``elicitguard explain``)."""
     state = SessionState(client_modes=client_modes)
     guard = Guard(policy, max_bytes, state)
-    try:
-        envelope = parse_envelope(raw, max_bytes)
-    except EnvelopeError:
-        raise
+    envelope = parse_envelope(raw, max_bytes)  # an EnvelopeError is the caller's "bad input"
     # Responses are judged as answers to a request the client made with these capabilities.
     for message in envelope.messages:
         if message.kind in (Kind.RESULT, Kind.ERROR) and message.id is not None:

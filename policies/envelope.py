@@ -9,7 +9,6 @@ fractional ids, non-object ``params``/``result``/``error``.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final

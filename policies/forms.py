@@ -6,7 +6,15 @@ import re
 from typing import Any, Final
 
 from policies.credentials import (
-    DETECTORS, METADATA_HEADS, NUMBER, PUBLIC_WORDS, STRING, Text, card_pattern, normalise, secret_value_shape,
+    DETECTORS,
+    METADATA_HEADS,
+    NUMBER,
+    PUBLIC_WORDS,
+    STRING,
+    Text,
+    card_pattern,
+    normalise,
+    secret_value_shape,
 )
 from policies.verdict import Reason
 

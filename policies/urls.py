@@ -13,7 +13,13 @@ from urllib.parse import unquote
 
 from policies.credentials import secret_value_shape
 from policies.domains import (
-    DomainPattern, HostError, first_match, is_lookalike, is_numeric_host, is_public_name, to_ascii,
+    DomainPattern,
+    HostError,
+    first_match,
+    is_lookalike,
+    is_numeric_host,
+    is_public_name,
+    to_ascii,
 )
 from policies.verdict import Reason
 

@@ -12,8 +12,7 @@ import hashlib
 import json
 import os
 import sys
-from collections.abc import Iterable
-from collections.abc import MutableMapping
+from collections.abc import Iterable, MutableMapping
 from typing import Any, TextIO
 
 import structlog

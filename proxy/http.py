@@ -28,7 +28,7 @@ from policies import errors
 from policies.config import KNOWN_PROTOCOLS, Config, Policy
 from policies.engine import Bounded, Guard, Outcome, SessionState
 from policies.envelope import EnvelopeError, Kind, dumps, parse_envelope
-from policies.verdict import Decision, Direction, Reason
+from policies.verdict import Decision, Direction
 from proxy.audit import AuditLog
 from proxy.framing import SseEvent, SseFramer, encode_sse
 
@@ -62,7 +62,7 @@ class Route:
         parts = urlsplit(self.upstream)
         if parts.path.rstrip("/").endswith("/sse"):
             return self.upstream
-        return urljoin(self.upstream if self.upstream.endswith("/") else self.upstream, "sse")
+        return urljoin(self.upstream, "sse")
 
 
 @dataclass
@@ -114,7 +114,7 @@ def _forward_headers(headers: Any) -> dict[str, str]:
     return out
 
 
-def _upstream_headers(request: web.Request, session: "Session") -> dict[str, str]:
+def _upstream_headers(request: web.Request, session: Session) -> dict[str, str]:
     headers = _forward_headers(request.headers)
     if session.synthetic:
         for name in [n for n in headers if n.lower() == SESSION_HEADER.lower()]:
@@ -322,7 +322,7 @@ class HttpProxy:
         client = self.app[CLIENT]
         try:
             upstream = await client.request(method, url, headers=headers, data=body, allow_redirects=False)
-        except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
+        except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
             ids = _request_ids(body) if body else []
             return _error_response(502, errors.INTERNAL_ERROR, f"upstream unreachable ({type(exc).__name__})",
@@ -426,7 +426,7 @@ class HttpProxy:
             await emit(framer.feed(b"", final=True))
         except ValueError as exc:
             self.audit.event("stream.refused", decision="deny", reasons=[{"rule": "envelope.too_large", "detail": str(exc)}])
-        except (aiohttp.ClientError, asyncio.TimeoutError, ConnectionError) as exc:
+        except (TimeoutError, aiohttp.ClientError, ConnectionError) as exc:
             self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
         pending = framer.pending()
         if pending and not pending.strip():
@@ -474,7 +474,7 @@ class HttpProxy:
                     if resp.status >= 300:
                         self.audit.event("upstream.answer_failed", decision="deny", status=resp.status,
                                          request_id=reply.get("id"))
-            except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
+            except (TimeoutError, aiohttp.ClientError, OSError) as exc:
                 self.audit.event("upstream.answer_failed", decision="deny", detail=type(exc).__name__,
                                  request_id=reply.get("id"))
 

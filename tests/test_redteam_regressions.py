@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -16,8 +17,8 @@ from typing import Any
 import aiohttp
 import pytest
 from aiohttp import web
-
 from conftest import WAIT
+
 from policies.config import load_config_text
 from policies.judge import judge_elicitation
 from policies.urls import check_url
@@ -59,19 +60,19 @@ async def raw_upstream() -> AsyncIterator[tuple[list[bytes], str]]:
 
 
 async def _through_proxy(upstream: str, body: dict[str, Any]) -> tuple[int, bytes]:
-    audit = AuditLog(stream=open("/dev/null", "w"))  # noqa: SIM115 - closed below
+    audit = AuditLog(stream=io.StringIO())
     runner = web.AppRunner(make_app(load_config_text(""), upstream, audit))
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     try:
         url = f"http://127.0.0.1:{runner.addresses[0][1]}/mcp"
-        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=WAIT)) as session:
-            async with session.post(url, json=body, headers={"Accept": "application/json, text/event-stream"}) as r:
-                return r.status, await r.read()
+        headers = {"Accept": "application/json, text/event-stream"}
+        async with (aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=WAIT)) as session,
+                    session.post(url, json=body, headers=headers) as response):
+            return response.status, await response.read()
     finally:
         await runner.cleanup()
-        audit._file.close()
 
 
 @pytest.mark.parametrize("first, second", [("text/plain", "text/event-stream"), ("text/event-stream", "text/plain"),
