@@ -157,14 +157,24 @@ def _texts(*values: JSON) -> list[tuple[Text, Text]]:
 # request for it. Only description clauses are read this way: a field's name is never negated.
 _NEGATIONS: Final = frozenset({"not", "never", "don", "dont", "avoid", "nor", "ne", "pas", "jamais", "nunca",
                                "nicht", "kein", "keine", "niemals", "non", "mai", "nie", "não", "nao"})
-# Commas end a clause too: "Your GitHub password, no spaces" asks in its first clause.
-_CLAUSE: Final = re.compile(r"[.,;:!?()\n]+")
+_SENTENCE: Final = re.compile(r"[.;:!?()\n]+")
 
 
 def _asking_clauses(description: Any) -> list[str]:
+    """The parts of a text that ask: in each sentence, the words before its first negation.
+
+    "Do not give us your phone number, pin, or other info" asks for nothing; "Your GitHub password,
+    never share it" still asks for the password.
+    """
     if not isinstance(description, str):
         return []
-    return [c for c in _CLAUSE.split(description) if c.strip() and not (_NEGATIONS & normalise(c)[0].word_set)]
+    asking = []
+    for sentence in _SENTENCE.split(description):
+        words = normalise(sentence)[0].words
+        cut = next((i for i, word in enumerate(words) if word in _NEGATIONS), len(words))
+        if cut:
+            asking.append(" ".join(words[:cut]))
+    return asking
 
 
 def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
