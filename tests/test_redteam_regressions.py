@@ -173,3 +173,13 @@ def test_routes_and_public_hosts_that_only_look_like_those_cases_pass(url: str) 
 def test_an_internal_host_passes_when_the_policy_allows_it_explicitly() -> None:
     rules = load_config_text("policy:\n  url:\n    allow_domains: ['sso.corp.internal']\n").policy.url
     assert check_url("https://sso.corp.internal/login", rules).reasons == ()
+
+
+@pytest.mark.parametrize("description, blocked", [
+    ("do not give us your phone number, pin, or other sensitive info", False),
+    ("Your card PIN, never share it with anyone else", True),
+    ("Never enter a password here. Your favourite number", False),
+])
+def test_a_negation_silences_the_rest_of_its_sentence_only(description: str, blocked: bool) -> None:
+    params = _form("Tell us a number", {"n": {"type": "integer", "title": "Number", "description": description}})
+    assert judge_elicitation(params, BOTH, POLICY).allowed is not blocked
