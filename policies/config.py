@@ -179,9 +179,14 @@ class _Walker:
         if not isinstance(node, yaml.MappingNode):
             self.error(node, path, "expected a mapping of keys")
             return None
+        if node.tag != "tag:yaml.org,2002:map":
+            self.error(node, path, f"YAML tag {node.tag!r} is not allowed in a policy")
+            return None
         out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
         for key_node, value_node in node.value:
-            key = self.loader.construct_object(key_node, deep=True)
+            ok, key = self.construct(key_node, path)
+            if not ok:
+                continue
             if not isinstance(key, str):
                 self.error(key_node, path, f"key {key!r} must be a string")
                 continue
@@ -191,9 +196,23 @@ class _Walker:
             out[key] = (key_node, value_node)
         return out
 
+    def construct(self, node: yaml.Node, path: str) -> tuple[bool, Any]:
+        """A node's value, refusing custom tags and merge keys (a policy is plain data)."""
+        for child in _nodes(node):
+            if not child.tag.startswith("tag:yaml.org,2002:") or child.tag == "tag:yaml.org,2002:merge":
+                self.error(child, path, f"YAML tag {child.tag!r} is not allowed in a policy")
+                return False, None
+        try:
+            return True, self.loader.construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            self.error(node, path, f"cannot read this value: {getattr(exc, 'problem', exc)}")
+            return False, None
+
     def walk(self, node: yaml.Node, spec: Node, path: str) -> Any:
         if isinstance(spec, Leaf):
-            value = self.loader.construct_object(node, deep=True)
+            ok, value = self.construct(node, path)
+            if not ok:
+                return None
             if not spec.accepts(value):
                 self.error(node, path, f"expected {spec.describe}, got {_show(value)}")
                 return None
@@ -205,7 +224,7 @@ class _Walker:
             if spec.each is not None and isinstance(node, yaml.SequenceNode):
                 bad = False
                 for item_node in node.value:
-                    problem = spec.each(self.loader.construct_object(item_node, deep=True))
+                    problem = spec.each(self.construct(item_node, path)[1])
                     if problem:
                         self.error(item_node, path, problem)
                         bad = True
@@ -232,6 +251,18 @@ class _Walker:
             if value is not None:
                 out[key] = value
         return out
+
+
+def _nodes(node: yaml.Node) -> list[yaml.Node]:
+    """A node and everything under it."""
+    out = [node]
+    if isinstance(node, yaml.SequenceNode):
+        for child in node.value:
+            out += _nodes(child)
+    elif isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            out += _nodes(key) + _nodes(value)
+    return out
 
 
 def _join(path: str, key: str) -> str:

@@ -104,7 +104,9 @@ def compile_pattern(entry: str) -> DomainPattern:
         raise ValueError(str(exc)) from None
     if is_numeric_host(host):
         raise ValueError("IP addresses cannot be listed: URL elicitations to IP literals are always denied")
-    if wildcard and is_public_suffix(host):
+    # Covering a suffix ("*.com") or a name whose children are suffixes by a PSL wildcard rule
+    # ("*.ck": every "x.ck" is itself a public suffix) matches other people's sites.
+    if wildcard and (is_public_suffix(host) or is_public_suffix("x-probe." + host)):
         raise ValueError(f"'*.{host}' covers a public suffix: it would match every site under it")
     if not wildcard and is_public_suffix(host) and "." not in host:
         raise ValueError(f"'{host}' is a top-level domain, not a host")

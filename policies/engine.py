@@ -41,6 +41,9 @@ COMPLETE: Final = "notifications/elicitation/complete"
 TASK_NOTIFICATION: Final = "notifications/tasks"
 # Client requests whose results the guard reads (capabilities, versions).
 _READ_RESULTS: Final = frozenset({"initialize", "server/discover"})
+# More elicitations than this in one error or result is not a real flow: refused whole, which also
+# bounds the audit lines one message can cause.
+MAX_ITEMS: Final = 64
 # Bounds on per-session memory: a hostile peer must not grow the proxy without limit.
 MAX_TRACKED: Final = 10_000
 
@@ -93,6 +96,8 @@ class SessionState:
     open_elicitations: Bounded[str, None] = field(default_factory=Bounded)
     # Tasks extension: the capabilities of the request that created each task.
     task_modes: Bounded[str, frozenset[str]] = field(default_factory=Bounded)
+    # Prefix of MRTR correlation keys: who the client is, where the store is shared (session-less HTTP).
+    scope: str = ""
     # MRTR: input request keys the proxy removed, to answer on the client's retry.
     removed_inputs: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
 
@@ -365,10 +370,10 @@ class Guard:
         params = message.params
         method = message.method or ""
         if method == "tasks/update" and isinstance(params.get("taskId"), str):
-            key: tuple[str, ...] = ("tasks", params["taskId"])
+            key: tuple[str, ...] = (self.state.scope, "tasks", params["taskId"])
         elif method in MRTR_METHODS and ("inputResponses" in params or "requestState" in params):
             state = params.get("requestState")
-            key = (method, _target(params) or "", state if isinstance(state, str) else "")
+            key = (self.state.scope, method, _target(params) or "", state if isinstance(state, str) else "")
         else:
             return replacement
         removed = self.state.removed_inputs.pop(key, None)
@@ -527,6 +532,13 @@ class Guard:
             if self.policy.monitor:
                 return _Step()
             return _Step(replacement=_error_response(message.id, blocked_error((reason,))))
+        if len(items) > MAX_ITEMS:
+            items_reason = Reason("elicitation.malformed", f"more than {MAX_ITEMS} URL elicitations in one error")
+            out.decisions.append(Decision("elicitation.denied", self._decide(False), S2C, request_id=message.id,
+                                          mode="url", reasons=(items_reason,)))
+            if self.policy.monitor:
+                return _Step()
+            return _Step(replacement=_error_response(message.id, blocked_error((items_reason,))))
         keep: list[Any] = []
         denied: list[Reason] = []
         # A 2026-07-28 request declares its own capabilities; a legacy one relies on initialize.
@@ -560,6 +572,13 @@ class Guard:
                       out: Outcome, direction: Direction = S2C) -> dict[str, Verdict]:
         """Judge each elicitation among input requests; returns the denied keys and their verdicts."""
         denied: dict[str, Verdict] = {}
+        if len(requests) > MAX_ITEMS:
+            verdict = Verdict(False, (Reason("elicitation.malformed", f"more than {MAX_ITEMS} input requests"),),
+                              kind=DENY_MALFORMED)
+            out.decisions.append(Decision("elicitation.denied", self._decide(False), direction, method=method,
+                                          request_id=request_id, reasons=verdict.reasons,
+                                          extra={"carrier": "input_required"}))
+            return {key: verdict for key in requests}
         for key, entry in requests.items():
             if not isinstance(entry, dict) or entry.get("method") != ELICIT:
                 if isinstance(entry, dict) and isinstance(entry.get("method"), str):
@@ -605,9 +624,9 @@ class Guard:
                 return _Step(replacement=_error_response(message.id, blocked_error(reasons)))
         if request is not None:
             if request.method == "tasks/get" and request.task_id is not None:
-                corr: tuple[str, ...] = ("tasks", request.task_id)
+                corr: tuple[str, ...] = (self.state.scope, "tasks", request.task_id)
             else:
-                corr = (request.method, request.target or "", state if isinstance(state, str) else "")
+                corr = (self.state.scope, request.method, request.target or "", state if isinstance(state, str) else "")
             self.state.removed_inputs[corr] = {key: self.policy.on_deny for key in denied}
         return _Step(replacement=obj)
 
@@ -632,7 +651,7 @@ class Guard:
             del target["inputRequests"][key]
         if isinstance(task_id, str):
             action = self.policy.on_deny if self.policy.on_deny != "error" else "decline"
-            self.state.removed_inputs[("tasks", task_id)] = {key: action for key in denied}
+            self.state.removed_inputs[(self.state.scope, "tasks", task_id)] = {key: action for key in denied}
         return _Step(replacement=obj)
 
 

@@ -27,6 +27,9 @@ _NUMBER_KEYS: Final = _COMMON | {"minimum", "maximum", "writeOnly"}
 _BOOLEAN_KEYS: Final = _COMMON
 _ARRAY_KEYS: Final = _COMMON | {"items", "minItems", "maxItems"}
 MAX_FIELDS: Final = 256
+# Judging cost grows with text length; no honest form needs more, so longer is refused unjudged.
+MAX_TEXT: Final = 8192
+MAX_NAME: Final = 256
 
 JSON = Any
 
@@ -64,9 +67,14 @@ def check_property(name: str, prop: JSON) -> tuple[str | None, Reason | None]:
     if not isinstance(prop, dict):
         return None, _schema_error("a property schema must be an object", name)
     kind = prop.get("type")
+    if len(name) > MAX_NAME:
+        return None, _schema_error(f"a field name longer than {MAX_NAME} characters", name[:40] + "...")
     for key in ("title", "description", "pattern", "format"):
         if key in prop and not isinstance(prop[key], str):
             return None, _schema_error(f"'{key}' must be a string", name)
+    for key in ("title", "description", "pattern", "format", "default"):
+        if isinstance(prop.get(key), str) and len(prop[key]) > MAX_TEXT:
+            return None, _schema_error(f"'{key}' longer than {MAX_TEXT} characters", name)
     if kind == "string":
         extra = set(prop) - _STRING_KEYS
         if extra:
@@ -281,6 +289,8 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     message = params.get("message")
     if not isinstance(message, str):
         return (), [Reason("elicitation.malformed", "form elicitation needs a string 'message'")], []
+    if len(message) > MAX_TEXT:
+        return (), [_schema_error(f"message longer than {MAX_TEXT} characters")], []
     fields, problems = check_schema(params.get("requestedSchema"))
     schema = params.get("requestedSchema")
     props = schema.get("properties") if isinstance(schema, dict) else None

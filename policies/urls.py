@@ -66,19 +66,19 @@ def _deny(rule: str, detail: str, host: str | None = None) -> UrlJudgement:
 def _param_reasons(part: str, where: str) -> list[Reason]:
     reasons: list[Reason] = []
     # A fragment is split on every separator a client-side router might use ("#/?token=..."), and
-    # there only name=value pairs count (a bare "#/settings/token" is a route); a query splits on & and ;.
+    # there only name=value pairs count by name (a bare "#/settings/token" is a route); a query
+    # splits on & and ;. Details name only known parameter names: anything else may be the secret.
     fragment = where == "fragment"
     for pair in re.split(r"[&;?/#]" if fragment else r"[&;]", part):
         name, equals, value = pair.partition("=")
-        if not name or (fragment and not equals):
+        if not name:
             continue
         # "password[]" and "token%5B%5D" name the same parameter to most frameworks.
         decoded = re.sub(r"\[[^\]]*\]$", "", unquote(name).strip().lower())
-        if decoded.replace("_", "").replace("-", "").replace(".", "") in _SQUASHED_PARAMS:
+        if (equals or not fragment) and decoded.replace("_", "").replace("-", "").replace(".", "") in _SQUASHED_PARAMS:
             reasons.append(Reason("url.credential_param", f"{where} parameter '{decoded}' carries a credential"))
-            continue
-        if value and secret_value_shape(unquote(value)) is not None:
-            reasons.append(Reason("url.credential_value", f"{where} parameter '{decoded}' has a secret-shaped value"))
+        elif secret_value_shape(unquote(name)) is not None or (value and secret_value_shape(unquote(value))):
+            reasons.append(Reason("url.credential_value", f"a {where} parameter has a secret-shaped value"))
     return reasons
 
 

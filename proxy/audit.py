@@ -52,23 +52,61 @@ class _Chain:
 
 
 def _last_link(path: str) -> tuple[str, int]:
-    """Where an existing audit file's chain ends, so appending continues it."""
+    """Where an existing audit file's chain ends, so appending continues it.
+
+    Reads backwards block by block until a whole line with a hash is found, however long the lines
+    and however the previous run stopped (a torn last line is skipped).
+    """
+    block = 65536
     try:
         with open(path, "rb") as handle:
-            handle.seek(0, os.SEEK_END)
-            size = handle.tell()
-            handle.seek(max(0, size - 65536))
-            lines = handle.read().splitlines()
+            end = handle.seek(0, os.SEEK_END)
+            tail = b""
+            while end > 0:
+                start = max(0, end - block)
+                handle.seek(start)
+                tail = handle.read(end - start) + tail
+                end = start
+                lines = tail.split(b"\n")
+                # Unless we reached the file's start, the first piece may be the end of a longer line.
+                candidates = lines if start == 0 else lines[1:]
+                for line in reversed(candidates):
+                    link = _link(line)
+                    if link is not None:
+                        return link
+                tail = lines[0] if start > 0 else b""
     except FileNotFoundError:
-        return GENESIS, 0
-    for line in reversed(lines):
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(record, dict) and isinstance(record.get("hash"), str) and isinstance(record.get("seq"), int):
-            return record["hash"], record["seq"]
+        pass
     return GENESIS, 0
+
+
+def _link(line: bytes) -> tuple[str, int] | None:
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    if isinstance(record, dict) and isinstance(record.get("hash"), str) and isinstance(record.get("seq"), int):
+        return record["hash"], record["seq"]
+    return None
+
+
+MAX_FIELD = 256  # characters of any one logged string: a peer cannot blow the log up through an id
+
+
+def _clip(value: Any) -> Any:
+    if isinstance(value, str) and len(value) > MAX_FIELD:
+        return value[:MAX_FIELD] + f"...({len(value)} chars)"
+    if isinstance(value, list):
+        return [_clip(v) for v in value[:MAX_FIELD]]
+    if isinstance(value, dict):
+        return {k: _clip(v) for k, v in value.items()}
+    return value
+
+
+def _clip_processor(_logger: Any, _name: str, event_dict: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    for key, value in event_dict.items():
+        event_dict[key] = _clip(value)
+    return event_dict
 
 
 class AuditLog:
@@ -92,6 +130,7 @@ class AuditLog:
             processors=[
                 merge_contextvars,
                 structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts"),
+                _clip_processor,
                 self._chain,
                 structlog.processors.JSONRenderer(serializer=lambda obj, **_: json.dumps(obj, ensure_ascii=False,
                                                                                           separators=(",", ":"))),

@@ -95,6 +95,7 @@ class SseFramer:
         self._started = False
         self._pending_cr = False
         self._prefix = b""
+        self._scanned = 0
 
     def _lines(self, data: bytes, final: bool = False) -> Iterator[tuple[bytes, bytes]]:
         """Yield (line, line_with_terminator). CR, LF and CRLF end lines (WHATWG), a CR at once.
@@ -120,9 +121,12 @@ class SseFramer:
                 del buf[:3]
         start = 0
         n = len(buf)
+        # Bytes before _scanned were searched on an earlier read and hold no line end: a long line
+        # trickled in small reads is scanned once, not once per read.
+        scan = self._scanned
         while start < n:
-            cr = buf.find(b"\r", start)
-            lf = buf.find(b"\n", start)
+            cr = buf.find(b"\r", max(start, scan))
+            lf = buf.find(b"\n", max(start, scan))
             if cr == -1 and lf == -1:
                 break
             if cr != -1 and (lf == -1 or cr < lf):
@@ -137,7 +141,9 @@ class SseFramer:
                 line_end = lf
             yield bytes(buf[start:line_end]), bytes(buf[start:end])
             start = end
+            scan = 0
         del buf[:start]
+        self._scanned = len(buf)
         if len(buf) > self.limit:
             raise ValueError(f"SSE line longer than {self.limit} bytes")
 

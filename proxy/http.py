@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import secrets
 import ssl
 import sys
@@ -216,12 +217,13 @@ class HttpProxy:
 
     def request_session(self, request: web.Request, route: Route) -> Session:
         """The session named by the request's Mcp-Session-Id (or a fresh one), bound for auditing."""
-        session = self.session_for(route, request.headers.get(SESSION_HEADER))
+        session = self.session_for(route, request)
         self._bind(session, request)
         return session
 
-    def session_for(self, route: Route, session_id: str | None) -> Session:
+    def session_for(self, route: Route, request: web.Request) -> Session:
         loop = asyncio.get_running_loop()
+        session_id = request.headers.get(SESSION_HEADER)
         if session_id is not None:
             key = (route.name, session_id)
             session = self.app[SESSIONS].get(key)
@@ -232,7 +234,10 @@ class HttpProxy:
                 self.app[SESSIONS][key] = session
             session.last_seen = loop.time()
             return session
-        state = SessionState(removed_inputs=route.mrtr_removed)
+        # The shared store is keyed per client (credentials and address), so one client's retry can
+        # neither consume nor be answered with another's removed input requests.
+        who = f"{request.remote}|{request.headers.get('Authorization', '')}|{request.headers.get('Cookie', '')}"
+        state = SessionState(removed_inputs=route.mrtr_removed, scope=hashlib.sha256(who.encode()).hexdigest()[:24])
         return Session(Guard(route.policy, self.config.max_message_bytes, state), route, None, loop.time())
 
     def _bind(self, session: Session, request: web.Request) -> None:
@@ -337,6 +342,13 @@ class HttpProxy:
                 return _error_response(502, errors.INTERNAL_ERROR, f"upstream sent {doubled[0]} more than once",
                                        ids[0] if len(ids) == 1 else None, rule="http.ambiguous_header")
             new_session = upstream.headers.get(SESSION_HEADER)
+            if new_session and session.session_id is None and (session.route.name, new_session) in self.app[SESSIONS]:
+                # Two clients under one session id would be judged on each other's declared modes.
+                self.audit.event("upstream.refused", decision="deny", reasons=[
+                    {"rule": "http.session_reused", "detail": "upstream issued a session id already in use"}])
+                ids = _request_ids(body) if body else []
+                return _error_response(502, errors.INTERNAL_ERROR, "upstream issued a session id already in use",
+                                       ids[0] if len(ids) == 1 else None, rule="http.session_reused")
             if new_session and session.session_id is None:
                 # The initialize response created a session: keep this guard's state under its id.
                 session.session_id = new_session
@@ -500,7 +512,7 @@ class HttpProxy:
     def _rewrite_endpoint(self, event: SseEvent, session: Session, newline: bytes) -> bytes:
         assert event.data is not None
         target = urljoin(session.route.sse_upstream, event.data.decode("utf-8", "replace").strip())
-        if urlsplit(target).netloc != urlsplit(session.route.sse_upstream).netloc:
+        if _origin(target) != _origin(session.route.sse_upstream):
             # An endpoint on another host would make the proxy an open relay: refuse it.
             self.audit.event("legacy.endpoint_refused", decision="deny",
                              reasons=[{"rule": "legacy.endpoint", "detail": "endpoint on another origin"}])
@@ -529,6 +541,18 @@ class HttpProxy:
             return web.Response(status=400, body=dumps(outcome.replies), content_type=JSON_TYPE)
         return await self._relay(request, session.legacy_endpoint, "POST", _forward_headers(request.headers),
                                  outcome.forward, session)
+
+
+def _origin(url: str) -> tuple[str, str, int | None] | None:
+    """(scheme, host, effective port): an endpoint must keep all three, or credentials change hands."""
+    parts = urlsplit(url)
+    try:
+        port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    except ValueError:
+        return None
+    if parts.username is not None or parts.password is not None or not parts.hostname:
+        return None
+    return parts.scheme, parts.hostname, port
 
 
 def _with_query(url: str, request: web.Request) -> str:

@@ -308,3 +308,19 @@ async def test_over_http_an_unknown_protocol_version_header_gets_400_with_32022(
     error = json.loads(body)["error"]
     assert error["code"] == -32022 and "2026-07-28" in error["data"]["supported"]
     assert fake.bodies == []
+
+
+async def test_over_http_one_clients_removed_input_requests_are_never_answered_on_another_clients_retry(
+        modern: tuple[FakeModernServer, str, Path]) -> None:
+    fake, url, _ = modern
+    fake.replies.append(("json", json.dumps(input_required(1, {"pw": PASSWORD_FORM, "who": NAME_FORM})).encode()))
+    fake.replies.append(("json", json.dumps({"jsonrpc": "2.0", "id": 2, "result": {"content": []}}).encode()))
+    fake.replies.append(("json", json.dumps({"jsonrpc": "2.0", "id": 3, "result": {"content": []}}).encode()))
+    alice = {**HEADERS, "Authorization": "Bearer alice"}
+    bob = {**HEADERS, "Authorization": "Bearer bob"}
+    await _post(url, call(1, FORM_CAPS), alice)
+    retry = {"who": {"action": "accept", "content": {"name": "B"}}}
+    await _post(url, call(2, FORM_CAPS, requestState=STATE, inputResponses=retry), bob)
+    assert "pw" not in fake.bodies[1]["params"]["inputResponses"]
+    await _post(url, call(3, FORM_CAPS, requestState=STATE, inputResponses=retry), alice)
+    assert fake.bodies[2]["params"]["inputResponses"]["pw"] == {"action": "decline"}

@@ -183,3 +183,122 @@ def test_an_internal_host_passes_when_the_policy_allows_it_explicitly() -> None:
 def test_a_negation_silences_the_rest_of_its_sentence_only(description: str, blocked: bool) -> None:
     params = _form("Tell us a number", {"n": {"type": "integer", "title": "Number", "description": description}})
     assert judge_elicitation(params, BOTH, POLICY).allowed is not blocked
+
+
+# ---- second round --------------------------------------------------------------------------------------
+
+
+async def test_an_upstream_that_gives_two_clients_one_session_id_is_refused_for_the_second() -> None:
+    async def post(request: web.Request) -> web.Response:
+        body = await request.json()
+        return web.json_response({"jsonrpc": "2.0", "id": body["id"], "result": {"protocolVersion": "2025-11-25"}},
+                                 headers={"Mcp-Session-Id": "same-for-everyone"})
+
+    app = web.Application()
+    app.router.add_post("/mcp", post)
+    upstream = web.AppRunner(app)
+    await upstream.setup()
+    site = web.TCPSite(upstream, "127.0.0.1", 0)
+    await site.start()
+    try:
+        url = f"http://127.0.0.1:{upstream.addresses[0][1]}/mcp"
+        init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25",
+                                                                               "capabilities": {}}}
+        audit = AuditLog(stream=io.StringIO())
+        proxy = web.AppRunner(make_app(load_config_text(""), url, audit))
+        await proxy.setup()
+        proxy_site = web.TCPSite(proxy, "127.0.0.1", 0)
+        await proxy_site.start()
+        try:
+            target = f"http://127.0.0.1:{proxy.addresses[0][1]}/mcp"
+            headers = {"Accept": "application/json, text/event-stream"}
+            async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=WAIT)) as session:
+                async with session.post(target, json=init, headers=headers) as first:
+                    assert first.status == 200
+                async with session.post(target, json=init, headers=headers) as second:
+                    assert second.status == 502
+                    assert (await second.json())["error"]["data"]["rule"] == "http.session_reused"
+        finally:
+            await proxy.cleanup()
+    finally:
+        await upstream.cleanup()
+
+
+def test_a_32042_error_with_too_many_elicitations_is_refused_whole_with_one_audit_decision() -> None:
+    from policies.engine import Guard
+
+    guard = Guard(POLICY, 1 << 24)
+    guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {}}).encode())
+    items = [{"mode": "url", "message": "m", "url": "https://example.com/", "elicitationId": str(i)}
+             for i in range(65)]
+    out = guard.server_message(json.dumps({"jsonrpc": "2.0", "id": 1, "error": {
+        "code": -32042, "message": "x", "data": {"elicitations": items}}}).encode())
+    assert len(out.decisions) == 1
+    assert b"example.com" not in (out.forward or b"")
+
+
+def test_long_ids_are_clipped_in_the_audit_log() -> None:
+    from policies.verdict import Decision, Direction
+
+    stream = io.StringIO()
+    AuditLog(stream=stream).decisions([Decision("elicitation.denied", "deny", Direction.SERVER_TO_CLIENT,
+                                                request_id="x" * 100_000)])
+    line = stream.getvalue()
+    assert len(line) < 2000 and "(100000 chars)" in line
+
+
+def test_the_audit_chain_continues_after_a_last_line_longer_than_one_read_block(tmp_path: Any) -> None:
+    from proxy.audit import verify
+
+    path = tmp_path / "audit.jsonl"
+    first = AuditLog(str(path))
+    first.event("session.start")
+    first.event("padding", **{f"k{i}": "v" * 200 for i in range(500)})  # one line of ~100 KB
+    first.close()
+    assert len(path.read_text().splitlines()[-1]) > 65536
+    again = AuditLog(str(path))
+    again.event("session.start")
+    again.close()
+    assert verify(path.read_text().splitlines()) == (3, None)
+
+
+def test_text_too_long_to_judge_cheaply_is_refused_unjudged() -> None:
+    params = _form("Tell us", {"n": {"type": "string", "description": "a" * 9000}})
+    verdict = judge_elicitation(params, BOTH, POLICY)
+    assert not verdict.allowed and verdict.reasons[0].rule == "schema.unsupported"
+
+
+@pytest.mark.parametrize("entry", ["*.ck", "*.np", "*.kawasaki.jp"])
+def test_a_wildcard_over_a_psl_wildcard_suffix_is_a_config_error(entry: str) -> None:
+    from policies.config import ConfigError
+
+    with pytest.raises(ConfigError, match="public suffix"):
+        load_config_text(f"policy:\n  url:\n    allow_domains: ['{entry}']\n")
+
+
+@pytest.mark.parametrize("url", ["https://x.example.com/cb?ghp_16c7e42f292c6912e7710c838347ae178b4a",
+                                 "https://x.example.com/cb#ghp_16c7e42f292c6912e7710c838347ae178b4a",
+                                 "https://x.example.com/cb?ghp_16c7e42f292c6912e7710c838347ae178b4a=1"])
+def test_a_secret_in_a_query_without_a_parameter_name_is_refused_and_never_quoted(url: str) -> None:
+    reasons = check_url(url, POLICY.url).reasons
+    assert [r.rule for r in reasons] == ["url.credential_value"]
+    assert "ghp_" not in reasons[0].detail
+
+
+def test_a_legacy_endpoint_may_not_change_scheme_or_port() -> None:
+    from proxy.http import _origin
+
+    base = _origin("https://mcp.example.com/sse")
+    assert _origin("https://mcp.example.com/messages?x=1") == base
+    assert _origin("http://mcp.example.com/messages") != base
+    assert _origin("https://mcp.example.com:8443/messages") != base
+    assert _origin("https://user@mcp.example.com/messages") is None
+
+
+@pytest.mark.parametrize("text", ["policy:\n  <<: {modes: [form]}\n", "policy: !!python/object:os.system {}\n",
+                                  "policy:\n  modes: !custom [form]\n"])
+def test_yaml_tags_and_merge_keys_are_config_errors_with_a_line(text: str) -> None:
+    from policies.config import ConfigError
+
+    with pytest.raises(ConfigError, match=r"<config>:\d+: .*not allowed"):
+        load_config_text(text)
