@@ -59,18 +59,27 @@ class Text:
 
 # Cyrillic and Greek letters that look like Latin ones, for words that mix scripts ("pаssword" with a
 # Cyrillic "а"): a Russian or Greek word on its own is left alone.
-_HOMOGLYPHS = str.maketrans({"а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "і": "i",
-                             "ѕ": "s", "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w", "к": "k", "м": "m", "т": "t",
-                             "в": "b", "н": "h", "α": "a", "ο": "o", "ρ": "p", "ν": "v", "τ": "t", "κ": "k",
-                             "ι": "i", "υ": "u", "ε": "e", "χ": "x"})
-_LATIN = re.compile(r"[a-z]")
-_CONFUSABLE = re.compile("[" + "".join(sorted("аеорсухіѕјԁԛԝкмтвнαορντκιυεχ")) + "]")
+_HOMOGLYPH_PAIRS = {"а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "і": "i", "ѕ": "s",
+                    "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w", "к": "k", "м": "m", "т": "t", "в": "b", "н": "h",
+                    "α": "a", "ο": "o", "ρ": "p", "ν": "v", "τ": "t", "κ": "k", "ι": "i", "υ": "u", "ε": "e",
+                    "χ": "x", "ɑ": "a", "ɡ": "g", "ɩ": "i", "ʏ": "y", "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d",
+                    "ᴇ": "e", "ɢ": "g", "ʜ": "h", "ɪ": "i", "ᴊ": "j", "ᴋ": "k", "ʟ": "l", "ᴍ": "m", "ɴ": "n",
+                    "ᴏ": "o", "ᴘ": "p", "ʀ": "r", "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ᴢ": "z",
+                    "օ": "o", "ս": "u", "ց": "g", "һ": "h", "ԛ": "q"}
+_HOMOGLYPHS = str.maketrans(_HOMOGLYPH_PAIRS)
+_CONFUSABLE = re.compile("[" + "".join(sorted(_HOMOGLYPH_PAIRS)) + "]")
+# Invisible characters NFKC keeps: format controls (Cf: zero-width joiners, bidi controls, soft
+# hyphen) and the fillers that render as nothing. They are removed before words are split.
+_INVISIBLE = re.compile("[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e"
+                        "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]")
 
 
 def _deleet(word: str) -> str:
-    # Only words that mix letters with digits/symbols are leet; "2fa" or "443" stay as they are.
-    if _LATIN.search(word) and _CONFUSABLE.search(word):
+    # The matching copy folds look-alike letters whatever the word's script ("АРІ КЕУ" in Cyrillic
+    # reads "API KEY"); the plain copy keeps the real word for the multilingual terms.
+    if _CONFUSABLE.search(word):
         word = word.translate(_HOMOGLYPHS)
+    # Only words that mix letters with digits/symbols are leet; "2fa" or "443" stay as they are.
     if _HAS_LETTER.search(word) and any(ch in word for ch in "013457$@!"):
         return word.translate(_LEET)
     return word
@@ -79,7 +88,7 @@ def _deleet(word: str) -> str:
 @functools.lru_cache(maxsize=8192)
 def normalise(text: str) -> tuple[Text, Text]:
     """The plain and the de-leeted forms of a text."""
-    text = unicodedata.normalize("NFKC", text)
+    text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
     text = _CAMEL.sub(" ", text)
     words = tuple(w for w in _WORD_SPLIT.split(text.casefold()) if w)
     plain = Text(words, "".join(words), f" {' '.join(words)} ")

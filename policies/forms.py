@@ -6,7 +6,7 @@ import re
 from typing import Any, Final
 
 from policies.credentials import (
-    DETECTORS,
+    DETECTORS, ConnectionString, GenericCredential, PrivateKey,
     METADATA_HEADS,
     NUMBER,
     PUBLIC_WORDS,
@@ -30,6 +30,8 @@ MAX_FIELDS: Final = 256
 # Judging cost grows with text length; no honest form needs more, so longer is refused unjudged.
 MAX_TEXT: Final = 8192
 MAX_NAME: Final = 256
+# Bidirectional controls make a client display text other than what is judged ("\u202edrowssaP").
+_BIDI: Final = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 JSON = Any
 
@@ -47,8 +49,10 @@ def _is_options(value: JSON) -> bool:
         isinstance(value, list)
         and bool(value)
         and all(
-            isinstance(o, dict) and set(o) <= {"const", "title"} and isinstance(o.get("const"), str)
-            and isinstance(o.get("title", ""), str)
+            # Both official SDKs only show a choice list when every option has a title; without one the
+            # TS SDK drops the options and shows a free-text box, so a title is required here too.
+            isinstance(o, dict) and set(o) == {"const", "title"} and isinstance(o["const"], str)
+            and isinstance(o["title"], str)
             for o in value
         )
     )
@@ -75,6 +79,10 @@ def check_property(name: str, prop: JSON) -> tuple[str | None, Reason | None]:
     for key in ("title", "description", "pattern", "format", "default"):
         if isinstance(prop.get(key), str) and len(prop[key]) > MAX_TEXT:
             return None, _schema_error(f"'{key}' longer than {MAX_TEXT} characters", name)
+        if isinstance(prop.get(key), str) and _BIDI.search(prop[key]):
+            return None, _schema_error(f"'{key}' contains bidirectional control characters", name)
+    if _BIDI.search(name):
+        return None, _schema_error("the field name contains bidirectional control characters", None)
     if kind == "string":
         extra = set(prop) - _STRING_KEYS
         if extra:
@@ -164,31 +172,45 @@ def _texts(*values: JSON) -> list[tuple[Text, Text]]:
 # A description clause that warns *against* entering something ("do not enter your PIN") is not a
 # request for it. Only description clauses are read this way: a field's name is never negated.
 _NEGATIONS: Final = frozenset({"not", "never", "don", "dont", "avoid", "nor", "ne", "pas", "jamais", "nunca",
-                               "nicht", "kein", "keine", "niemals", "non", "mai", "nie", "não", "nao"})
+                               "nicht", "kein", "keine", "niemals", "mai", "nie", "não", "nao"})
+# After a negation, a comma-clause still belongs to it when it only continues the list.
+_CONTINUERS: Final = frozenset({"or", "and", "nor", "ou", "o", "oder", "und", "или", "и", "ni", "y", "e"})
 _SENTENCE: Final = re.compile(r"[.;:!?()\n]+")
 
 
 def _asking_clauses(description: Any) -> list[str]:
-    """The parts of a text that ask: in each sentence, the words before its first negation.
+    """The parts of a text that ask: what is not under a negation.
 
-    "Do not give us your phone number, pin, or other info" asks for nothing; "Your GitHub password,
-    never share it" still asks for the password.
+    A negation silences the rest of its comma-clause and the list items that follow it ("Do not
+    give us your phone number, pin, or other info"), but not a new clause ("Don't worry, just type
+    your password") nor what came before it ("Your GitHub password, never share it").
     """
     if not isinstance(description, str):
         return []
     asking = []
     for sentence in _SENTENCE.split(description):
-        words = normalise(sentence)[0].words
-        cut = next((i for i, word in enumerate(words) if word in _NEGATIONS), len(words))
-        if cut:
-            asking.append(" ".join(words[:cut]))
+        negated = False
+        for clause in sentence.split(","):
+            words = normalise(clause)[0].words
+            if not words:
+                continue
+            if negated and (len(words) <= 3 or words[0] in _CONTINUERS):
+                continue
+            cut = next((i for i, word in enumerate(words) if word in _NEGATIONS), len(words))
+            negated = cut < len(words)
+            if cut:
+                asking.append(" ".join(words[:cut]))
     return asking
 
 
 def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
     """The first credential reason for one free-text or numeric field, if any."""
     name_forms = _texts(name, prop.get("title"))
-    desc_forms = _texts(*_asking_clauses(prop.get("description")))
+    # A prose default ("<replace with your GitHub password>") is shown to the user like a description;
+    # a one-token default ("/etc/secrets", "db-credentials") is a value, not an instruction.
+    default = prop.get("default")
+    prose_default = default if isinstance(default, str) and len(default.split()) > 1 else None
+    desc_forms = _texts(*_asking_clauses(prop.get("description")), *_asking_clauses(prose_default))
     context = frozenset().union(*(t.word_set | lt.word_set for t, lt in name_forms + desc_forms))
     about_credential = _about_credential(name)
     # Name and title are the field's identity; the description is read too, but only for the detector
@@ -217,15 +239,20 @@ def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
 
 
 # Words that make a field's own name or title say it holds ordinary data, whatever the message says.
-# Field names or titles that hold data a user can type safely whatever the message says: a
-# credential asked for in the message is never blamed on these. Deliberately short: "login",
-# "account" or "user" fields are exactly where a phishing form puts the password.
+# Field names or titles for personal data a credential never goes in: a credential asked for in
+# the message is never blamed on these. Deliberately short: "login", "account" or "user" fields are
+# exactly where a phishing form puts the password.
 _ORDINARY: Final = frozenset({
     "name", "email", "mail", "phone", "telephone", "mobile", "address", "street", "city", "zip", "postal", "postcode",
-    "country", "region", "date", "time", "timezone", "tz", "url", "website", "company", "organisation",
-    "organization", "age", "quantity", "amount", "host", "hostname", "port", "nickname", "language", "locale",
-    "model", "device", "team", "project", "repo", "repository", "branch", "bucket", "pos", "path", "directory",
-    "folder", "file", "filename", "namespace",
+    "country", "region", "date", "time", "timezone", "tz", "age", "quantity", "amount", "nickname", "language",
+    "locale", "pos",
+})
+# Ordinary-looking but able to carry a pasted secret (a "url" field for a connection string, a
+# "file" field for a key): blamed when no better carrier exists.
+_WEAK_ORDINARY: Final = frozenset({
+    "url", "website", "company", "organisation", "organization", "host", "hostname", "port", "model", "device",
+    "team", "project", "repo", "repository", "branch", "bucket", "path", "directory", "folder", "file", "filename",
+    "namespace",
 })
 # Clause verbs that describe the server acting on a credential, not the user being asked for one:
 # "Generate a new API key", "Mount a secret into the pod", "Rotate the token".
@@ -240,34 +267,64 @@ def _about_credential(name: str) -> bool:
     return bool(words) and (words[-1] in METADATA_HEADS or bool(PUBLIC_WORDS & set(words)))
 
 
-def _ordinary(name: str, prop: dict[str, Any]) -> bool:
+_PASTED: Final = frozenset({ConnectionString, PrivateKey, GenericCredential})
+
+
+def _words(name: str, prop: dict[str, Any]) -> set[str]:
     words: set[str] = set()
     for text in (name, prop.get("title")):
         if isinstance(text, str):
             words |= normalise(text)[0].word_set
-    return bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words)
+    return words
 
 
-def detect_message(message: str, fields: dict[str, tuple[str | None, dict[str, Any]]], allowed: frozenset[str]) -> Reason | None:
-    """A message that asks for a credential, and a field to carry it whose own name is neutral.
+def _ordinary(name: str, prop: dict[str, Any]) -> bool:
+    words = _words(name, prop)
+    return bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words) or prop.get("format") in (
+        "email", "date", "date-time")
 
-    Only clauses that ask are read ("we will never ask for your password" does not count), and a
-    field whose name or title says it holds ordinary data (name, email, host...) is never blamed.
+
+def _weak(name: str, prop: dict[str, Any]) -> bool:
+    return bool(_words(name, prop) & _WEAK_ORDINARY) or prop.get("format") == "uri"
+
+
+def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
+                   allowed: frozenset[str]) -> Reason | None:
+    """Prompt text that asks for a credential, and a field to carry it whose own name is neutral.
+
+    ``texts`` are everything a client may show as instructions: the message, the schema's title
+    and description, and the labels of choice fields. Only clauses that ask are read ("we will never
+    ask for your password" does not count). A field named for personal data (name, email...) is
+    never blamed; one merely ordinary-looking ("url", "file", "company") only when no other can be.
     """
-    carriers = [n for n, (kind, prop) in fields.items()
-                if kind is not None and n.casefold() not in allowed and not _ordinary(n, prop)]
-    if not carriers:
+    open_fields = [n for n, (kind, prop) in fields.items()
+                   if kind is not None and n.casefold() not in allowed and not _ordinary(n, prop)]
+    strong = [n for n in open_fields if not _weak(n, fields[n][1])]
+    weak = [n for n in open_fields if _weak(n, fields[n][1])]
+    if not open_fields:
         return None
-    clauses = [forms for forms in (normalise(c) for c in _asking_clauses(message)) if not _NOT_ASKING & forms[0].word_set]
+    clauses = [forms for text in texts for forms in (normalise(c) for c in _asking_clauses(text))
+               if not _NOT_ASKING & forms[0].word_set]
     for detector in DETECTORS:
+        # Only what gets pasted (a connection string into "url", a key into "file") falls back to
+        # ordinary-looking fields; a password is not typed into "Company".
+        carriers = strong + weak if detector in _PASTED else strong
         matching = [n for n in carriers if fields[n][0] in detector.types]
         if not matching:
             continue
         for plain, leet in clauses:
             if (detector.matches(plain) or detector.matches(leet)) and not detector.excused(plain.word_set):
                 name = matching[0]
-                return Reason(detector.rule, f"the message asks for {detector.label} and field '{name}' would carry it", name)
+                return Reason(detector.rule, f"the prompt asks for {detector.label} and field '{name}' would carry it",
+                              name)
     return None
+
+
+def _prompt_texts(message: str, schema: dict[str, Any]) -> list[str]:
+    """The texts a client may present as the form's instructions: the message, and the schema's own
+    title and description. (Labels of choice fields describe the choice; a credential word there,
+    "Pin this message", "Secret gist", is almost always benign, so they are not read as a prompt.)"""
+    return [message] + [schema[k] for k in ("title", "description") if isinstance(schema.get(k), str)]
 
 
 _NUMBERED_WORD: Final = re.compile(r"^(?:word|w|wort|mot|palabra|parola|слово|단어|単語)\s*#?\s*\d{1,2}$")
@@ -291,6 +348,11 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
         return (), [Reason("elicitation.malformed", "form elicitation needs a string 'message'")], []
     if len(message) > MAX_TEXT:
         return (), [_schema_error(f"message longer than {MAX_TEXT} characters")], []
+    raw_schema = params.get("requestedSchema")
+    schema_texts = [message] + ([v for k, v in raw_schema.items() if k in ("title", "description") and isinstance(v, str)]
+                                if isinstance(raw_schema, dict) else [])
+    if any(_BIDI.search(t) for t in schema_texts):
+        return (), [_schema_error("the message or schema text contains bidirectional control characters")], []
     fields, problems = check_schema(params.get("requestedSchema"))
     schema = params.get("requestedSchema")
     props = schema.get("properties") if isinstance(schema, dict) else None
@@ -306,7 +368,9 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
         if reason is not None:
             found.append(reason)
     if not found:
-        reason = detect_message(message, fields, allow_fields) or detect_split_seed(message, fields)
+        assert isinstance(schema, dict)
+        reason = (detect_message(_prompt_texts(message, schema), fields, allow_fields)
+                  or detect_split_seed(message, fields))
         if reason is not None:
             found.append(reason)
     return names, problems, found

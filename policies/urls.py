@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Final
-from urllib.parse import unquote
+from urllib.parse import unquote, unquote_plus
 
 from policies.credentials import secret_value_shape
 from policies.domains import (
@@ -74,7 +74,7 @@ def _param_reasons(part: str, where: str) -> list[Reason]:
         if not name:
             continue
         # "password[]" and "token%5B%5D" name the same parameter to most frameworks.
-        decoded = re.sub(r"\[[^\]]*\]$", "", unquote(name).strip().lower())
+        decoded = re.sub(r"\[[^\]]*\]$", "", unquote_plus(name).strip().lower())
         if (equals or not fragment) and decoded.replace("_", "").replace("-", "").replace(".", "") in _SQUASHED_PARAMS:
             reasons.append(Reason("url.credential_param", f"{where} parameter '{decoded}' carries a credential"))
         elif secret_value_shape(unquote(name)) is not None or (value and secret_value_shape(unquote(value))):

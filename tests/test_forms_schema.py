@@ -40,7 +40,6 @@ ALLOWED = [
     ("legacy-enumNames", obj(color={"type": "string", "enum": ["r", "g"], "enumNames": ["Red", "Green"]})),
     ("oneOf-const-title", obj(size={"type": "string", "oneOf": [{"const": "s", "title": "Small"},
                                                                 {"const": "l", "title": "Large"}]})),
-    ("oneOf-const-only", obj(size={"type": "string", "oneOf": [{"const": "s"}]})),
     ("multi-select-enum", obj(tags={"type": "array", "items": {"type": "string", "enum": ["a", "b"]}})),
     ("multi-select-bounds-default", obj(tags={"type": "array", "minItems": 1, "maxItems": 2, "default": ["a"],
                                               "items": {"type": "string", "enum": ["a", "b"]}})),
@@ -96,6 +95,8 @@ BLOCKED = [
     ("top-type-missing", {"properties": {"x": {"type": "string"}}}),
     ("top-type-array", {"type": "array", "properties": {"x": {"type": "string"}}}),
     ("schema-is-list", [{"type": "object"}]),
+    # Options need titles: without them the TS SDK shows a free-text box instead of a choice.
+    ("oneOf-const-only", obj(size={"type": "string", "oneOf": [{"const": "s"}]})),
     ("schema-is-null", None),
     ("required-not-list", {"type": "object", "properties": {"x": {"type": "string"}}, "required": "x"}),
     ("required-non-strings", {"type": "object", "properties": {"x": {"type": "string"}}, "required": [1]}),
