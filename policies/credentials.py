@@ -65,7 +65,7 @@ _HOMOGLYPH_PAIRS = {"а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у":
                     "χ": "x", "ɑ": "a", "ɡ": "g", "ɩ": "i", "ʏ": "y", "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d",
                     "ᴇ": "e", "ɢ": "g", "ʜ": "h", "ɪ": "i", "ᴊ": "j", "ᴋ": "k", "ʟ": "l", "ᴍ": "m", "ɴ": "n",
                     "ᴏ": "o", "ᴘ": "p", "ʀ": "r", "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ᴢ": "z",
-                    "օ": "o", "ս": "u", "ց": "g", "һ": "h", "ԛ": "q"}
+                    "օ": "o", "ս": "u", "ց": "g", "һ": "h"}
 _HOMOGLYPHS = str.maketrans(_HOMOGLYPH_PAIRS)
 _CONFUSABLE = re.compile("[" + "".join(sorted(_HOMOGLYPH_PAIRS)) + "]")
 # Invisible characters NFKC keeps: format controls (Cf: zero-width joiners, bidi controls, soft

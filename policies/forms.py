@@ -6,11 +6,14 @@ import re
 from typing import Any, Final
 
 from policies.credentials import (
-    DETECTORS, ConnectionString, GenericCredential, PrivateKey,
+    DETECTORS,
     METADATA_HEADS,
     NUMBER,
     PUBLIC_WORDS,
     STRING,
+    ConnectionString,
+    GenericCredential,
+    PrivateKey,
     Text,
     card_pattern,
     normalise,
