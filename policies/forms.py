@@ -172,8 +172,8 @@ def _texts(*values: JSON) -> list[tuple[Text, Text]]:
     return [normalise(v) for v in values if isinstance(v, str) and v]
 
 
-# A description clause that warns *against* entering something ("do not enter your PIN") is not a
-# request for it. Only description clauses are read this way: a field's name is never negated.
+# Prose that warns *against* entering something ("do not enter your PIN") is not a request for it.
+# Descriptions, prose defaults and prompts are read this way; a field's name or title never is.
 _NEGATIONS: Final = frozenset({"not", "never", "don", "dont", "avoid", "nor", "ne", "pas", "jamais", "nunca",
                                "nicht", "kein", "keine", "niemals", "mai", "nie", "não", "nao"})
 # After a negation, a comma-clause still belongs to it when it only continues the list.
@@ -216,8 +216,8 @@ def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
     desc_forms = _texts(*_asking_clauses(prop.get("description")), *_asking_clauses(prose_default))
     context = frozenset().union(*(t.word_set | lt.word_set for t, lt in name_forms + desc_forms))
     about_credential = _about_credential(name)
-    # Name and title are the field's identity; the description is read too, but only for the detector
-    # the name did not already excuse.
+    # Name and title are the field's identity; the asking parts of its description and default are
+    # read too. The context of all of them can excuse a look-alike ("postal" beside "PIN code").
     for detector in DETECTORS:
         if kind not in detector.types or (about_credential and detector.metadata_excuses):
             continue
@@ -241,7 +241,6 @@ def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
     return None
 
 
-# Words that make a field's own name or title say it holds ordinary data, whatever the message says.
 # Field names or titles for personal data a credential never goes in: a credential asked for in
 # the message is never blamed on these. Deliberately short: "login", "account" or "user" fields are
 # exactly where a phishing form puts the password.
