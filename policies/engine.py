@@ -9,7 +9,6 @@ keys it removed) and never blocks, sleeps or performs I/O.
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, TypeVar
@@ -26,6 +25,7 @@ from policies.envelope import (
     dumps,
     id_key,
     parse_envelope,
+    strict_loads,
 )
 from policies.judge import ELICIT, declared_modes, judge_elicitation
 from policies.verdict import DENY_MALFORMED, Decision, Direction, Reason, Verdict
@@ -209,15 +209,15 @@ class Guard:
 
         Only when the bytes hold no ``\\u`` escape (so no key or marker can be spelled another way)
         and no ``inputRequests`` anywhere, and the result answers a request whose result the guard
-        does not read (not initialize or server/discover). Then a duplicate key cannot hide anything
-        we judge, and the C JSON parser is enough; everything else takes the strict path.
+        does not read (not initialize or server/discover). The parse is as strict as the slow path's
+        (duplicate keys, NaN, depth); what fails it takes the strict path, which reports it precisely.
         """
         if b"\\u" in raw or b"inputRequests" in raw or b"taskId" in raw:
             return None
         try:
-            obj = json.loads(raw.decode("utf-8"))
+            obj = strict_loads(raw.decode("utf-8"))
         except (ValueError, RecursionError):
-            return None  # the strict path reports it precisely
+            return None
         if (
             not isinstance(obj, dict) or obj.get("jsonrpc") != "2.0" or "method" in obj or "error" in obj
             or not isinstance(obj.get("result"), dict)
@@ -503,10 +503,23 @@ class Guard:
             task_id = task.get("taskId") if isinstance(task, dict) else result.get("taskId")
             if isinstance(task_id, str):
                 self.state.task_modes[task_id] = request.modes
-        container = _input_container(result)
+        try:
+            container = _input_container(result)
+        except _TwoCarriers:
+            return self._two_carriers(message, out)
         if container is not None:
             return self._input_required(message, request, ("result",) + container, out)
         return _Step(replacement=replacement)
+
+    def _two_carriers(self, message: Message, out: Outcome) -> _Step:
+        reason = Reason("elicitation.ambiguous", "inputRequests both at the top level and under task")
+        out.decisions.append(Decision("elicitation.denied", self._decide(False), S2C, method=message.method,
+                                      request_id=message.id, reasons=(reason,)))
+        if self.policy.monitor:
+            return _Step()
+        if message.kind is Kind.NOTIFICATION:
+            return _Step(keep=False)
+        return _Step(replacement=_error_response(message.id, blocked_error((reason,))))
 
     def _filter_versions(self, message: Message, out: Outcome) -> JSONObject | None:
         versions = message.result.get("supportedVersions")
@@ -631,7 +644,10 @@ class Guard:
         return _Step(replacement=obj)
 
     def _task_notification(self, message: Message, out: Outcome) -> _Step:
-        path = _input_container(message.params)
+        try:
+            path = _input_container(message.params)
+        except _TwoCarriers:
+            return self._two_carriers(message, out)
         if path is None:
             return _Step()
         container = _walk(message.params, path)
@@ -655,14 +671,19 @@ class Guard:
         return _Step(replacement=obj)
 
 
+class _TwoCarriers(Exception):
+    """``inputRequests`` both at the top level and under ``task``: which would a client read?"""
+
+
 def _input_container(result: JSONObject) -> tuple[str, ...] | None:
     """Where a result or task carries ``inputRequests``: at its top level or under ``task``."""
-    if "inputRequests" in result:
-        return ()
     task = result.get("task")
-    if isinstance(task, dict) and "inputRequests" in task:
-        return ("task",)
-    return None
+    nested = isinstance(task, dict) and "inputRequests" in task
+    if "inputRequests" in result:
+        if nested:
+            raise _TwoCarriers
+        return ()
+    return ("task",) if nested else None
 
 
 def _walk(obj: JSONObject, path: tuple[str, ...]) -> Any:

@@ -113,6 +113,14 @@ def _reject_constant(name: str) -> Any:
 _DECODER: Final = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_reject_constant)
 
 
+def strict_loads(text: str) -> Any:
+    """Parse JSON refusing duplicate keys, NaN/Infinity and nesting deeper than MAX_DEPTH (ValueError)."""
+    value = _DECODER.decode(text)
+    if not _depth_ok(value):
+        raise ValueError(f"nesting deeper than {MAX_DEPTH}")
+    return value
+
+
 def id_key(value: RequestId) -> str:
     """The key a request id is tracked under.
 
@@ -149,7 +157,10 @@ def _readable_ids(text: str) -> tuple[RequestId | None, RequestId | None]:
         return None, None
     # The root object is built last; its "id" must appear once (with two, which would the peer use?).
     ids = [value for key, value in objects[-1] if key == "id"]
-    if len(ids) != 1 or isinstance(ids[0], bool) or not isinstance(ids[0], (str, int)):
+    # Repeated but equal ids name one request (every parser reads the same value).
+    if not ids or any(i != ids[0] or type(i) is not type(ids[0]) for i in ids):
+        return None, None
+    if isinstance(ids[0], bool) or not isinstance(ids[0], (str, int)):
         return None, None
     value: RequestId = ids[0]
     if isinstance(loose.get("method"), str):

@@ -28,7 +28,7 @@ from aiohttp import web
 from policies import errors
 from policies.config import KNOWN_PROTOCOLS, Config, Policy
 from policies.engine import Bounded, Guard, Outcome, SessionState
-from policies.envelope import EnvelopeError, Kind, dumps, parse_envelope
+from policies.envelope import EnvelopeError, Kind, dumps, id_key, parse_envelope
 from policies.verdict import Decision, Direction
 from proxy.audit import AuditLog
 from proxy.framing import SseEvent, SseFramer, encode_sse
@@ -368,7 +368,8 @@ class HttpProxy:
                 self._release(session, "upstream 404")
             kind = _mimetype(upstream.headers.get("Content-Type"))
             if kind == SSE_TYPE:
-                return await self._relay_sse(request, upstream, session, proxy_replies or [], legacy_sse, extra)
+                return await self._relay_sse(request, upstream, session, proxy_replies or [], legacy_sse, extra,
+                                             _request_ids(body) if body else [])
             raw = await upstream.content.read(self.config.max_message_bytes + 1)
             if not _judged_as_json(kind, raw):
                 if proxy_replies and upstream.status in (200, 202):
@@ -413,7 +414,7 @@ class HttpProxy:
 
     async def _relay_sse(self, request: web.Request, upstream: aiohttp.ClientResponse, session: Session,
                          proxy_replies: list[dict[str, Any]], legacy_sse: bool,
-                         extra: dict[str, str]) -> web.StreamResponse:
+                         extra: dict[str, str], request_ids: list[Any]) -> web.StreamResponse:
         response = web.StreamResponse(status=upstream.status, headers={**_response_headers(upstream.headers), **extra})
         response.content_type = SSE_TYPE
         await response.prepare(request)
@@ -422,11 +423,15 @@ class HttpProxy:
             await response.write(encode_sse(dumps(reply), event="message"))
         framer = SseFramer(self.config.max_message_bytes)
 
+        refused = False  # the proxy dropped something that may have been an answer the client awaits
+
         async def emit(events: Any) -> None:
+            nonlocal refused
             # Events are written one by one as they complete, so one the framer parsed before an
             # oversize one still goes out.
             for event in events:
-                out = await self._judge_event(event, session, newline, legacy_sse)
+                out, dropped = await self._judge_event(event, session, newline, legacy_sse)
+                refused = refused or dropped
                 if out:
                     await response.write(out)
 
@@ -437,6 +442,7 @@ class HttpProxy:
                 await emit(framer.feed(chunk))
             await emit(framer.feed(b"", final=True))
         except ValueError as exc:
+            refused = True
             self.audit.event("stream.refused", decision="deny", reasons=[{"rule": "envelope.too_large", "detail": str(exc)}])
         except (TimeoutError, aiohttp.ClientError, ConnectionError) as exc:
             self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
@@ -445,27 +451,40 @@ class HttpProxy:
             await response.write(pending)  # trailing line-end bytes: nothing to judge, keep them
         elif pending:
             # A stream cut mid-event: the fragment is neither judged nor forwarded.
+            refused = True
             self.audit.event("stream.truncated", decision="deny", reasons=[
                 {"rule": "stream.truncated", "detail": f"stream ended inside an event ({len(pending)} bytes dropped)"}])
+        if refused:
+            # Requests of this POST still unanswered may have lost their answer to the proxy: answer
+            # them with an error rather than leave the client waiting.
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                for rid in request_ids:
+                    if session.guard.state.pending_client.pop(id_key(rid), None) is not None:
+                        await response.write(encode_sse(_jsonrpc_error(
+                            errors.INTERNAL_ERROR, "elicitguard refused the upstream's answer (see audit log)", rid,
+                            rule="upstream.unjudgeable"), event="message", newline=newline))
         with contextlib.suppress(ConnectionError, RuntimeError):
             await response.write_eof()
         return response
 
-    async def _judge_event(self, event: SseEvent, session: Session, newline: bytes, legacy_sse: bool) -> bytes:
+    async def _judge_event(self, event: SseEvent, session: Session, newline: bytes,
+                           legacy_sse: bool) -> tuple[bytes, bool]:
+        """The bytes to write for one event, and whether an unjudgeable frame was dropped."""
         session.last_seen = asyncio.get_running_loop().time()  # an open stream keeps its session alive
         if legacy_sse and event.event == "endpoint" and event.data is not None:
-            return event.prefix + self._rewrite_endpoint(event, session, newline)
+            return event.prefix + self._rewrite_endpoint(event, session, newline), False
         if event.data is None or not event.data.strip():
-            return event.raw  # keep-alives, priming events, retry hints
+            return event.raw, False  # keep-alives, priming events, retry hints
         outcome = session.guard.server_message(event.data)
         self._audit(session, outcome.decisions)
         await self._answer_upstream(session, outcome)
+        dropped = any(d.event == "message.rejected" for d in outcome.decisions)
         if outcome.forward is None:
-            return event.prefix
+            return event.prefix, dropped
         if outcome.forward == event.data:
-            return event.raw
+            return event.raw, dropped
         return event.prefix + encode_sse(outcome.forward, event=event.event, event_id=event.id, retry=event.retry,
-                                         newline=newline)
+                                         newline=newline), dropped
 
     async def _answer_upstream(self, session: Session, outcome: Outcome) -> None:
         """Send the proxy's answers to blocked server requests back on the same session."""

@@ -213,13 +213,15 @@ READABLE = [
     ("array-params-with-id", b'{"jsonrpc":"2.0","id":11,"method":"a","params":[]}', 11),
     ("method-and-result-with-id", b'{"jsonrpc":"2.0","id":12,"method":"a","result":{}}', 12),
     ("zero-id", b'{"jsonrpc":"2.0","id":0,"method":"a","a":1,"a":1}', 0),
+    # Repeated but equal: every parser reads the same id, so the sender still gets its one answer.
+    ("same-id-twice", b'{"jsonrpc":"2.0","id":1,"id":1,"method":"a"}', 1),
     ("nested-id-in-arguments",
      b'{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"t","arguments":{"id":5},"x":1,"x":2}}', 13),
 ]
 
 
 @pytest.mark.parametrize(("raw", "rid"), [pytest.param(r, i2, id=i) for i, r, i2 in READABLE])
-def test_a_refused_request_whose_id_appears_once_keeps_a_readable_id(raw: bytes, rid: object) -> None:
+def test_a_refused_request_whose_id_reads_one_way_keeps_a_readable_id(raw: bytes, rid: object) -> None:
     exc = rejection(raw)
     assert exc.request_id == rid
     assert type(exc.request_id) is type(rid)
@@ -230,7 +232,7 @@ UNREADABLE = [
     ("escaped-second-id", b'{"jsonrpc":"2.0","id":1,"\\u0069d":2,"method":"a"}'),
     ("fully-escaped-second-id", b'{"jsonrpc":"2.0","id":1,"\\u0069\\u0064":2,"method":"a"}'),
     ("half-escaped-second-id", b'{"jsonrpc":"2.0","id":1,"i\\u0064":2,"method":"a"}'),
-    ("same-id-twice", b'{"jsonrpc":"2.0","id":1,"id":1,"method":"a"}'),
+    ("same-id-twice-as-int-and-string", b'{"jsonrpc":"2.0","id":1,"id":"1","method":"a"}'),
     ("invalid-json", b'{"jsonrpc":"2.0","id":1,"method":"a"'),
     ("response-not-request", b'{"jsonrpc":"2.0","id":1,"result":{},"result":{}}'),
     ("notification", b'{"jsonrpc":"2.0","method":"a","method":"b"}'),

@@ -361,3 +361,53 @@ def test_a_one_token_default_is_a_value_not_an_instruction() -> None:
 @pytest.mark.parametrize("url", ["https://example.com/?token+=abc", "https://example.com/?+token=abc"])
 def test_a_plus_encoded_space_around_a_credential_parameter_name_is_seen_through(url: str) -> None:
     assert [r.rule for r in check_url(url, POLICY.url).reasons] == ["url.credential_param"]
+
+
+# ---- fourth round ------------------------------------------------------------------------------------
+
+
+def _guard_with_call() -> Any:
+    from policies.engine import Guard
+
+    guard = Guard(POLICY, 1 << 20)
+    guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tasks/get",
+                                     "params": {"taskId": "t", "_meta": {
+                                         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                                         "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}}}).encode())
+    return guard
+
+
+def test_input_requests_both_at_the_top_and_under_task_are_refused_not_half_judged() -> None:
+    form = {"method": "elicitation/create", "params": {"message": "m", "requestedSchema": {
+        "type": "object", "properties": {"password": {"type": "string"}}}}}
+    raw = json.dumps({"jsonrpc": "2.0", "id": 1, "result": {"inputRequests": {}, "task": {
+        "taskId": "t", "status": "input_required", "inputRequests": {"k": form}}}}).encode()
+    out = _guard_with_call().server_message(raw)
+    assert b"requestedSchema" not in (out.forward or b"")
+    assert out.decisions[0].reasons[0].rule == "elicitation.ambiguous"
+
+
+def test_a_response_with_its_id_repeated_identically_is_answered_with_an_error_not_dropped() -> None:
+    out = _guard_with_call().server_message(b'{"jsonrpc":"2.0","id":1,"id":1,"result":{"x":"\\u0041"}}')
+    answer = json.loads(out.forward or b"null")
+    assert answer["id"] == 1 and answer["error"]["code"] == -32603
+
+
+@pytest.mark.parametrize("raw", [b'{"jsonrpc":"2.0","id":1,"result":{"a":1,"a":2}}',
+                                 b'{"jsonrpc":"2.0","id":1,"result":{"a":NaN}}'])
+def test_the_fast_path_is_as_strict_as_the_slow_one(raw: bytes) -> None:
+    out = _guard_with_call().server_message(raw)
+    assert out.forward != raw
+
+
+async def test_an_sse_answer_the_proxy_could_not_judge_becomes_an_error_event_at_the_end_of_the_stream(
+        raw_upstream: tuple[list[bytes], str]) -> None:
+    replies, upstream = raw_upstream
+    body = b"event: message\ndata: {not json at all\n\n"
+    replies.append(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Length: "
+                   + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
+    status, answer = await _through_proxy(upstream, {"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+                                                     "params": {"name": "t"}})
+    assert status == 200
+    events = [json.loads(line[6:]) for line in answer.split(b"\n") if line.startswith(b"data: ")]
+    assert [(e["id"], e["error"]["data"]["rule"]) for e in events] == [(5, "upstream.unjudgeable")]
