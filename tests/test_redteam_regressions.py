@@ -59,20 +59,28 @@ async def raw_upstream() -> AsyncIterator[tuple[list[bytes], str]]:
         await server.wait_closed()
 
 
-async def _through_proxy(upstream: str, body: dict[str, Any]) -> tuple[int, bytes]:
+async def _through_proxy_many(upstream: str, bodies: list[dict[str, Any]]) -> list[tuple[int, bytes]]:
+    """POST each body in turn through a proxy (default policy) in front of ``upstream``."""
     audit = AuditLog(stream=io.StringIO())
     runner = web.AppRunner(make_app(load_config_text(""), upstream, audit))
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
+    answers = []
     try:
         url = f"http://127.0.0.1:{runner.addresses[0][1]}/mcp"
         headers = {"Accept": "application/json, text/event-stream"}
-        async with (aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=WAIT)) as session,
-                    session.post(url, json=body, headers=headers) as response):
-            return response.status, await response.read()
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=WAIT)) as session:
+            for body in bodies:
+                async with session.post(url, json=body, headers=headers) as response:
+                    answers.append((response.status, await response.read()))
     finally:
         await runner.cleanup()
+    return answers
+
+
+async def _through_proxy(upstream: str, body: dict[str, Any]) -> tuple[int, bytes]:
+    return (await _through_proxy_many(upstream, [body]))[0]
 
 
 @pytest.mark.parametrize("first, second", [("text/plain", "text/event-stream"), ("text/event-stream", "text/plain"),
@@ -204,22 +212,10 @@ async def test_an_upstream_that_gives_two_clients_one_session_id_is_refused_for_
         url = f"http://127.0.0.1:{upstream.addresses[0][1]}/mcp"
         init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25",
                                                                                "capabilities": {}}}
-        audit = AuditLog(stream=io.StringIO())
-        proxy = web.AppRunner(make_app(load_config_text(""), url, audit))
-        await proxy.setup()
-        proxy_site = web.TCPSite(proxy, "127.0.0.1", 0)
-        await proxy_site.start()
-        try:
-            target = f"http://127.0.0.1:{proxy.addresses[0][1]}/mcp"
-            headers = {"Accept": "application/json, text/event-stream"}
-            async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=WAIT)) as session:
-                async with session.post(target, json=init, headers=headers) as first:
-                    assert first.status == 200
-                async with session.post(target, json=init, headers=headers) as second:
-                    assert second.status == 502
-                    assert (await second.json())["error"]["data"]["rule"] == "http.session_reused"
-        finally:
-            await proxy.cleanup()
+        (first, _), (second, answer) = await _through_proxy_many(url, [init, init])
+        assert first == 200
+        assert second == 502
+        assert json.loads(answer)["error"]["data"]["rule"] == "http.session_reused"
     finally:
         await upstream.cleanup()
 
