@@ -23,6 +23,7 @@ from policies.envelope import (
     Message,
     RequestId,
     dumps,
+    id_from_fragments,
     id_key,
     parse_envelope,
     strict_loads,
@@ -170,6 +171,18 @@ class Guard:
     def server_message(self, raw: bytes) -> Outcome:
         """A frame the server sent towards the client."""
         return self._frame(S2C, raw)
+
+    def oversize(self, direction: Direction, size: int, head: bytes, tail: bytes) -> Outcome:
+        """A frame the transport had to discard for its size: still answer whoever awaits it."""
+        exc = EnvelopeError("envelope.too_large", f"message of {size} bytes exceeds limits.max_message_bytes")
+        frame_id, kind = id_from_fragments(head, tail)
+        if frame_id is not None:
+            pending = self.state.pending_client if direction is S2C else self.state.pending_server
+            if kind == "response" or (kind is None and id_key(frame_id) in pending):
+                exc.response_id = frame_id
+            else:
+                exc.request_id = frame_id
+        return self.rejection(direction, exc)
 
     def rejection(self, direction: Direction, exc: EnvelopeError) -> Outcome:
         """The outcome for a frame that could not be parsed safely (also used by transports)."""

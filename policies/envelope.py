@@ -9,6 +9,8 @@ fractional ids, non-object ``params``/``result``/``error``.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
@@ -177,6 +179,70 @@ def _readable_ids(text: str) -> tuple[RequestId | None, RequestId | None]:
 
 def _refused(rule: str, detail: str, text: str) -> EnvelopeError:
     return EnvelopeError(rule, detail, *_readable_ids(text))
+
+
+_ID_AT_END: Final = re.compile(r'"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$')
+_ID_VALUE: Final = re.compile(r'\s*(-?\d+|"(?:[^"\\]|\\.)*")')
+
+
+def _top_level_keys(text: str) -> Iterator[tuple[str, int]]:
+    """(key, index after its colon) for each key of the outermost object that ``text`` starts."""
+    depth, i, n, expect_key = 0, 0, len(text), False
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            if j >= n:
+                return
+            raw_key, i = text[i + 1:j], j + 1
+            if depth == 1 and expect_key:
+                k = i
+                while k < n and text[k] in " \t\r\n":
+                    k += 1
+                if k < n and text[k] == ":":
+                    try:
+                        yield json.loads(f'"{raw_key}"'), k + 1
+                    except ValueError:
+                        return
+                    expect_key, i = False, k + 1
+            continue
+        if c in "{[":
+            depth += 1
+            expect_key = c == "{" and depth == 1
+        elif c in "}]":
+            depth -= 1
+        elif c == "," and depth == 1:
+            expect_key = True
+        i += 1
+
+
+def id_from_fragments(head: bytes, tail: bytes) -> tuple[RequestId | None, str | None]:
+    """The id of a message too large to parse, from its first and last bytes, and whether it was a
+    "request" or a "response" (None when unknown). None for the id when the two ends disagree."""
+    text = head.decode("utf-8", "replace")
+    found: list[RequestId] = []
+    kind: str | None = None
+    for key, at in _top_level_keys(text):
+        if key == "method":
+            kind = "request"
+        elif key in ("result", "error"):
+            kind = kind or "response"
+        elif key == "id":
+            match = _ID_VALUE.match(text, at)
+            if match and match.end() < len(text):  # a value cut by the window end is not trusted
+                found.append(json.loads(match.group(1)))
+    end = _ID_AT_END.search(tail.decode("utf-8", "replace"))
+    if end:
+        found.append(json.loads(end.group(1)))
+    ids = {json.dumps(v) for v in found}
+    if len(ids) != 1:
+        return None, kind
+    value = found[0]
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return None, kind
+    return value, kind
 
 
 def _check_id(value: Any) -> None:

@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+WINDOW = 65536  # bytes kept from each end of an oversize line, to find its id
+
 
 class Oversize:
-    """Marker for a frame that exceeded the size limit; its bytes were discarded."""
+    """Marker for a frame that exceeded the size limit; its bytes were discarded except for a
+    window at each end, enough to find the id of the request or response it was."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, head: bytes = b"", tail: bytes = b"") -> None:
         self.size = size
+        self.head = head
+        self.tail = tail
 
 
 class LineFramer:
@@ -20,6 +25,23 @@ class LineFramer:
         self.limit = limit
         self._buf = bytearray()
         self._discarding = 0  # bytes dropped so far of an oversize line
+        self._head = b""
+        self._tail = bytearray()
+
+    def _start_discarding(self, data: bytes) -> None:
+        self._discarding = len(data)
+        self._head = bytes(data[:WINDOW])
+        self._tail = bytearray(data[-WINDOW:])
+
+    def _keep_tail(self, data: bytes) -> None:
+        self._discarding += len(data)
+        self._tail += data
+        del self._tail[:-WINDOW]
+
+    def _oversize(self) -> Oversize:
+        out = Oversize(self._discarding, self._head, bytes(self._tail))
+        self._discarding, self._head, self._tail = 0, b"", bytearray()
+        return out
 
     def feed(self, data: bytes) -> Iterator[bytes | Oversize]:
         start = 0
@@ -30,14 +52,13 @@ class LineFramer:
             piece = data[start:end]
             start = end + 1
             if self._discarding:
-                size = self._discarding + len(piece)
-                self._discarding = 0
-                yield Oversize(size)
+                self._keep_tail(piece)
+                yield self._oversize()
                 continue
             if len(self._buf) + len(piece) > self.limit:
-                size = len(self._buf) + len(piece)
+                self._start_discarding(bytes(self._buf) + piece)
                 self._buf.clear()
-                yield Oversize(size)
+                yield self._oversize()
                 continue
             if self._buf:
                 self._buf += piece
@@ -48,9 +69,9 @@ class LineFramer:
             yield line
         rest = data[start:]
         if self._discarding:
-            self._discarding += len(rest)
+            self._keep_tail(rest)
         elif len(self._buf) + len(rest) > self.limit:
-            self._discarding = len(self._buf) + len(rest)
+            self._start_discarding(bytes(self._buf) + rest)
             self._buf.clear()
         else:
             self._buf += rest
@@ -58,7 +79,7 @@ class LineFramer:
     def close(self) -> Iterator[bytes | Oversize]:
         """End of stream: a final line without a newline is still a frame."""
         if self._discarding:
-            yield Oversize(self._discarding)
+            yield self._oversize()
         elif self._buf.strip():
             line = bytes(self._buf)
             self._buf.clear()

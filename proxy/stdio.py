@@ -18,7 +18,7 @@ from typing import IO
 
 from policies.config import Config
 from policies.engine import Guard, Outcome
-from policies.envelope import EnvelopeError, dumps
+from policies.envelope import dumps
 from policies.verdict import Direction
 from proxy.audit import AuditLog
 from proxy.framing import LineFramer, Oversize
@@ -165,8 +165,7 @@ class StdioProxy:
     async def _handle(self, frame: bytes | Oversize, judge: Callable[[bytes], Outcome], direction: Direction,
                       forward: Callable[[bytes], object], reply: Callable[[bytes], object]) -> None:
         if isinstance(frame, Oversize):
-            outcome = self.guard.rejection(direction, EnvelopeError(
-                "envelope.too_large", f"line of {frame.size} bytes exceeds limits.max_message_bytes"))
+            outcome = self.guard.oversize(direction, frame.size, frame.head, frame.tail)
         else:
             if not frame.strip():
                 return

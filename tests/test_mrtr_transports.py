@@ -324,3 +324,24 @@ async def test_over_http_one_clients_removed_input_requests_are_never_answered_o
     assert "pw" not in fake.bodies[1]["params"]["inputResponses"]
     await _post(url, call(3, FORM_CAPS, requestState=STATE, inputResponses=retry), alice)
     assert fake.bodies[2]["params"]["inputResponses"]["pw"] == {"action": "decline"}
+
+
+async def test_on_stdio_an_oversize_answer_is_replaced_by_an_error_so_the_client_is_not_left_waiting(
+        tmp_path: Path, child_env: dict[str, str]) -> None:
+    big = {"jsonrpc": "2.0", "id": 3, "result": {"content": [{"type": "text", "text": "x" * 10_000}]}}
+    script = [{"expect": "tools/call"}, {"send": line(big).decode().strip()}]
+    async with StdioRun(tmp_path, child_env, script, "limits:\n  max_message_bytes: 4096\n") as run:
+        await run.send(call(3, FORM_CAPS))
+        answer = await run.receive()
+    assert answer["id"] == 3 and answer["error"]["code"] == -32603
+    assert answer["error"]["data"]["rule"] == "envelope.too_large"
+
+
+async def test_on_stdio_an_oversize_client_request_is_answered_with_32600_and_never_reaches_the_server(
+        tmp_path: Path, child_env: dict[str, str]) -> None:
+    async with StdioRun(tmp_path, child_env, [], "limits:\n  max_message_bytes: 4096\n") as run:
+        # A server can make a client's retry huge by echoing requestState: the client must still get an answer.
+        await run.send(call(4, FORM_CAPS, requestState="S" * 10_000))
+        answer = await run.receive()
+    assert answer["id"] == 4 and answer["error"]["code"] == -32600
+    assert run.server_lines() == []

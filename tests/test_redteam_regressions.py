@@ -407,3 +407,20 @@ async def test_an_sse_answer_the_proxy_could_not_judge_becomes_an_error_event_at
     assert status == 200
     events = [json.loads(line[6:]) for line in answer.split(b"\n") if line.startswith(b"data: ")]
     assert [(e["id"], e["error"]["data"]["rule"]) for e in events] == [(5, "upstream.unjudgeable")]
+
+
+# ---- fifth round: oversize frames still get their one answer ------------------------------------------
+
+
+@pytest.mark.parametrize("head, tail, expected", [
+    (b'{"jsonrpc":"2.0","id":7,"result":{"x":"aaaa', b'aaaa"}}', (7, "response")),
+    (b'{"jsonrpc":"2.0","result":{"id":3,"x":"aaa', b'aaa"},"id":9}', (9, "response")),
+    (b'{"jsonrpc":"2.0","method":"tools/call","params":{"s":"SS', b'SS"},"id":"r-1"}', ("r-1", "request")),
+    (b'{"jsonrpc":"2.0","id":1,"result":{', b'},"id":2}', (None, "response")),
+    (b'{"jsonrpc":"2.0","result":{"id":5,"x":"a', b'a"}}', (None, "response")),
+])
+def test_the_id_of_an_oversize_frame_is_read_from_its_ends_or_not_at_all(head: bytes, tail: bytes,
+                                                                          expected: tuple[Any, Any]) -> None:
+    from policies.envelope import id_from_fragments
+
+    assert id_from_fragments(head, tail) == expected
