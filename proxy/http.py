@@ -14,7 +14,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import secrets
+import signal
 import ssl
 import sys
 from collections.abc import AsyncIterator
@@ -405,9 +407,7 @@ class HttpProxy:
         """Merge the proxy's own answers (to parts of a client batch) with the upstream's."""
         merged: list[Any] = list(replies)
         if upstream_body is not None:
-            import json
-
-            parsed = json.loads(upstream_body)
+            parsed = json.loads(upstream_body)  # already judged: valid, strict JSON
             merged.extend(parsed if isinstance(parsed, list) else [parsed])
         return web.Response(status=200, body=dumps(merged if len(merged) > 1 else merged[0]),
                             headers=_response_headers(upstream.headers), content_type=JSON_TYPE)
@@ -666,8 +666,6 @@ def run_http(config: Config, host: str, port: int, upstream: str | None, audit: 
         audit.event("proxy.start", transport="http", listen=f"{host}:{bound[1]}")
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
-        import signal
-
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, stop.set)
