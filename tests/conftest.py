@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,3 +39,21 @@ def assert_blocked_error(error: object, rule: str) -> None:
     assert error.message.startswith("Blocked by elicitguard:")
     assert error.data["rule"] == rule
     assert error.data["source"] == "elicitguard"
+
+
+class SdkOutcomes:
+    """What an SDK test session recorded per labelled tool call (mixin: needs ``outcomes`` and
+    ``callbacks`` attributes)."""
+
+    outcomes: dict[str, Any]
+    callbacks: list[tuple[str, Any]]
+
+    def text(self, label: str) -> str:
+        import mcp_types as types
+
+        result = self.outcomes[label]
+        assert isinstance(result, types.CallToolResult), f"{label}: {result!r}"
+        return "".join(c.text for c in result.content if isinstance(c, types.TextContent))
+
+    def called_for(self, label: str) -> list[Any]:
+        return [params for which, params in self.callbacks if which == label]

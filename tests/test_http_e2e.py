@@ -24,7 +24,7 @@ import anyio
 import mcp_types as types
 import pytest
 from aiohttp import web
-from conftest import PEERS, ROOT, WAIT, assert_blocked_error
+from conftest import PEERS, ROOT, WAIT, SdkOutcomes, assert_blocked_error
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
@@ -75,7 +75,7 @@ async def _wait_accepting(port: int, proc: asyncio.subprocess.Process, log: Path
 
 
 @dataclass
-class SdkRun:
+class SdkRun(SdkOutcomes):
     flavour: str
     era: str
     outcomes: dict[str, Any] = field(default_factory=dict)  # label -> CallToolResult | MCPError
@@ -85,14 +85,6 @@ class SdkRun:
     audit_text: str = ""
     protocol_version: str | None = None
     server_log: str = ""
-
-    def text(self, label: str) -> str:
-        result = self.outcomes[label]
-        assert isinstance(result, types.CallToolResult), f"{label}: {result!r}"
-        return "".join(c.text for c in result.content if isinstance(c, types.TextContent))
-
-    def called_for(self, label: str) -> list[Any]:
-        return [params for which, params in self.callbacks if which == label]
 
     def audit(self) -> list[dict[str, Any]]:
         return [json.loads(line) for line in self.audit_text.splitlines() if line.strip()]

@@ -24,7 +24,7 @@ from typing import Any
 import anyio
 import mcp_types as types
 import pytest
-from conftest import PEERS, ROOT, WAIT, assert_blocked_error
+from conftest import PEERS, ROOT, WAIT, SdkOutcomes, assert_blocked_error
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
@@ -338,21 +338,13 @@ DENIED_URLS = {
 
 
 @dataclass
-class SdkSession:
+class SdkSession(SdkOutcomes):
     mode: str
     outcomes: dict[str, Any] = field(default_factory=dict)  # call label -> CallToolResult or MCPError
     callbacks: list[tuple[str, Any]] = field(default_factory=list)  # (call label, params)
     notifications: list[Any] = field(default_factory=list)
     audit_path: Path | None = None
     protocol_version: str | None = None
-
-    def text(self, label: str) -> str:
-        result = self.outcomes[label]
-        assert isinstance(result, types.CallToolResult), f"{label}: {result!r}"
-        return "".join(c.text for c in result.content if isinstance(c, types.TextContent))
-
-    def called_for(self, label: str) -> list[Any]:
-        return [params for which, params in self.callbacks if which == label]
 
     def audit(self) -> list[dict[str, Any]]:
         assert self.audit_path is not None
