@@ -27,9 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from policies.config import Config  # noqa: E402
-from policies.engine import ClientRequest, Guard, SessionState  # noqa: E402
-from policies.envelope import id_key  # noqa: E402
+from elicitguard.policies.config import Config  # noqa: E402
+from elicitguard.policies.engine import ClientRequest, Guard, SessionState  # noqa: E402
+from elicitguard.policies.envelope import id_key  # noqa: E402
 
 RESULT = json.dumps({"jsonrpc": "2.0", "id": 7, "result": {"content": [{"type": "text", "text": "x" * 1024}]}}).encode()
 FORM = json.dumps({"jsonrpc": "2.0", "id": 9, "method": "elicitation/create", "params": {

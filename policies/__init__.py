@@ -4,10 +4,10 @@ Nothing in this package opens a socket, reads a clock or writes a log: it turns 
 policy into verdicts. ``proxy`` owns every kind of I/O.
 """
 
-from policies.config import Config, ConfigError, Policy, load_config, load_config_text
-from policies.engine import Guard, Outcome, judge_message
-from policies.envelope import EnvelopeError, Message, parse_envelope
-from policies.verdict import Decision, Direction, Reason, Verdict
+from elicitguard.policies.config import Config, ConfigError, Policy, load_config, load_config_text
+from elicitguard.policies.engine import Guard, Outcome, judge_message
+from elicitguard.policies.envelope import EnvelopeError, Message, parse_envelope
+from elicitguard.policies.verdict import Decision, Direction, Reason, Verdict
 
 __all__ = [
     "Config",

@@ -13,9 +13,9 @@ from typing import Any, Final
 
 import yaml
 
-from policies.domains import DomainPattern, compile_pattern
-from policies.envelope import DEFAULT_MAX_MESSAGE_BYTES
-from policies.urls import UrlRules
+from elicitguard.policies.domains import DomainPattern, compile_pattern
+from elicitguard.policies.envelope import DEFAULT_MAX_MESSAGE_BYTES
+from elicitguard.policies.urls import UrlRules
 
 MODES: Final = ("form", "url")
 KNOWN_PROTOCOLS: Final = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28")

@@ -13,9 +13,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, TypeVar
 
-from policies import errors
-from policies.config import KNOWN_PROTOCOLS, Policy
-from policies.envelope import (
+from elicitguard.policies import errors
+from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy
+from elicitguard.policies.envelope import (
     Envelope,
     EnvelopeError,
     JSONObject,
@@ -28,8 +28,8 @@ from policies.envelope import (
     parse_envelope,
     strict_loads,
 )
-from policies.judge import ELICIT, declared_modes, judge_elicitation
-from policies.verdict import DENY_MALFORMED, Decision, Direction, Reason, Verdict
+from elicitguard.policies.judge import ELICIT, declared_modes, judge_elicitation
+from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Direction, Reason, Verdict
 
 C2S: Final = Direction.CLIENT_TO_SERVER
 S2C: Final = Direction.SERVER_TO_CLIENT

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from policies.credentials import (
+from elicitguard.policies.credentials import (
     DETECTORS,
     METADATA_HEADS,
     NUMBER,
@@ -19,7 +19,7 @@ from policies.credentials import (
     normalise,
     secret_value_shape,
 )
-from policies.verdict import Reason
+from elicitguard.policies.verdict import Reason
 
 # Top-level keys a requested schema may carry. "title"/"description" are harmless annotations that
 # pydantic-generated schemas (the Python SDK) always add.

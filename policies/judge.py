@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from policies.config import Policy
-from policies.forms import judge_form
-from policies.urls import check_url
-from policies.verdict import DENY_MALFORMED, DENY_POLICY, Reason, Verdict
+from elicitguard.policies.config import Policy
+from elicitguard.policies.forms import judge_form
+from elicitguard.policies.urls import check_url
+from elicitguard.policies.verdict import DENY_MALFORMED, DENY_POLICY, Reason, Verdict
 
 ELICIT: Final = "elicitation/create"
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote, unquote_plus
 
-from policies.credentials import secret_value_shape
-from policies.domains import (
+from elicitguard.policies.credentials import secret_value_shape
+from elicitguard.policies.domains import (
     DomainPattern,
     HostError,
     first_match,
@@ -21,7 +21,7 @@ from policies.domains import (
     is_public_name,
     to_ascii,
 )
-from policies.verdict import Reason
+from elicitguard.policies.verdict import Reason
 
 MAX_URL_LENGTH: Final = 8192
 DEFAULT_PORTS: Final = {"https": 443, "http": 80}

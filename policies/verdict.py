@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from policies.envelope import RequestId
+from elicitguard.policies.envelope import RequestId
 
 
 class Direction(Enum):

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 import structlog
 from structlog.contextvars import bind_contextvars, merge_contextvars
 
-from policies.verdict import Decision
+from elicitguard.policies.verdict import Decision
 
 GENESIS = "0" * 64
 _FIELDS = ("ts", "event", "decision", "session", "server", "client", "direction", "method", "request_id", "mode",

@@ -8,9 +8,10 @@ import os
 import sys
 from typing import NoReturn
 
-from policies.config import MODES, Config, ConfigError, load_config
-from policies.engine import judge_message
-from policies.envelope import EnvelopeError
+from elicitguard import __version__
+from elicitguard.policies.config import MODES, Config, ConfigError, load_config
+from elicitguard.policies.engine import judge_message
+from elicitguard.policies.envelope import EnvelopeError
 
 EXIT_OK = 0
 EXIT_DENY = 1
@@ -44,6 +45,7 @@ def _add_config(parser: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="elicitguard", description=DESCRIPTION, epilog=EPILOG,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"elicitguard {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     stdio = sub.add_parser("stdio", help="wrap a stdio MCP server: elicitguard stdio [--config F] -- CMD [ARG...]",
@@ -101,7 +103,7 @@ def _config(path: str | None) -> Config:
 
 
 def _audit(config: Config):  # type: ignore[no-untyped-def]
-    from proxy.audit import AuditLog
+    from elicitguard.proxy.audit import AuditLog
 
     try:
         return AuditLog(config.audit_path)
@@ -116,7 +118,7 @@ def cmd_stdio(args: argparse.Namespace) -> int:
     if not command:
         _fail("stdio needs the server command after '--', e.g. elicitguard stdio -- python server.py")
     config = _config(args.config)
-    from proxy.stdio import run_stdio
+    from elicitguard.proxy.stdio import run_stdio
 
     audit = _audit(config)
     try:
@@ -136,7 +138,7 @@ def cmd_http(args: argparse.Namespace) -> int:
     host, sep, port = listen.rpartition(":")
     if not sep or not port.isdigit():
         _fail(f"--listen must be HOST:PORT, got {listen!r}")
-    from proxy.http import run_http
+    from elicitguard.proxy.http import run_http
 
     audit = _audit(config)
     try:
@@ -181,7 +183,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_audit_verify(args: argparse.Namespace) -> int:
-    from proxy.audit import verify
+    from elicitguard.proxy.audit import verify
 
     try:
         with open(args.file, encoding="utf-8") as handle:

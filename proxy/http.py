@@ -27,13 +27,13 @@ from urllib.parse import urljoin, urlsplit
 import aiohttp
 from aiohttp import web
 
-from policies import errors
-from policies.config import KNOWN_PROTOCOLS, Config, Policy
-from policies.engine import Bounded, Guard, Outcome, SessionState
-from policies.envelope import EnvelopeError, Kind, dumps, id_key, parse_envelope
-from policies.verdict import Decision, Direction
-from proxy.audit import AuditLog
-from proxy.framing import SseEvent, SseFramer, encode_sse
+from elicitguard.policies import errors
+from elicitguard.policies.config import KNOWN_PROTOCOLS, Config, Policy
+from elicitguard.policies.engine import Bounded, Guard, Outcome, SessionState
+from elicitguard.policies.envelope import EnvelopeError, Kind, dumps, id_key, parse_envelope
+from elicitguard.policies.verdict import Decision, Direction
+from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.framing import SseEvent, SseFramer, encode_sse
 
 SESSION_HEADER = "Mcp-Session-Id"
 VERSION_HEADER = "MCP-Protocol-Version"

@@ -16,12 +16,12 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from typing import IO
 
-from policies.config import Config
-from policies.engine import Guard, Outcome
-from policies.envelope import dumps
-from policies.verdict import Direction
-from proxy.audit import AuditLog
-from proxy.framing import LineFramer, Oversize
+from elicitguard.policies.config import Config
+from elicitguard.policies.engine import Guard, Outcome
+from elicitguard.policies.envelope import dumps
+from elicitguard.policies.verdict import Direction
+from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.framing import LineFramer, Oversize
 
 CHUNK = 1 << 16
 FORWARDED_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2)

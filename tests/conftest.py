@@ -18,7 +18,7 @@ WAIT = float(os.environ.get("ELICITGUARD_TEST_WAIT", "30"))
 @pytest.fixture
 def elicitguard_cmd() -> list[str]:
     """The proxy as a subprocess command (the same as the console script)."""
-    return [sys.executable, "-m", "proxy"]
+    return [sys.executable, "-m", "elicitguard"]
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from structlog.contextvars import clear_contextvars
 
-from policies.config import load_config_text
-from policies.engine import Guard
-from policies.verdict import Decision, Direction, Reason
-from proxy.audit import GENESIS, AuditLog, verify
+from elicitguard.policies.config import load_config_text
+from elicitguard.policies.engine import Guard
+from elicitguard.policies.verdict import Decision, Direction, Reason
+from elicitguard.proxy.audit import GENESIS, AuditLog, verify
 
 TS = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+00:00)$")
 CONTRACT = ("ts", "event", "decision", "session", "server", "client", "direction", "method", "request_id", "mode",

@@ -1,4 +1,4 @@
-"""The command line as a user runs it: ``python -m proxy ...`` in a subprocess, exit codes and output."""
+"""The command line as a user runs it: ``python -m elicitguard ...`` in a subprocess, exit codes and output."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def url_required(*urls: str) -> dict[str, Any]:
 
 def run(child_env: dict[str, str], *args: str, stdin: bytes = b"", cwd: Path | None = None,
         env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([sys.executable, "-m", "proxy", *args], input=stdin.decode("utf-8", "surrogateescape"),
+    done = subprocess.run([sys.executable, "-m", "elicitguard", *args], input=stdin.decode("utf-8", "surrogateescape"),
                           check=False, capture_output=True, text=True, timeout=WAIT, env=env or child_env, cwd=cwd)
     return done
 

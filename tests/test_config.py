@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from policies.config import Config, ConfigError, Policy, load_config, load_config_text
-from policies.envelope import DEFAULT_MAX_MESSAGE_BYTES
+from elicitguard.policies.config import Config, ConfigError, Policy, load_config, load_config_text
+from elicitguard.policies.envelope import DEFAULT_MAX_MESSAGE_BYTES
 
 
 def problems(text: str) -> list[str]:

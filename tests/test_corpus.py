@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from policies.config import load_config_text
-from policies.judge import judge_elicitation
-from policies.urls import check_url
+from elicitguard.policies.config import load_config_text
+from elicitguard.policies.judge import judge_elicitation
+from elicitguard.policies.urls import check_url
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 TARGET = 0.98

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from policies import credentials as C
-from policies.config import FormPolicy, Policy
-from policies.forms import detect_field, detect_message, judge_form
-from policies.judge import judge_elicitation
+from elicitguard.policies import credentials as C
+from elicitguard.policies.config import FormPolicy, Policy
+from elicitguard.policies.forms import detect_field, detect_message, judge_form
+from elicitguard.policies.judge import judge_elicitation
 
 FORM = frozenset({"form"})
 

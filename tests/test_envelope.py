@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from policies.envelope import (
+from elicitguard.policies.envelope import (
     MAX_DEPTH, EnvelopeError, Kind, dumps, id_key, parse_envelope,
 )
 

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from policies.config import FormPolicy, Policy
-from policies.forms import MAX_FIELDS, check_schema
-from policies.judge import judge_elicitation
-from policies.verdict import DENY_MALFORMED
+from elicitguard.policies.config import FormPolicy, Policy
+from elicitguard.policies.forms import MAX_FIELDS, check_schema
+from elicitguard.policies.judge import judge_elicitation
+from elicitguard.policies.verdict import DENY_MALFORMED
 
 FORM = frozenset({"form", "url"})
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from proxy.framing import LineFramer, Oversize, SseEvent, SseFramer, encode_sse
+from elicitguard.proxy.framing import LineFramer, Oversize, SseEvent, SseFramer, encode_sse
 
 
 def lines(framer: LineFramer, *chunks: bytes, close: bool = False) -> list[bytes | int]:

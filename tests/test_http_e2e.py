@@ -28,9 +28,9 @@ from conftest import PEERS, ROOT, WAIT, SdkOutcomes, assert_blocked_error
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-from policies.config import Config
-from proxy.audit import AuditLog
-from proxy.http import make_app
+from elicitguard.policies.config import Config
+from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.http import make_app
 
 PY_SERVER = str(PEERS / "py_server.py")
 

@@ -23,9 +23,9 @@ from aiohttp import web
 from conftest import WAIT
 from multidict import CIMultiDictProxy
 
-from policies.config import load_config_text
-from proxy.audit import AuditLog
-from proxy.http import SESSIONS, make_app
+from elicitguard.policies.config import load_config_text
+from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.http import SESSIONS, make_app
 
 SID = "sess-1"
 V = "2025-11-25"

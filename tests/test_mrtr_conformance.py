@@ -1,5 +1,5 @@
 """The real conformance harness (@modelcontextprotocol/conformance 0.2.0-alpha.12) on MCP 2026-07-28
-"MRTR" traffic, directly and through ``python -m proxy http``; the scores must match.
+"MRTR" traffic, directly and through ``python -m elicitguard http``; the scores must match.
 
 Server side: all 14 ``input-required-result-*`` scenarios run against ``tests/peers/mrtr_server.py``
 (our own Python-SDK server; every one of them passes directly, so none is left out), once at its
@@ -157,7 +157,7 @@ def _config(tmp: Path, audit: Path) -> Path:
 
 def _start_proxy(upstream: str, config: Path) -> tuple[subprocess.Popen[str], int]:
     proxy = subprocess.Popen(
-        [sys.executable, "-m", "proxy", "http", "--listen", "127.0.0.1:0", "--upstream", upstream, "--config", str(config)],
+        [sys.executable, "-m", "elicitguard", "http", "--listen", "127.0.0.1:0", "--upstream", upstream, "--config", str(config)],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
     lines: queue.Queue[str | None] = queue.Queue()
 

@@ -19,9 +19,9 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from policies.config import load_config_text
-from proxy.audit import AuditLog
-from proxy.http import make_app
+from elicitguard.policies.config import load_config_text
+from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.http import make_app
 from conftest import PEERS, ROOT, WAIT
 
 RAW_SERVER = str(PEERS / "raw_server.py")
@@ -80,7 +80,7 @@ class StdioRun:
         config = self.tmp / "config.yaml"
         config.write_text(f"audit:\n  path: {json.dumps(str(self.audit_path))}\n{self.config}", encoding="utf-8")
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "proxy", "stdio", "--config", str(config), "--",
+            sys.executable, "-m", "elicitguard", "stdio", "--config", str(config), "--",
             sys.executable, RAW_SERVER, str(script), str(self.received),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
             env=self.env, cwd=ROOT)

@@ -1,7 +1,7 @@
 """elicitguard between real Node MCP peers (tests/node, pinned in package.json/package-lock.json).
 
 * @modelcontextprotocol/server-everything 2026.8.31, driven by ``tests/node/everything-client.mjs``
-  (TS SDK 1.32.2), through ``python -m proxy stdio``, and through ``python -m proxy http`` over
+  (TS SDK 1.32.2), through ``python -m elicitguard stdio``, and through ``python -m elicitguard http`` over
   Streamable HTTP and over the deprecated HTTP+SSE transport.
 * @modelcontextprotocol/conformance 0.1.16 and 0.2.0-alpha.12 client scenarios, run directly and
   with ``tests/node/via-proxy.mjs`` putting the proxy in between; the scores must match.
@@ -215,7 +215,7 @@ class Peer:
 
 @contextlib.asynccontextmanager
 async def _behind_proxy(transport: str, config: Path, env: dict[str, str]) -> AsyncIterator[tuple[Proc, str]]:
-    """server-everything on a free port (``streamableHttp`` or ``sse``) behind ``python -m proxy http``.
+    """server-everything on a free port (``streamableHttp`` or ``sse``) behind ``python -m elicitguard http``.
 
     Yields the proxy process and the URL a client uses. Teardown stops the server first: that ends
     every upstream stream, so the proxy's exit does not depend on it noticing hung-up clients (a
@@ -229,7 +229,7 @@ async def _behind_proxy(transport: str, config: Path, env: dict[str, str]) -> As
         await server.wait_for_line(SERVER_PORT_LINE)
         await _wait_port(port)
         path = "/mcp" if transport == "http" else "/sse"
-        proxy = await Proc.start("elicitguard http", sys.executable, "-m", "proxy", "http", "--config", config,
+        proxy = await Proc.start("elicitguard http", sys.executable, "-m", "elicitguard", "http", "--config", config,
                                  "--listen", "127.0.0.1:0", "--upstream", f"http://127.0.0.1:{port}{path}", env=env)
         proxy_port = int((await proxy.wait_for_line(LISTENING)).group(1))
         yield proxy, f"http://127.0.0.1:{proxy_port}{path}"
@@ -246,7 +246,7 @@ async def peer(request: pytest.FixtureRequest, tmp_path: Path, child_env: dict[s
     config = _write_config(tmp_path / "elicitguard.yaml", audit)
     if transport == "stdio":
         yield Peer(transport, child_env, audit, config, [
-            "--", sys.executable, "-m", "proxy", "stdio", "--config", str(config), "--",
+            "--", sys.executable, "-m", "elicitguard", "stdio", "--config", str(config), "--",
             str(NODE), str(SERVER_EVERYTHING), "stdio"])
         return
     async with _behind_proxy(transport, config, child_env) as (_, url):
@@ -326,7 +326,7 @@ async def test_server_everythings_benign_form_passes_the_built_in_default_policy
     audit = tmp_path / "audit.jsonl"
     config = _write_config(tmp_path / "defaults.yaml", audit, tuned=False)
     peer = Peer("stdio", child_env, audit, config, [
-        "--", sys.executable, "-m", "proxy", "stdio", "--config", str(config), "--",
+        "--", sys.executable, "-m", "elicitguard", "stdio", "--config", str(config), "--",
         str(NODE), str(SERVER_EVERYTHING), "stdio"])
     line = _one(await peer.run([{"call": "trigger-elicitation-request"}]))
     denied = [e.get("reasons") for e in peer.audit() if e.get("event") == "elicitation.denied"]

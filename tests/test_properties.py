@@ -12,10 +12,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from policies.config import load_config_text
-from policies.engine import Guard
-from policies.envelope import EnvelopeError, parse_envelope
-from proxy.framing import LineFramer, Oversize, SseFramer
+from elicitguard.policies.config import load_config_text
+from elicitguard.policies.engine import Guard
+from elicitguard.policies.envelope import EnvelopeError, parse_envelope
+from elicitguard.proxy.framing import LineFramer, Oversize, SseFramer
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 POLICY = load_config_text("").policy

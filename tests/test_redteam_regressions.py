@@ -19,11 +19,11 @@ import pytest
 from aiohttp import web
 from conftest import WAIT
 
-from policies.config import load_config_text
-from policies.judge import judge_elicitation
-from policies.urls import check_url
-from proxy.audit import AuditLog
-from proxy.http import make_app
+from elicitguard.policies.config import load_config_text
+from elicitguard.policies.judge import judge_elicitation
+from elicitguard.policies.urls import check_url
+from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.http import make_app
 
 POLICY = load_config_text("").policy
 BOTH = frozenset({"form", "url"})
@@ -221,7 +221,7 @@ async def test_an_upstream_that_gives_two_clients_one_session_id_is_refused_for_
 
 
 def test_a_32042_error_with_too_many_elicitations_is_refused_whole_with_one_audit_decision() -> None:
-    from policies.engine import Guard
+    from elicitguard.policies.engine import Guard
 
     guard = Guard(POLICY, 1 << 24)
     guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {}}).encode())
@@ -234,7 +234,7 @@ def test_a_32042_error_with_too_many_elicitations_is_refused_whole_with_one_audi
 
 
 def test_long_ids_are_clipped_in_the_audit_log() -> None:
-    from policies.verdict import Decision, Direction
+    from elicitguard.policies.verdict import Decision, Direction
 
     stream = io.StringIO()
     AuditLog(stream=stream).decisions([Decision("elicitation.denied", "deny", Direction.SERVER_TO_CLIENT,
@@ -244,7 +244,7 @@ def test_long_ids_are_clipped_in_the_audit_log() -> None:
 
 
 def test_the_audit_chain_continues_after_a_last_line_longer_than_one_read_block(tmp_path: Any) -> None:
-    from proxy.audit import verify
+    from elicitguard.proxy.audit import verify
 
     path = tmp_path / "audit.jsonl"
     first = AuditLog(str(path))
@@ -266,7 +266,7 @@ def test_text_too_long_to_judge_cheaply_is_refused_unjudged() -> None:
 
 @pytest.mark.parametrize("entry", ["*.ck", "*.np", "*.kawasaki.jp"])
 def test_a_wildcard_over_a_psl_wildcard_suffix_is_a_config_error(entry: str) -> None:
-    from policies.config import ConfigError
+    from elicitguard.policies.config import ConfigError
 
     with pytest.raises(ConfigError, match="public suffix"):
         load_config_text(f"policy:\n  url:\n    allow_domains: ['{entry}']\n")
@@ -282,7 +282,7 @@ def test_a_secret_in_a_query_without_a_parameter_name_is_refused_and_never_quote
 
 
 def test_a_legacy_endpoint_may_not_change_scheme_or_port() -> None:
-    from proxy.http import _origin
+    from elicitguard.proxy.http import _origin
 
     base = _origin("https://mcp.example.com/sse")
     assert _origin("https://mcp.example.com/messages?x=1") == base
@@ -294,7 +294,7 @@ def test_a_legacy_endpoint_may_not_change_scheme_or_port() -> None:
 @pytest.mark.parametrize("text", ["policy:\n  <<: {modes: [form]}\n", "policy: !!python/object:os.system {}\n",
                                   "policy:\n  modes: !custom [form]\n"])
 def test_yaml_tags_and_merge_keys_are_config_errors_with_a_line(text: str) -> None:
-    from policies.config import ConfigError
+    from elicitguard.policies.config import ConfigError
 
     with pytest.raises(ConfigError, match=r"<config>:\d+: .*not allowed"):
         load_config_text(text)
@@ -363,7 +363,7 @@ def test_a_plus_encoded_space_around_a_credential_parameter_name_is_seen_through
 
 
 def _guard_with_call() -> Any:
-    from policies.engine import Guard
+    from elicitguard.policies.engine import Guard
 
     guard = Guard(POLICY, 1 << 20)
     guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tasks/get",
@@ -421,6 +421,6 @@ async def test_an_sse_answer_the_proxy_could_not_judge_becomes_an_error_event_at
 ])
 def test_the_id_of_an_oversize_frame_is_read_from_its_ends_or_not_at_all(head: bytes, tail: bytes,
                                                                           expected: tuple[Any, Any]) -> None:
-    from policies.envelope import id_from_fragments
+    from elicitguard.policies.envelope import id_from_fragments
 
     assert id_from_fragments(head, tail) == expected

@@ -1,4 +1,4 @@
-"""End to end through a real ``python -m proxy stdio -- ...`` process.
+"""End to end through a real ``python -m elicitguard stdio -- ...`` process.
 
 Three kinds of peer:
 * ``tests/peers/raw_server.py``: a scripted server that writes hostile bytes no SDK would send, while
@@ -98,7 +98,7 @@ def _client_answer(message: dict[str, Any]) -> dict[str, Any]:
 
 async def _spawn_proxy(child_env: dict[str, str], server: list[str], *, config: Path | None = None,
                        stdin: int = asyncio.subprocess.PIPE) -> asyncio.subprocess.Process:
-    args = [sys.executable, "-m", "proxy", "stdio"]
+    args = [sys.executable, "-m", "elicitguard", "stdio"]
     if config is not None:
         args += ["--config", str(config)]
     return await asyncio.create_subprocess_exec(
@@ -367,7 +367,7 @@ async def _drive_sdk(mode: str, env: dict[str, str], config: Path, session: SdkS
 
     server = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "proxy", "stdio", "--config", str(config), "--", sys.executable, PY_SERVER, "stdio"],
+        args=["-m", "elicitguard", "stdio", "--config", str(config), "--", sys.executable, PY_SERVER, "stdio"],
         env=env, cwd=str(ROOT))
     calls: list[tuple[str, str, dict[str, Any]]] = [
         ("ask_password", "ask_password", {}),
@@ -478,7 +478,7 @@ def test_the_audit_log_records_the_password_denial_and_never_the_users_answers(s
 
 
 def test_the_sdk_sessions_audit_log_verifies(sdk: SdkSession) -> None:
-    done = subprocess.run([sys.executable, "-m", "proxy", "audit-verify", str(sdk.audit_path)],
+    done = subprocess.run([sys.executable, "-m", "elicitguard", "audit-verify", str(sdk.audit_path)],
                           check=False, capture_output=True, text=True, timeout=WAIT, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "chain intact" in done.stdout

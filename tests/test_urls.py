@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from policies.config import Policy
-from policies.domains import DomainPattern, compile_pattern, first_match, is_numeric_host, to_ascii, HostError
-from policies.judge import judge_elicitation
-from policies.urls import MAX_URL_LENGTH, UrlRules, check_url
+from elicitguard.policies.config import Policy
+from elicitguard.policies.domains import DomainPattern, compile_pattern, first_match, is_numeric_host, to_ascii, HostError
+from elicitguard.policies.judge import judge_elicitation
+from elicitguard.policies.urls import MAX_URL_LENGTH, UrlRules, check_url
 
 LISTED = UrlRules(
     allow_domains=tuple(compile_pattern(p) for p in

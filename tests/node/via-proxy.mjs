@@ -2,7 +2,7 @@
 // Puts elicitguard between a conformance harness and its client:
 //   conformance client --command "node via-proxy.mjs <client command...>" --scenario X
 // The harness appends the scenario server's URL as the last argument. This wrapper starts
-//   $ELICITGUARD_PYTHON -m proxy http --listen 127.0.0.1:0 --upstream <that exact URL>
+//   $ELICITGUARD_PYTHON -m elicitguard http --listen 127.0.0.1:0 --upstream <that exact URL>
 // (cwd and PYTHONPATH = $ELICITGUARD_ROOT; the config, if any, comes from $ELICITGUARD_CONFIG),
 // reads the port from the proxy's "elicitguard: listening on http://HOST:PORT" stderr line, runs the
 // client command with http://127.0.0.1:PORT/mcp as its last argument, stops the proxy, and exits
@@ -23,7 +23,7 @@ const python = process.env.ELICITGUARD_PYTHON || 'python3';
 const root = process.env.ELICITGUARD_ROOT || path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const env = { ...process.env, PYTHONPATH: [root, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter) };
 
-const proxy = spawn(python, ['-m', 'proxy', 'http', '--listen', '127.0.0.1:0', '--upstream', upstream],
+const proxy = spawn(python, ['-m', 'elicitguard', 'http', '--listen', '127.0.0.1:0', '--upstream', upstream],
   { cwd: root, env, stdio: ['ignore', 'inherit', 'pipe'] });
 let child = null;
 let finished = false;
