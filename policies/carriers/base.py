@@ -1,0 +1,114 @@
+"""What every carrier shares: the outcome types, wire-answer builders and the ``Carrier`` base.
+
+A carrier is one shape in which elicitation reaches a client (an ``elicitation/create`` request, a
+-32042 error, a 2026-07-28 ``input_required`` result, ...). Each lives in its own module as a mixin
+of :class:`elicitguard.policies.engine.Guard`; all of them read and write the same session state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from elicitguard.policies import errors
+from elicitguard.policies.config import Policy
+from elicitguard.policies.envelope import JSONObject, RequestId
+from elicitguard.policies.session import SessionState
+from elicitguard.policies.verdict import Decision, Direction, Reason
+
+C2S: Final = Direction.CLIENT_TO_SERVER
+S2C: Final = Direction.SERVER_TO_CLIENT
+
+META_PROTOCOL: Final = "io.modelcontextprotocol/protocolVersion"
+META_CAPABILITIES: Final = "io.modelcontextprotocol/clientCapabilities"
+META_CLIENT_INFO: Final = "io.modelcontextprotocol/clientInfo"
+MRTR_METHODS: Final = frozenset({"tools/call", "prompts/get", "resources/read"})
+COMPLETE: Final = "notifications/elicitation/complete"
+TASK_NOTIFICATION: Final = "notifications/tasks"
+# Client requests whose results the guard reads (capabilities, versions).
+READ_RESULTS: Final = frozenset({"initialize", "server/discover"})
+# More elicitations than this in one error or result is not a real flow: refused whole, which also
+# bounds the audit lines one message can cause.
+MAX_ITEMS: Final = 64
+
+@dataclass
+class Outcome:
+    """What the transport must do with one frame."""
+
+    forward: bytes | None = None
+    replies: list[JSONObject] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
+
+
+@dataclass
+class Step:
+    """The fate of one message inside a frame."""
+
+    keep: bool = True
+    replacement: JSONObject | None = None
+    failed: bool = False  # judging raised: blocked even in monitor mode (fail closed)
+
+def blocked_error(reasons: tuple[Reason, ...], code: int = errors.INVALID_PARAMS) -> JSONObject:
+    """The JSON-RPC error object for a blocked elicitation; names the rule, never a value."""
+    first = reasons[0] if reasons else Reason("policy", "blocked")
+    return {
+        "code": code,
+        "message": f"Blocked by elicitguard: {first.detail}",
+        "data": {"rule": first.rule, "reasons": [r.as_dict() for r in reasons], "source": "elicitguard"},
+    }
+
+
+def error_response(request_id: RequestId | None, error: JSONObject) -> JSONObject:
+    return {"jsonrpc": "2.0", "id": request_id, "error": error}
+
+
+def meta_of(params: JSONObject) -> JSONObject:
+    meta = params.get("_meta")
+    return meta if isinstance(meta, dict) else {}
+
+
+def target_of(params: JSONObject) -> str | None:
+    for key in ("name", "uri"):
+        value = params.get(key)
+        if isinstance(value, str):
+            return value
+    return None
+
+
+def client_name(info: Any) -> dict[str, str] | None:
+    if not isinstance(info, dict):
+        return None
+    return {k: str(info[k])[:200] for k in ("name", "version") if isinstance(info.get(k), (str, int, float))}
+
+
+
+def walk(obj: JSONObject, path: tuple[str, ...]) -> Any:
+    node: Any = obj
+    for key in path:
+        node = node[key]
+    return node
+
+
+def deep_copy_path(obj: JSONObject, path: tuple[str, ...]) -> JSONObject:
+    """Copy the dicts along ``path`` so the parsed original (and its raw bytes) stay untouched."""
+    root = dict(obj)
+    node = root
+    for key in path:
+        child = node.get(key)
+        child = dict(child) if isinstance(child, dict) else {}
+        node[key] = child
+        node = child
+    return root
+
+
+class Carrier:
+    """State and helpers every carrier mixin uses; :class:`Guard` sets them up."""
+
+    policy: Policy
+    max_message_bytes: int
+    state: SessionState
+
+    def _decide(self, allowed: bool) -> str:
+        if allowed:
+            return "allow"
+        return "would_deny" if self.policy.monitor else "deny"

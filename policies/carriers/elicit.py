@@ -1,0 +1,84 @@
+"""The 2025-era carrier: ``elicitation/create`` requests from the server, the client's answers to
+them, and ``notifications/elicitation/complete`` for URL elicitations that were forwarded."""
+
+from __future__ import annotations
+
+from elicitguard.policies.carriers.base import (
+    C2S,
+    COMPLETE,
+    S2C,
+    Carrier,
+    Outcome,
+    Step,
+    blocked_error,
+    error_response,
+)
+from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId, id_key
+from elicitguard.policies.judge import ELICIT, judge_elicitation
+from elicitguard.policies.session import ServerRequest
+from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Reason, Verdict
+
+
+class ElicitationCarrier(Carrier):
+    """``elicitation/create`` (form and URL, task-augmented too), its answers and completions."""
+
+    def _elicit_request(self, message: Message, out: Outcome) -> Step:
+        verdict = judge_elicitation(message.obj.get("params"), self.state.client_modes, self.policy)
+        params = message.params
+        eid = params.get("elicitationId") if verdict.mode == "url" and isinstance(params.get("elicitationId"), str) else None
+        extra = {"task": True} if "task" in params else {}
+        decision = self._decide(verdict.allowed)
+        out.decisions.append(Decision(
+            "elicitation.allowed" if verdict.allowed else "elicitation.denied", decision, S2C, method=ELICIT,
+            request_id=message.id, mode=verdict.mode, reasons=verdict.reasons, fields=verdict.fields,
+            url_host=verdict.url_host, elicitation_id=eid, extra=extra))
+        if verdict.allowed or self.policy.monitor:
+            if message.id is not None:
+                self.state.pending_server[id_key(message.id)] = ServerRequest(ELICIT, verdict.mode, eid)
+            if eid is not None:
+                self.state.open_elicitations[eid] = None
+            return Step()
+        if message.id is not None:
+            self.state.answered_by_proxy[id_key(message.id)] = ELICIT
+            out.replies.append(self._denial_answer(message.id, verdict))
+        return Step(keep=False)
+
+    def _denial_answer(self, request_id: RequestId, verdict: Verdict) -> JSONObject:
+        """The one place a denied server request becomes a wire answer."""
+        if verdict.kind == DENY_MALFORMED or self.policy.on_deny == "error":
+            return error_response(request_id, blocked_error(verdict.reasons))
+        return {"jsonrpc": "2.0", "id": request_id, "result": {"action": self.policy.on_deny}}
+
+    def _completion(self, message: Message, out: Outcome) -> Step:
+        eid = message.params.get("elicitationId")
+        known = isinstance(eid, str) and eid in self.state.open_elicitations
+        if known:
+            self.state.open_elicitations.pop(eid, None)  # type: ignore[arg-type]
+            reasons: tuple[Reason, ...] = ()
+        else:
+            reasons = (Reason("completion.unknown", "no forwarded, uncompleted URL elicitation has this elicitationId"),)
+        out.decisions.append(Decision("elicitation.completion", self._decide(known), S2C, method=COMPLETE,
+                                      mode="url", reasons=reasons,
+                                      elicitation_id=eid if isinstance(eid, str) and len(eid) <= 200 else None))
+        return Step(keep=known or self.policy.monitor)
+
+
+    def _client_response(self, message: Message, out: Outcome) -> Step:
+        if message.id is None:
+            out.decisions.append(Decision("response.refused", "deny", C2S, reasons=(
+                Reason("response.no_id", "a client response without an id answers nothing"),)))
+            return Step(keep=False)
+        key = id_key(message.id)
+        pending = self.state.pending_server.pop(key, None)
+        if pending is not None:
+            if pending.method == ELICIT and pending.elicitation_id is not None:
+                action = message.result.get("action")
+                if message.kind is Kind.ERROR or action in ("decline", "cancel"):
+                    self.state.open_elicitations.pop(pending.elicitation_id, None)
+            return Step()
+        why = ("the proxy already answered this request itself" if key in self.state.answered_by_proxy
+               else "no pending server request has this id")
+        out.decisions.append(Decision("response.refused", self._decide(False), C2S, request_id=message.id,
+                                      reasons=(Reason("response.unexpected", why),)))
+        return Step(keep=self.policy.monitor)
+

@@ -1,0 +1,178 @@
+"""The 2026-07-28 carrier (MRTR): elicitations inside ``input_required`` results and task updates.
+
+Each ``elicitation/create`` among ``inputRequests`` is judged with the capabilities of the request it
+answers. With ``on_deny: decline|cancel`` denied entries are removed and remembered, and the proxy
+adds their answers to ``inputResponses`` when the client retries.
+"""
+
+from __future__ import annotations
+
+from elicitguard.policies.carriers.base import (
+    C2S,
+    MAX_ITEMS,
+    MRTR_METHODS,
+    S2C,
+    TASK_NOTIFICATION,
+    Carrier,
+    Outcome,
+    Step,
+    blocked_error,
+    deep_copy_path,
+    error_response,
+    target_of,
+    walk,
+)
+from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId
+from elicitguard.policies.judge import ELICIT, judge_elicitation
+from elicitguard.policies.session import ClientRequest
+from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Direction, Reason, Verdict
+
+
+class TwoCarriers(Exception):
+    """``inputRequests`` both at the top level and under ``task``: which would a client read?"""
+
+
+def input_container(result: JSONObject) -> tuple[str, ...] | None:
+    """Where a result or task carries ``inputRequests``: at its top level or under ``task``."""
+    task = result.get("task")
+    nested = isinstance(task, dict) and "inputRequests" in task
+    if "inputRequests" in result:
+        if nested:
+            raise TwoCarriers
+        return ()
+    return ("task",) if nested else None
+
+
+
+class MrtrCarrier(Carrier):
+    """``input_required`` results, ``notifications/tasks`` and the client's retries."""
+
+    def _judge_inputs(self, requests: JSONObject, modes: frozenset[str], method: str | None, request_id: RequestId | None,
+                      out: Outcome, direction: Direction = S2C) -> dict[str, Verdict]:
+        """Judge each elicitation among input requests; returns the denied keys and their verdicts."""
+        denied: dict[str, Verdict] = {}
+        if len(requests) > MAX_ITEMS:
+            verdict = Verdict(False, (Reason("elicitation.malformed", f"more than {MAX_ITEMS} input requests"),),
+                              kind=DENY_MALFORMED)
+            out.decisions.append(Decision("elicitation.denied", self._decide(False), direction, method=method,
+                                          request_id=request_id, reasons=verdict.reasons,
+                                          extra={"carrier": "input_required"}))
+            return {key: verdict for key in requests}
+        for key, entry in requests.items():
+            if not isinstance(entry, dict) or entry.get("method") != ELICIT:
+                if isinstance(entry, dict) and isinstance(entry.get("method"), str):
+                    continue
+                verdict = Verdict(False, (Reason("elicitation.malformed", "input request is not a request object"),),
+                                  kind=DENY_MALFORMED)
+            else:
+                verdict = judge_elicitation(entry.get("params"), modes, self.policy, needs_id=False)
+            out.decisions.append(Decision(
+                "elicitation.allowed" if verdict.allowed else "elicitation.denied", self._decide(verdict.allowed),
+                direction, method=method, request_id=request_id, mode=verdict.mode, reasons=verdict.reasons,
+                fields=verdict.fields, url_host=verdict.url_host, input_key=key[:200], extra={"carrier": "input_required"}))
+            if not verdict.allowed:
+                denied[key] = verdict
+        return denied
+
+    def _input_required(self, message: Message, request: ClientRequest | None, path: tuple[str, ...], out: Outcome) -> Step:
+        container = walk(message.obj, path)
+        requests = container["inputRequests"]
+        if not isinstance(requests, dict):
+            reason = Reason("elicitation.malformed", "inputRequests must be an object")
+            out.decisions.append(Decision("elicitation.denied", self._decide(False), S2C, request_id=message.id, reasons=(reason,)))
+            return Step() if self.policy.monitor else Step(replacement=error_response(message.id, blocked_error((reason,))))
+        # A 2026-07-28 request's own _meta; for a legacy request, what initialize declared.
+        modes = request.modes if request is not None and request.modes is not None else self.state.client_modes
+        method = request.method if request is not None else None
+        denied = self._judge_inputs(requests, modes, method, message.id, out)
+        if not denied or self.policy.monitor:
+            return Step()
+        reasons = tuple(r for v in denied.values() for r in v.reasons)
+        malformed = any(v.kind == DENY_MALFORMED for v in denied.values())
+        if self.policy.on_deny == "error" or malformed:
+            return Step(replacement=error_response(message.id, blocked_error(reasons)))
+        obj = deep_copy_path(message.obj, path + ("inputRequests",))
+        target = walk(obj, path)
+        for key in denied:
+            del target["inputRequests"][key]
+        state = target.get("requestState")
+        if not target["inputRequests"]:
+            del target["inputRequests"]
+            # An InputRequiredResult needs inputRequests or requestState; a Task (tasks/get) does not.
+            if not isinstance(state, str) and path == ("result",):
+                return Step(replacement=error_response(message.id, blocked_error(reasons)))
+        if request is not None:
+            if request.method == "tasks/get" and request.task_id is not None:
+                corr: tuple[str, ...] = (self.state.scope, "tasks", request.task_id)
+            else:
+                corr = (self.state.scope, request.method, request.target or "", state if isinstance(state, str) else "")
+            self.state.removed_inputs[corr] = {key: self.policy.on_deny for key in denied}
+        return Step(replacement=obj)
+
+    def _task_notification(self, message: Message, out: Outcome) -> Step:
+        try:
+            path = input_container(message.params)
+        except TwoCarriers:
+            return self._two_carriers(message, out)
+        if path is None:
+            return Step()
+        container = walk(message.params, path)
+        requests = container["inputRequests"]
+        if not isinstance(requests, dict):
+            return Step(keep=self.policy.monitor)
+        task_id = container.get("taskId")
+        # A notification carries no capabilities: use those of the request that created the task, else
+        # what the session declared at initialize.
+        modes = self.state.task_modes.get(task_id, self.state.client_modes) if isinstance(task_id, str) else self.state.client_modes
+        denied = self._judge_inputs(requests, modes, TASK_NOTIFICATION, None, out)
+        if not denied or self.policy.monitor:
+            return Step()
+        obj = deep_copy_path(message.obj, ("params",) + path + ("inputRequests",))
+        target = walk(obj, ("params",) + path)
+        for key in denied:
+            del target["inputRequests"][key]
+        if isinstance(task_id, str):
+            action = self.policy.on_deny if self.policy.on_deny != "error" else "decline"
+            self.state.removed_inputs[(self.state.scope, "tasks", task_id)] = {key: action for key in denied}
+        return Step(replacement=obj)
+
+
+
+    def _two_carriers(self, message: Message, out: Outcome) -> Step:
+        reason = Reason("elicitation.ambiguous", "inputRequests both at the top level and under task")
+        out.decisions.append(Decision("elicitation.denied", self._decide(False), S2C, method=message.method,
+                                      request_id=message.id, reasons=(reason,)))
+        if self.policy.monitor:
+            return Step()
+        if message.kind is Kind.NOTIFICATION:
+            return Step(keep=False)
+        return Step(replacement=error_response(message.id, blocked_error((reason,))))
+
+
+    def _answer_removed(self, message: Message, replacement: JSONObject | None, out: Outcome) -> JSONObject | None:
+        """MRTR: on the client's retry, answer for input requests the proxy removed."""
+        params = message.params
+        method = message.method or ""
+        if method == "tasks/update" and isinstance(params.get("taskId"), str):
+            key: tuple[str, ...] = (self.state.scope, "tasks", params["taskId"])
+        elif method in MRTR_METHODS and ("inputResponses" in params or "requestState" in params):
+            state = params.get("requestState")
+            key = (self.state.scope, method, target_of(params) or "", state if isinstance(state, str) else "")
+        else:
+            return replacement
+        removed = self.state.removed_inputs.pop(key, None)
+        if not removed:
+            return replacement
+        obj = replacement if replacement is not None else deep_copy_path(message.obj, ("params",))
+        responses = obj["params"].get("inputResponses")
+        responses = dict(responses) if isinstance(responses, dict) else {}
+        for input_key, action in removed.items():
+            # Overwrite even an answer the client supplied: a blocked request gets no answer but ours.
+            responses[input_key] = {"action": action}
+        obj["params"]["inputResponses"] = responses
+        out.decisions.append(Decision("input.answered", "allow", C2S, method=method, request_id=message.id,
+                                      reasons=(Reason("input.answered", f"answered {len(removed)} blocked input request(s) "
+                                                      f"with {sorted(set(removed.values()))}"),),
+                                      extra={"input_keys": sorted(removed)}))
+        return obj
+
