@@ -282,7 +282,7 @@ def test_a_secret_in_a_query_without_a_parameter_name_is_refused_and_never_quote
 
 
 def test_a_legacy_endpoint_may_not_change_scheme_or_port() -> None:
-    from elicitguard.proxy.http import _origin
+    from elicitguard.proxy.http import url_origin as _origin
 
     base = _origin("https://mcp.example.com/sse")
     assert _origin("https://mcp.example.com/messages?x=1") == base

@@ -1,0 +1,15 @@
+"""HTTP mode: a Streamable HTTP (and legacy HTTP+SSE) reverse proxy built on aiohttp.
+
+One aiohttp application, one upstream ``ClientSession``. Every JSON body and every SSE event is
+framed here and judged by the same :class:`policies.engine.Guard` as stdio uses; SSE events are
+judged and written one by one as they arrive, never buffered as a whole stream.
+
+Routes: ``/mcp`` (the default upstream), ``/NAME/mcp`` for each ``servers:`` entry, ``/sse`` and
+``/NAME/sse`` for upstreams that still speak the deprecated HTTP+SSE transport (their message
+endpoint is rewritten to ``/_legacy/TOKEN`` on the proxy).
+"""
+from elicitguard.proxy.http.app import HttpProxy, build_routes, make_app, run_http
+from elicitguard.proxy.http.common import SESSIONS, url_origin
+from elicitguard.proxy.http.sessions import Route, Session
+
+__all__ = ["SESSIONS", "HttpProxy", "Route", "Session", "build_routes", "make_app", "run_http", "url_origin"]

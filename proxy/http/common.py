@@ -1,0 +1,134 @@
+"""What the HTTP modules share: header names, media types, app keys and small helpers."""
+
+from __future__ import annotations
+
+import ssl
+from collections.abc import AsyncIterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp
+from aiohttp import web
+
+from elicitguard.policies.config import Config
+from elicitguard.policies.envelope import EnvelopeError, Kind, dumps, parse_envelope
+from elicitguard.proxy.audit import AuditLog
+
+SESSION_HEADER = "Mcp-Session-Id"
+VERSION_HEADER = "MCP-Protocol-Version"
+# Hop-by-hop headers (RFC 9110 7.6.1) and those the proxy recomputes; never forwarded.
+HOP_BY_HOP = frozenset({
+    "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "trailers",
+    "transfer-encoding", "upgrade", "host", "content-length", "accept-encoding", "content-encoding",
+})
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
+MAX_SESSIONS = 10_000
+JSON_TYPE = "application/json"
+SSE_TYPE = "text/event-stream"
+
+CONFIG = web.AppKey("config", Config)
+AUDIT = web.AppKey("audit", AuditLog)
+CLIENT = web.AppKey("client", aiohttp.ClientSession)
+ROUTES = web.AppKey("routes", dict)
+SESSIONS = web.AppKey("sessions", dict)
+LEGACY = web.AppKey("legacy", dict)
+
+
+def jsonrpc_error(code: int, message: str, request_id: Any = None, **data: Any) -> bytes:
+    body: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
+    if data:
+        body["error"]["data"] = {**data, "source": "elicitguard"}
+    return dumps(body)
+
+
+def error_response(status: int, code: int, message: str, request_id: Any = None, **data: Any) -> web.Response:
+    return web.Response(status=status, body=jsonrpc_error(code, message, request_id, **data), content_type=JSON_TYPE)
+
+
+def forward_headers(headers: Any) -> dict[str, str]:
+    out: dict[str, str] = {}
+    connection_tokens = {t.strip().lower() for t in headers.get("Connection", "").split(",") if t.strip()}
+    for name, value in headers.items():
+        lower = name.lower()
+        if lower in HOP_BY_HOP or lower in connection_tokens:
+            continue
+        out[name] = value
+    return out
+
+
+
+def response_headers(headers: Any) -> dict[str, str]:
+    return {k: v for k, v in forward_headers(headers).items() if k.lower() != "content-type"}
+
+
+def judged_as_json(kind: str, raw: bytes) -> bool:
+    """Whether a non-SSE body must be judged. Clients parse any JSON-ish type (the Python SDK takes
+    every ``application/json*``), so fail closed: any type naming JSON, and any body that looks like
+    a JSON object or array whatever its label, is judged."""
+    if not raw.strip():
+        return False
+    return "json" in kind or raw.lstrip()[:1] in (b"{", b"[")
+
+
+def mimetype(value: str | None) -> str:
+    return (value or "").split(";", 1)[0].strip().lower()
+
+
+def host_allowed(host: str, config: Config, listen_host: str) -> bool:
+    if not host:
+        return False
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    name = name.lower()
+    allowed = {h.lower() for h in config.http.allowed_hosts}
+    if host.lower() in allowed or name in allowed:
+        return True
+    return name in LOOPBACK_HOSTS or name == listen_host.lower()
+
+
+def origin_allowed(origin: str, config: Config) -> bool:
+    if origin in config.http.allowed_origins:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and (parts.hostname or "") in LOOPBACK_HOSTS
+
+
+def request_ids(body: bytes) -> list[Any]:
+    """Ids of the requests in a client body, to answer each when the upstream answer is unusable."""
+    try:
+        envelope = parse_envelope(body, len(body) + 1)
+    except EnvelopeError:
+        return []
+    return [m.id for m in envelope.messages if m.kind is Kind.REQUEST and m.id is not None]
+
+
+def ssl_context(config: Config) -> ssl.SSLContext | bool:
+    if not config.http.tls_verify:
+        return False
+    if config.http.ca_bundle:
+        return ssl.create_default_context(cafile=config.http.ca_bundle)
+    return True
+
+
+
+def url_origin(url: str) -> tuple[str, str, int | None] | None:
+    """(scheme, host, effective port): an endpoint must keep all three, or credentials change hands."""
+    parts = urlsplit(url)
+    try:
+        port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    except ValueError:
+        return None
+    if parts.username is not None or parts.password is not None or not parts.hostname:
+        return None
+    return parts.scheme, parts.hostname, port
+
+
+def with_query(url: str, request: web.Request) -> str:
+    if not request.query_string:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}{request.query_string}"
+
+
+async def chunks(response: aiohttp.ClientResponse) -> AsyncIterator[bytes]:
+    async for data in response.content.iter_any():
+        yield data
+

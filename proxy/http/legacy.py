@@ -1,0 +1,73 @@
+"""The deprecated HTTP+SSE transport (2024-11-05): ``GET /sse`` is relayed, its ``endpoint`` event is
+rewritten to an unguessable ``/_legacy/TOKEN`` on the proxy, and POSTs there are judged and relayed."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from urllib.parse import urljoin
+
+from aiohttp import web
+
+from elicitguard.policies import errors
+from elicitguard.policies.engine import Guard
+from elicitguard.policies.envelope import dumps
+from elicitguard.proxy.framing import SseEvent, encode_sse
+from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, error_response, forward_headers, url_origin
+from elicitguard.proxy.http.relay import RelayLayer
+from elicitguard.proxy.http.sessions import Session
+
+
+class LegacySse(RelayLayer):
+    """HTTP+SSE."""
+
+    async def handle_legacy_sse(self, request: web.Request) -> web.StreamResponse:
+        route = self.route(request)
+        session = Session(Guard(route.policy, self.config.max_message_bytes), route, None,
+                          asyncio.get_running_loop().time())
+        session.session_id = "legacy-" + secrets.token_hex(8)
+        self._bind(session, request)
+        self._remember_auth(session, request)
+        self.audit.event("session.start", transport="http+sse", policy_mode=route.policy.mode)
+        try:
+            return await self._relay(request, route.sse_upstream, "GET", forward_headers(request.headers), None,
+                                     session, legacy_sse=True)
+        finally:
+            for token, known in list(self.app[LEGACY].items()):
+                if known is session:
+                    del self.app[LEGACY][token]
+            self.audit.event("session.end", reason="sse stream closed")
+
+    def _rewrite_endpoint(self, event: SseEvent, session: Session, newline: bytes) -> bytes:
+        assert event.data is not None
+        target = urljoin(session.route.sse_upstream, event.data.decode("utf-8", "replace").strip())
+        if url_origin(target) != url_origin(session.route.sse_upstream):
+            # An endpoint on another host would make the proxy an open relay: refuse it.
+            self.audit.event("legacy.endpoint_refused", decision="deny",
+                             reasons=[{"rule": "legacy.endpoint", "detail": "endpoint on another origin"}])
+            return b""
+        token = secrets.token_urlsafe(18)
+        session.legacy_endpoint = target
+        self.app[LEGACY][token] = session
+        return encode_sse(f"/_legacy/{token}".encode(), event="endpoint", event_id=event.id, newline=newline)
+
+    async def handle_legacy_post(self, request: web.Request) -> web.StreamResponse:
+        session = self.app[LEGACY].get(request.match_info["token"])
+        if session is None or session.legacy_endpoint is None:
+            return web.Response(status=404, text="elicitguard: unknown legacy session\n")
+        self._bind(session, request)
+        limit = self.config.max_message_bytes
+        body = await request.content.read(limit + 1)
+        if len(body) > limit:
+            return error_response(413, errors.INVALID_REQUEST, f"request body exceeds {limit} bytes")
+        outcome = session.guard.client_message(body)
+        self._audit(session, outcome.decisions)
+        if outcome.forward is None:
+            return web.Response(status=202 if not outcome.replies else 400, body=dumps(outcome.replies) if outcome.replies else b"")
+        # Answers to the client in this transport travel on its SSE stream, which we do not own here;
+        # a partially refused batch is refused whole.
+        if outcome.replies:
+            return web.Response(status=400, body=dumps(outcome.replies), content_type=JSON_TYPE)
+        return await self._relay(request, session.legacy_endpoint, "POST", forward_headers(request.headers),
+                                 outcome.forward, session)
+
