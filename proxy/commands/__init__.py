@@ -1,0 +1,53 @@
+"""One module per ``elicitguard`` subcommand; each offers ``register(sub)`` and sets its handler.
+
+``proxy.cli`` only assembles the parser. Shared here: exit codes, ``--config`` and its loading.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING, NoReturn
+
+from elicitguard.policies.config import Config, ConfigError, load_config
+
+if TYPE_CHECKING:
+    from elicitguard.proxy.audit import AuditLog
+
+EXIT_OK = 0
+EXIT_DENY = 1
+EXIT_USAGE = 2
+
+
+def add_config(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", metavar="FILE", help="YAML policy (default: $ELICITGUARD_CONFIG, else built-in defaults)")
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    print(f"elicitguard: {message}", file=sys.stderr)
+    raise SystemExit(code)
+
+
+def config_path(path: str | None) -> str | None:
+    return path or os.environ.get("ELICITGUARD_CONFIG") or None
+
+
+def load(path: str | None) -> Config:
+    """The config named by ``--config`` or ``$ELICITGUARD_CONFIG``; exit 2 listing every problem."""
+    try:
+        return load_config(config_path(path))
+    except ConfigError as exc:
+        print("elicitguard: invalid config:", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"  {problem}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE) from None
+
+
+def open_audit(config: Config) -> AuditLog:
+    from elicitguard.proxy.audit import AuditLog
+
+    try:
+        return AuditLog(config.audit_path)
+    except OSError as exc:
+        fail(f"cannot open audit log {config.audit_path!r}: {exc.strerror or exc}")

@@ -1,0 +1,54 @@
+"""``elicitguard explain``: judge one message offline."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from elicitguard.policies.config import MODES
+from elicitguard.policies.engine import judge_message
+from elicitguard.policies.envelope import EnvelopeError
+from elicitguard.proxy.commands import EXIT_DENY, EXIT_OK, EXIT_USAGE, add_config, fail, load
+
+
+def register(sub: Any) -> None:
+    explain = sub.add_parser("explain", help="judge one server-to-client JSON-RPC message offline",
+                             description="Judge one message (elicitation/create request, -32042 error, or an "
+                                         "input_required result) and print {decision, reasons}. Exit 0 allow, "
+                                         "1 deny, 2 bad input.")
+    add_config(explain)
+    explain.add_argument("--client-modes", default="form,url", metavar="MODES",
+                         help="elicitation modes the client declared, comma separated (default: form,url; "
+                              "'' for none)")
+    explain.add_argument("file", nargs="?", default="-", metavar="FILE|-", help="message file (default: stdin)")
+    explain.set_defaults(handler=cmd_explain)
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    config = load(args.config)
+    modes = frozenset(m.strip() for m in args.client_modes.split(",") if m.strip())
+    unknown = modes - set(MODES)
+    if unknown:
+        fail(f"--client-modes: unknown mode(s) {sorted(unknown)}; use form and/or url")
+    try:
+        if args.file == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(args.file, "rb") as handle:
+                raw = handle.read()
+    except OSError as exc:
+        fail(f"cannot read {args.file}: {exc.strerror or exc}")
+    try:
+        decision, decisions = judge_message(raw.strip(), modes, config.policy, config.max_message_bytes)
+    except EnvelopeError as exc:
+        print(json.dumps({"decision": "deny", "error": exc.detail, "reasons": [{"rule": exc.rule, "detail": exc.detail}]}))
+        return EXIT_USAGE
+    reasons = [r.as_dict() for d in decisions for r in d.reasons]
+    out: dict[str, object] = {"decision": decision, "reasons": reasons}
+    judged = [d.as_dict() for d in decisions]
+    if judged:
+        out["judged"] = judged
+    print(json.dumps(out, ensure_ascii=False, indent=2))
+    return EXIT_OK if decision == "allow" else EXIT_DENY

@@ -1,0 +1,68 @@
+"""``elicitguard stdio`` and ``elicitguard http``: run the proxy."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from elicitguard.proxy.commands import add_config, fail, load, open_audit
+
+
+def register(sub: Any) -> None:
+    stdio = sub.add_parser("stdio", help="wrap a stdio MCP server: elicitguard stdio [--config F] -- CMD [ARG...]",
+                           description="Start COMMAND as the MCP server and relay newline-delimited JSON-RPC between "
+                                       "it and this process's stdin/stdout. Exit status: the server's.")
+    add_config(stdio)
+    stdio.add_argument("--name", metavar="NAME", help="server name for the audit log and for servers.NAME overrides "
+                                                      "(default: the command's base name)")
+    stdio.add_argument("server_command", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARG...]")
+    stdio.set_defaults(handler=cmd_stdio)
+
+    http = sub.add_parser("http", help="Streamable HTTP (and legacy HTTP+SSE) reverse proxy",
+                          description="Serve MCP Streamable HTTP on --listen and relay to --upstream. With servers: in "
+                                      "the config, each is served at /NAME/mcp; /mcp serves the default upstream. "
+                                      "Upstreams on the deprecated HTTP+SSE transport are served at /sse (/NAME/sse), "
+                                      "relayed to the upstream URL with its last path segment replaced by 'sse'. "
+                                      "Only loopback Host/Origin values are accepted unless http.allowed_hosts / "
+                                      "http.allowed_origins list more.")
+    add_config(http)
+    http.add_argument("--listen", metavar="HOST:PORT", help="address to serve on (default: config listen, "
+                                                             "else 127.0.0.1:8931); port 0 picks a free port")
+    http.add_argument("--upstream", metavar="URL", help="upstream MCP endpoint (default: config upstream)")
+    http.set_defaults(handler=cmd_http)
+
+
+def cmd_stdio(args: argparse.Namespace) -> int:
+    command = list(args.server_command)
+    if command and command[0] == "--":
+        command = command[1:]
+    if not command:
+        fail("stdio needs the server command after '--', e.g. elicitguard stdio -- python server.py")
+    config = load(args.config)
+    from elicitguard.proxy.stdio import run_stdio
+
+    audit = open_audit(config)
+    try:
+        return run_stdio(config, command, audit, args.name)
+    finally:
+        audit.close()
+
+
+def cmd_http(args: argparse.Namespace) -> int:
+    config = load(args.config)
+    listen = args.listen or config.listen
+    upstream = args.upstream or config.upstream
+    if not upstream and not config.servers:
+        fail("http needs an upstream: --upstream URL, or upstream:/servers: in the config")
+    if upstream and not upstream.startswith(("http://", "https://")):
+        fail(f"--upstream must be an http:// or https:// URL, got {upstream!r}")
+    host, sep, port = listen.rpartition(":")
+    if not sep or not port.isdigit():
+        fail(f"--listen must be HOST:PORT, got {listen!r}")
+    from elicitguard.proxy.http import run_http
+
+    audit = open_audit(config)
+    try:
+        return run_http(config, host.strip("[]"), int(port), upstream, audit)
+    finally:
+        audit.close()
