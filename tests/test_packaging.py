@@ -7,6 +7,8 @@ from pathlib import Path
 
 from conftest import ROOT
 
+from elicitguard.policies.schema import SHIPPED
+
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
 
@@ -25,3 +27,7 @@ def test_every_package_of_the_source_tree_is_installed() -> None:
     assert len(expected) >= 6
     assert expected <= set(SETUPTOOLS["packages"]), sorted(expected - set(SETUPTOOLS["packages"]))
 
+
+def test_the_config_schema_is_installed_as_package_data() -> None:
+    assert SHIPPED in SETUPTOOLS["package-data"]["elicitguard.policies"]
+    assert (ROOT / "policies" / SHIPPED).is_file()
