@@ -140,3 +140,16 @@ def test_a_scenario_is_judged_by_the_worst_decision_the_proxy_audited_for_it() -
     assert judged(audit, 2) == Judged("WOULD BLOCK", (("credential.password", "p"),), allowed=0, denied=1)
     assert judged(audit, 1) == Judged("allowed", (), allowed=1, denied=0)
     assert judged(audit, 4).verdict == "not judged"
+
+
+def test_help_lists_the_demo_the_policy_tests_and_the_schema(child_env: dict[str, str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "elicitguard", "--help"], capture_output=True, text=True,
+                          timeout=WAIT, env=child_env, check=False)
+    assert done.returncode == 0
+    listed = re.findall(r"^ {4}(\w[\w-]*) ", done.stdout, re.M)
+    assert {"demo", "test", "schema"} <= set(listed), listed
+    assert "elicitguard demo\n" in done.stdout
+    for command in ("demo", "test", "schema"):
+        sub = subprocess.run([sys.executable, "-m", "elicitguard", command, "--help"], capture_output=True, text=True,
+                             timeout=WAIT, env=child_env, check=False)
+        assert sub.returncode == 0 and "usage: elicitguard " + command in sub.stdout
