@@ -153,3 +153,35 @@ def test_help_lists_the_demo_the_policy_tests_and_the_schema(child_env: dict[str
         sub = subprocess.run([sys.executable, "-m", "elicitguard", command, "--help"], capture_output=True, text=True,
                              timeout=WAIT, env=child_env, check=False)
         assert sub.returncode == 0 and "usage: elicitguard " + command in sub.stdout
+
+
+def test_the_report_fails_when_a_request_went_unanswered_or_a_proxy_failed() -> None:
+    import io
+
+    from elicitguard.proxy.demo.client import Record
+    from elicitguard.proxy.demo.report import Run, render
+
+    answered = [Record(s, result="got back: accept") for s in SCENARIOS]
+    assert render([Run("stdio", answered, [], "f", "hash chain intact, 0 lines", [])], "p", io.StringIO(), False)
+    unanswered = [Record(s) for s in SCENARIOS]  # "no answer"
+    out = io.StringIO()
+    assert not render([Run("stdio", unanswered, [], "f", "hash chain intact, 0 lines", [])], "p", out, False)
+    assert "problem: no answer for scenario(s) [1, 2, 3, 4, 5, 6, 7, 8] over stdio" in out.getvalue()
+    out = io.StringIO()
+    assert not render([Run("http", answered, [], "f", "c", ["elicitguard http did not start"])], "p", out, False)
+    assert "problem: elicitguard http did not start" in out.getvalue()
+
+
+def test_the_demo_runs_the_users_policy_with_its_own_audit_file_and_no_admin_listener(tmp_path: Path) -> None:
+    import yaml
+
+    from elicitguard.proxy.commands.demo import _demo_config
+
+    user = tmp_path / "policy.yaml"
+    user.write_text("on_deny: decline\naudit:\n  path: /var/log/x.jsonl\nadmin:\n  listen: 127.0.0.1:9090\n"
+                    "policy:\n  modes: [form]\n", encoding="utf-8")
+    target = tmp_path / "demo.yaml"
+    _demo_config(str(user), tmp_path / "audit.jsonl", target)
+    written = yaml.safe_load(target.read_text(encoding="utf-8"))
+    assert written == {"on_deny": "decline", "audit": {"path": str(tmp_path / "audit.jsonl")},
+                       "policy": {"modes": ["form"]}}

@@ -43,12 +43,17 @@ def register(sub: Any) -> None:
 
 
 def _demo_config(user_config: str | None, audit_path: Path, target: Path) -> None:
-    """The user's config (already validated), with the audit log sent to our file."""
+    """The user's config (already validated), with the audit log sent to our file.
+
+    Listeners are the demo's own (loopback, free ports): the admin listener is left out, so a demo
+    never competes with a running proxy for its port.
+    """
     data: dict[str, Any] = {}
     if user_config is not None:
         with open(user_config, encoding="utf-8") as handle:
             loaded = yaml.safe_load(handle)
         data = loaded if isinstance(loaded, dict) else {}
+    data.pop("admin", None)
     data["audit"] = {**(data.get("audit") or {}), "path": str(audit_path)}
     target.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
