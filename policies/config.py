@@ -7,7 +7,7 @@ keys are errors: a typo must never silently switch a rule off.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -36,13 +36,20 @@ Check = Callable[[Any], str | None]
 
 @dataclass(frozen=True)
 class Leaf:
-    """A scalar or list setting: a type check plus an optional extra check."""
+    """A scalar or list setting: a type check plus an optional extra check.
+
+    ``policies.schema`` turns the spec into a JSON Schema: a Leaf's fragment is ``schema`` when
+    given, else what ``SCHEMA_OF`` says for its ``accepts``, ``check`` and ``each`` functions.
+    """
 
     describe: str
     accepts: Callable[[Any], bool]
     check: Check | None = None
     # Checked per list item, so an error points at the item's own line.
     each: Check | None = None
+    # JSON Schema fragment for a predicate SCHEMA_OF does not know (e.g. a lambda).
+    schema: Mapping[str, Any] | None = None
+    doc: str = ""
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,7 @@ class Section:
     """A mapping with fixed keys."""
 
     keys: dict[str, Node]
+    doc: str = ""
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,7 @@ class Named:
     """A mapping from free names to one kind of section (e.g. ``servers``)."""
 
     value: Node
+    doc: str = ""
 
 
 Node = Leaf | Section | Named
@@ -82,8 +91,12 @@ def _str_list(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(x, str) for x in v)
 
 
+def _is_list(v: Any) -> bool:
+    return isinstance(v, list)
+
+
 def _choice(*options: str) -> Leaf:
-    return Leaf(" | ".join(options), lambda v: isinstance(v, str) and v in options)
+    return Leaf(" | ".join(options), lambda v: isinstance(v, str) and v in options, schema={"enum": list(options)})
 
 
 def _check_mode(v: str) -> str | None:
@@ -116,6 +129,23 @@ def _check_http_url(v: str) -> str | None:
     return None
 
 
+# The JSON Schema each predicate above stands for (``policies.schema`` reads it), so a Leaf built from
+# them needs no schema of its own. ``{}``: a check JSON Schema cannot express (it stays check-only).
+_PORT = r"0*([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])"
+SCHEMA_OF: Final[Mapping[Callable[[Any], object], Mapping[str, Any]]] = {
+    _is_str: {"type": "string"},
+    _is_bool: {"type": "boolean"},
+    _is_pos_int: {"type": "integer", "exclusiveMinimum": 0},
+    _is_pos_num: {"type": "number", "exclusiveMinimum": 0},
+    _is_list: {"type": "array"},
+    _str_list: {"type": "array", "items": {"type": "string"}},
+    _check_mode: {"enum": list(MODES)},
+    _check_domain: {},  # the Public Suffix List and IDNA rules
+    _check_port: {"type": "integer", "minimum": 1, "maximum": 65535},
+    _check_hostport: {"pattern": rf"^[\s\S]+:{_PORT}$"},
+    _check_http_url: {"pattern": "^https?://"},
+}
+
 POLICY_SPEC: Final = Section({
     "modes": Leaf("a list of modes (form, url)", _str_list, each=_check_mode),
     "unknown_protocol": _choice("block", "allow"),
@@ -128,7 +158,7 @@ POLICY_SPEC: Final = Section({
         "allow_domains": Leaf("a list of host names or *.wildcards", _str_list, each=_check_domain),
         "deny_domains": Leaf("a list of host names or *.wildcards", _str_list, each=_check_domain),
         "allow_http": Leaf("true or false", _is_bool),
-        "allow_ports": Leaf("a list of port numbers", lambda v: isinstance(v, list), each=_check_port),
+        "allow_ports": Leaf("a list of port numbers", _is_list, each=_check_port),
     }),
 })
 

@@ -6,10 +6,10 @@ import argparse
 import sys
 
 from elicitguard import __version__
-from elicitguard.proxy.commands import EXIT_USAGE, auditing, check, explain, serve
+from elicitguard.proxy.commands import EXIT_USAGE, auditing, check, demo, explain, policytest, schema, serve
 
 # Each module adds its subcommands, in the order --help lists them.
-COMMANDS = (serve, check, explain, auditing)
+COMMANDS = (serve, check, explain, auditing, policytest, schema, demo)
 
 DESCRIPTION = """\
 elicitguard: a security proxy for MCP elicitation.
@@ -23,12 +23,15 @@ Config: --config FILE, else $ELICITGUARD_CONFIG, else safe built-in defaults.
 
 EPILOG = """\
 examples:
+  elicitguard demo
   elicitguard stdio -- python my_server.py
   elicitguard stdio --config policy.yaml --name github -- npx -y @acme/github-mcp
   elicitguard http --upstream http://127.0.0.1:9000/mcp --listen 127.0.0.1:8931
   elicitguard check --config policy.yaml
   elicitguard explain --client-modes form message.json
   elicitguard audit-verify audit.jsonl
+  elicitguard test --config policy.yaml policy-tests.yaml
+  elicitguard schema -o elicitguard.schema.json
 """
 
 
