@@ -134,7 +134,10 @@ def _table(title: str, header: list[str], lines: list[list[str]]) -> str:
 def render(result: dict[str, Any]) -> str:
     rows = result["rows"]
     parts = []
+    ran = {row["section"] for row in rows}
     for kind, label in http_bench.KINDS.items():
+        if "http" not in ran:
+            break
         metrics = ["c=1 p50", "c=1 p99", "c=16 req/s", "c=128 req/s", "CPU per request (c=16)"]
         if kind == "sse":
             metrics.append("time to first event")
@@ -147,16 +150,18 @@ def render(result: dict[str, Any]) -> str:
                  f"({result['settings']['client']}): {_num(client['value'], 'us') if client else '-'} CPU per request")
         parts.append(_table(title, ["path", *("CPU/request c=16" if m.startswith("CPU") else m for m in metrics)], lines))
     lines = []
-    for path in stdio_bench.PATHS:
+    for path in stdio_bench.PATHS if "stdio" in ran else ():
         lines.append([path] + [_cell(find(rows, "stdio", path, size, m)) for size in stdio_bench.SIZES
                                for m in ("p50", "p99", "CPU per round trip")])
-    parts.append(_table("stdio round trips: (ratio) to direct; CPU of the relay process, ratio to the echo server's",
-                        ["path", *(f"{size} {m}" for size in stdio_bench.SIZES for m in ("p50", "p99", "CPU/trip"))],
-                        lines))
+    if lines:
+        parts.append(_table("stdio round trips: (ratio) to direct; CPU of the relay process, ratio to the echo server's",
+                            ["path", *(f"{size} {m}" for size in stdio_bench.SIZES for m in ("p50", "p99", "CPU/trip"))],
+                            lines))
     lines = [[r["metric"], r.get("outcome", ""), _num(r["value"], "us"), _num(r["baseline"], "us"), f"{r['ratio']:.1f}x"]
              for r in rows if r["section"] in ("core", "audit")]
-    parts.append(_table("core: per message (Guard, default policy) and per audit line", ["message", "verdict",
-                        "elicitguard", "baseline", "ratio"], lines))
+    if lines:
+        parts.append(_table("core: per message (Guard, default policy) and per audit line",
+                            ["message", "verdict", "elicitguard", "baseline", "ratio"], lines))
     memory = find(rows, "memory", None, None, "memory per idle session")
     if memory:
         parts.append(f"memory: {_num(memory['value'], 'bytes')} RSS per idle elicitguard http session "
@@ -214,9 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     result["targets"] = judge_targets(rows)
     result["loadavg_after"] = loadavg()
     result["seconds"] = time.monotonic() - started
-    print(render(result))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
+    print(render(result))
     return 0
 
 
