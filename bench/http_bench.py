@@ -101,8 +101,9 @@ def start_elicitguard(upstream: str, config: str) -> Server:
     return Server("elicitguard http", url, lambda: [proc.pid], _stopper(proc))
 
 
-def start_proxies(upstream: str, upstream_port: int, config: str, notes: list[str]) -> dict[str, Server | None]:
-    servers: dict[str, Server | None] = {}
+def start_proxies(upstream: str, upstream_port: int, config: str, notes: list[str],
+                  servers: dict[str, Server | None]) -> None:
+    """Fill servers as each proxy starts (so the caller stops those started if a later one fails)."""
     binary = find_nginx()
     if binary is None:
         servers["nginx"] = None
@@ -118,7 +119,6 @@ def start_proxies(upstream: str, upstream_port: int, config: str, notes: list[st
                        r"listening on http://[^:]+:(\d+)", "the plain relay")
     servers["plain relay"] = Server("plain relay", url, lambda: [proc.pid], _stopper(proc))
     servers["elicitguard http"] = start_elicitguard(upstream, config)
-    return servers
 
 
 # ---- one measurement --------------------------------------------------------------------------------
@@ -217,7 +217,7 @@ async def bench_http(settings: Settings, workdir: str, notes: list[str]) -> list
     servers: dict[str, Server | None] = {}
     rows: list[dict[str, Any]] = []
     try:
-        servers = start_proxies(direct.url, upstream_port, str(config), notes)
+        start_proxies(direct.url, upstream_port, str(config), notes, servers)
         live = {name: s for name, s in servers.items() if s is not None}
         for server in (direct, *live.values()):
             for tool in ("json", "sse"):
@@ -311,7 +311,11 @@ async def _ttfe(direct: Server, servers: dict[str, Server | None], settings: Set
 async def _idle_sessions(settings: Settings, config: str, notes: list[str]) -> dict[str, Any]:
     """RSS growth of a fresh ``elicitguard http`` per session opened (initialize + initialized), then idle."""
     direct, _ = start_upstream(settings.sse_delay)
-    proxy = start_elicitguard(direct.url, config)
+    try:
+        proxy = start_elicitguard(direct.url, config)
+    except RuntimeError:
+        direct.stop()
+        raise
     try:
         host = proxy.url.split("/")[2]
         await _open_sessions(host, max(20, settings.sessions // 10))  # warm: imports, caches, arenas
