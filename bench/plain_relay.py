@@ -43,12 +43,23 @@ async def stdio(command: list[str]) -> int:
 
 
 async def http(upstream: str) -> None:
-    async with aiohttp.ClientSession() as session:
-        async def post(request: web.Request) -> web.Response:
+    """The conventional aiohttp relay: an Application plus one shared ClientSession; SSE is streamed."""
+    async with aiohttp.ClientSession(auto_decompress=False, skip_auto_headers=("User-Agent", "Accept-Encoding")) as session:
+        async def post(request: web.Request) -> web.StreamResponse:
             body = await request.read()
-            async with session.post(upstream, data=body, headers={"Content-Type": "application/json",
-                                                                  "Accept": request.headers.get("Accept", "")}) as r:
-                return web.Response(status=r.status, body=await r.read(), content_type="application/json")
+            headers = {"Content-Type": "application/json", "Accept": request.headers.get("Accept", "")}
+            if "Mcp-Session-Id" in request.headers:
+                headers["Mcp-Session-Id"] = request.headers["Mcp-Session-Id"]
+            async with session.post(upstream, data=body, headers=headers) as r:
+                out = {k: v for k, v in r.headers.items() if k in ("Content-Type", "Mcp-Session-Id", "Cache-Control")}
+                if r.content_type != "text/event-stream":
+                    return web.Response(status=r.status, body=await r.read(), headers=out)
+                response = web.StreamResponse(status=r.status, headers=out)
+                await response.prepare(request)
+                async for chunk in r.content.iter_any():
+                    await response.write(chunk)
+                await response.write_eof()
+                return response
 
         app = web.Application()
         app.router.add_post("/mcp", post)
