@@ -6,10 +6,10 @@ import argparse
 import sys
 
 from elicitguard import __version__
-from elicitguard.proxy.commands import EXIT_USAGE, auditing, check, explain, serve
+from elicitguard.proxy.commands import EXIT_USAGE, audit_tools, auditing, check, explain, serve
 
 # Each module adds its subcommands, in the order --help lists them.
-COMMANDS = (serve, check, explain, auditing)
+COMMANDS = (serve, check, explain, auditing, audit_tools)
 
 DESCRIPTION = """\
 elicitguard: a security proxy for MCP elicitation.
