@@ -19,6 +19,7 @@ from typing import IO, Any
 MAX_LINE = 1 << 20  # bytes: far above any line the writer makes (it clips every string to 256 chars)
 OVERLONG = b"<overlong line>"  # stands in for a line past MAX_LINE: not JSON, so it counts as unreadable
 CHUNK = 1 << 16
+HEAD = 256  # bytes of a followed file's start remembered (a record's timestamp makes them unique)
 MAX_LABEL = 256  # characters of any one name shown (server, rule, host, client)
 
 DECISIONS = ("allow", "deny", "would_deny")
@@ -242,35 +243,48 @@ class Follower:
         self._file: IO[bytes] | None = None
         self._identity: tuple[int, int] | None = None
         self._splitter = LineSplitter(max_line)
+        self._head = b""  # the file's first bytes as we read them, to notice it being rewritten
 
     def poll(self, budget: int = 1 << 24) -> list[bytes]:
         """Lines completed since the last call (about ``budget`` bytes at most; call again for more)."""
         if self._file is None and not self._open():
             return []
+        assert self._file is not None
+        if self._rewritten():
+            # Truncated in place (copytruncate), perhaps already written again: what is there now is new.
+            self._restart()
         lines, at_end = self._read(budget)
         if not at_end:
             return lines
-        assert self._file is not None
         try:
             current = os.stat(self.path)
         except OSError:
             return lines  # moved away and not yet recreated: the old file may still grow
         if (current.st_dev, current.st_ino) != self._identity:
             # Rotated: drain what the writer added to the old file since, then switch.
-            drained, _ = self._read(budget)
-            lines += drained
+            lines += self._read(budget)[0]
             torn = self._splitter.rest()
             if torn is not None:
                 lines.append(torn)
             self.close()
             if self._open():
                 lines += self._read(budget)[0]
-        elif os.fstat(self._file.fileno()).st_size < self._file.tell():
-            # Truncated in place (copytruncate): what is there now is new.
-            self._file.seek(0)
-            self._splitter = LineSplitter(self._max_line)
-            lines += self._read(budget)[0]
         return lines
+
+    def _restart(self) -> None:
+        assert self._file is not None
+        self._file.seek(0)
+        self._splitter = LineSplitter(self._max_line)
+        self._head = b""
+
+    def _rewritten(self) -> bool:
+        """Truncated (shorter than where we are), or its first bytes are not those we saw: a file
+        truncated and written again past our position between two polls is still noticed."""
+        assert self._file is not None
+        fd = self._file.fileno()
+        if os.fstat(fd).st_size < self._file.tell():
+            return True
+        return bool(self._head) and os.pread(fd, len(self._head), 0) != self._head
 
     def _open(self) -> bool:
         try:
@@ -280,6 +294,7 @@ class Follower:
         stat = os.fstat(self._file.fileno())
         self._identity = (stat.st_dev, stat.st_ino)
         self._splitter = LineSplitter(self._max_line)
+        self._head = b""
         return True
 
     def _read(self, budget: int) -> tuple[list[bytes], bool]:
@@ -287,9 +302,12 @@ class Follower:
         assert self._file is not None
         lines: list[bytes] = []
         while budget > 0:
+            position = self._file.tell()
             chunk = self._file.read(min(CHUNK, budget))
             if not chunk:
                 return lines, True
+            if position == len(self._head) < HEAD:  # remember the start exactly as we read it
+                self._head = (self._head + chunk)[:HEAD]
             budget -= len(chunk)
             lines += self._splitter.feed(chunk)
         return lines, False

@@ -264,3 +264,28 @@ def test_the_follow_loop_emits_each_step_of_a_scripted_rotation_without_sleeping
     follow(follower, emitted.append, wait, stop=lambda: not steps and waits > 0 and emitted[-1] == [b"d"])
     follower.close()
     assert [line for batch in emitted for line in batch] == [b"a", b"b", b"c", b"d"]
+
+
+def test_a_file_truncated_and_written_past_the_old_position_before_the_next_poll_is_read_from_the_top(
+        tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    path.write_bytes(b'{"ts":"10:00:01","n":1}\n')
+    follower = Follower(str(path))
+    assert follower.poll() == [b'{"ts":"10:00:01","n":1}']
+    # copytruncate, then the writer logs two lines before tail looks again: the file is longer than before.
+    path.write_bytes(b'{"ts":"10:00:02","n":2}\n{"ts":"10:00:03","n":3}\n')
+    assert follower.poll() == [b'{"ts":"10:00:02","n":2}', b'{"ts":"10:00:03","n":3}']
+    follower.close()
+
+
+def test_a_file_rewritten_right_after_a_rotation_is_noticed_at_the_next_poll(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    path.write_bytes(b'{"ts":"10:00:01","n":1}\n')
+    follower = Follower(str(path))
+    assert follower.poll() == [b'{"ts":"10:00:01","n":1}']
+    os.rename(path, tmp_path / "audit.jsonl.1")
+    path.write_bytes(b'{"ts":"10:00:02","n":2}\n')
+    assert follower.poll() == [b'{"ts":"10:00:02","n":2}']  # opened and read within one poll
+    path.write_bytes(b'{"ts":"10:00:03","n":3}\n{"ts":"10:00:04","n":4}\n')  # copytruncate, then two lines
+    assert follower.poll() == [b'{"ts":"10:00:03","n":3}', b'{"ts":"10:00:04","n":4}']
+    follower.close()
