@@ -16,28 +16,37 @@ from elicitguard.proxy.auditsummary import epoch
 ECS_VERSION = "8.11.0"
 OCSF_VERSION = "1.4.0"
 
-# (audit field, ECS field, OCSF field)
-FIELDS: tuple[tuple[str, str, str], ...] = (
-    ("ts", "@timestamp", "time (epoch ms), metadata.original_time"),
-    ("event", "event.action", "metadata.event_code"),
-    ("decision", "event.type (allowed/denied), elicitguard.decision",
-     "action_id/action, disposition_id/disposition, is_alert"),
-    ("session", "elicitguard.session", "actor.session.uid"),
-    ("server", "service.target.name", "api.service.name"),
-    ("client", "user_agent.name, user_agent.version", "actor.app_name"),
-    ("direction", "elicitguard.direction", "src_endpoint.name, dst_endpoint.name"),
-    ("method", "elicitguard.method", "api.operation"),
-    ("request_id", "elicitguard.request_id", "api.request.uid"),
-    ("mode", "elicitguard.mode", "unmapped.mode"),
-    ("reasons[].rule", "rule.id", "firewall_rule.uid (first), unmapped.reasons"),
-    ("reasons[].detail", "rule.description, event.reason", "firewall_rule.desc (first), message"),
-    ("fields", "elicitguard.fields", "unmapped.fields"),
-    ("url_host", "url.domain, related.hosts", "observables[] (type Hostname)"),
-    ("policy_version", "rule.version", "policy.version"),
-    ("seq", "event.sequence", "metadata.sequence"),
-    ("hash", "event.hash", "metadata.uid"),
-    ("prev", "elicitguard.prev", "unmapped.prev"),
+# (audit field, ECS fields, OCSF fields): where each field lands. The README's table is this one.
+FIELDS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("ts", ("@timestamp",), ("time", "metadata.original_time")),
+    ("event", ("event.action",), ("metadata.event_code", "activity_name")),
+    ("decision", ("event.type", "elicitguard.decision"), ("action_id", "disposition_id", "is_alert")),
+    ("session", ("elicitguard.session",), ("actor.session.uid",)),
+    ("server", ("service.target.name",), ("api.service.name",)),
+    ("client", ("user_agent.name", "user_agent.version"), ("actor.app_name",)),
+    ("direction", ("elicitguard.direction",), ("src_endpoint.name", "dst_endpoint.name", "unmapped.direction")),
+    ("method", ("elicitguard.method",), ("api.operation",)),
+    ("request_id", ("elicitguard.request_id",), ("api.request.uid",)),
+    ("mode", ("elicitguard.mode",), ("unmapped.mode",)),
+    ("reasons[].rule", ("rule.id",), ("firewall_rule.uid", "unmapped.reasons")),
+    ("reasons[].detail", ("rule.description", "event.reason"), ("firewall_rule.desc", "message")),
+    ("fields", ("elicitguard.fields",), ("unmapped.fields",)),
+    ("url_host", ("url.domain", "related.hosts"), ("observables",)),
+    ("policy_version", ("rule.version",), ("policy.version",)),
+    ("seq", ("event.sequence",), ("metadata.sequence",)),
+    ("hash", ("event.hash",), ("metadata.uid",)),
+    ("prev", ("elicitguard.prev",), ("unmapped.prev",)),
 )
+
+
+def markdown_table() -> str:
+    """FIELDS as the README prints it."""
+    def cell(paths: tuple[str, ...]) -> str:
+        return ", ".join(f"`{path}`" for path in paths)
+
+    rows = [f"| `{ours}` | {cell(ecs)} | {cell(ocsf)} |" for ours, ecs, ocsf in FIELDS]
+    return "\n".join(["| audit field | ECS | OCSF |", "|---|---|---|", *rows])
+
 
 # Fields the mappers place themselves; anything else is carried under elicitguard.* / unmapped.
 _PLACED = frozenset({"ts", "event", "decision", "session", "server", "client", "method", "request_id", "reasons",
