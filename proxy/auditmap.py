@@ -82,6 +82,9 @@ def _extras(record: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in record.items() if key not in _PLACED}
 
 
+_ECS_TYPE = {"allow": ["allowed"], "would_deny": ["allowed"], "deny": ["denied"]}
+
+
 def to_ecs(record: dict[str, Any]) -> dict[str, Any]:
     decision = record.get("decision")
     found = reasons(record)
@@ -94,7 +97,7 @@ def to_ecs(record: dict[str, Any]) -> dict[str, Any]:
         "message": _message(record),
         "event": {
             "kind": "event", "category": ["network"],
-            "type": ["denied"] if decision == "deny" else ["allowed"] if decision in ("allow", "would_deny") else ["info"],
+            "type": _ECS_TYPE.get(decision, ["info"]) if isinstance(decision, str) else ["info"],
             "action": _text(record.get("event")), "module": "elicitguard", "dataset": "elicitguard.audit",
             "sequence": seq if isinstance(seq, int) else None, "hash": _text(record.get("hash")),
             "reason": "; ".join(detail for _, detail in found if detail) or None,
@@ -154,5 +157,6 @@ def to_ocsf(record: dict[str, Any]) -> dict[str, Any]:
         "firewall_rule": {"uid": found[0][0], "desc": found[0][1]} if found else None,
         "observables": [{"name": "url_host", "type_id": 1, "type": "Hostname", "value": host}] if host else [],
         "unmapped": {"decision": _text(decision), **_extras(record),
-                     "reasons": [{"rule": rule, "detail": detail} for rule, detail in found] if len(found) > 1 else None},
+                     "reasons": [{"rule": rule, "detail": detail} for rule, detail in found]
+                     if len(found) > 1 else None},
     })

@@ -189,11 +189,36 @@ class ChainStatus:
     detail: str | None = None
 
 
+class _Counted:
+    """Lines passed through, counted: where verify was if it raises."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self._lines = iter(lines)
+        self._previous_was_record = False
+        self.number = 0  # lines handed out
+        self.records = 0  # non-blank lines before the last one handed out
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        if self._previous_was_record:
+            self.records += 1
+        line = next(self._lines)
+        self.number += 1
+        self._previous_was_record = bool(line.strip())
+        return line
+
+
 def chain_status(lines: Iterable[str]) -> ChainStatus:
     """The one place that asks ``proxy.audit.verify``: keep it so when its result grows."""
     from elicitguard.proxy.audit import verify
 
-    count, problem = verify(lines)
+    counted = _Counted(lines)
+    try:
+        count, problem = verify(counted)
+    except RecursionError:  # json.loads on a line nested thousands deep: a forged line, not a crash
+        return ChainStatus("broken", counted.records, f"line {counted.number}: not JSON (nested too deeply)")
     return ChainStatus("broken" if problem else "intact", count, problem)
 
 

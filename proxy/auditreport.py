@@ -79,7 +79,8 @@ def _events(rows: list[dict[str, Any]], top: int) -> str:
     more = f'<p class="more" data-more-rows="{len(rows) - top}">and {len(rows) - top:,} more events</p>' \
         if len(rows) > top else ""
     body = "".join(f'<tr{_name_attr(row["name"])} data-total="{int(row["total"])}"><td class="name">'
-                   f'{esc(row["name"] or "(none)")}</td><td class="num">{_n(row["total"])}</td></tr>' for row in rows[:top])
+                   f'{esc(row["name"] or "(none)")}</td><td class="num">{_n(row["total"])}</td></tr>'
+                   for row in rows[:top])
     return ('<section id="events"><h2>Events</h2><table data-section="events"><thead><tr><th>event</th>'
             f'<th class="num">total</th></tr></thead><tbody>{body}</tbody></table>{more}</section>')
 

@@ -105,8 +105,8 @@ def render_summary(data: dict[str, Any], top: int = 10) -> str:
         ["FILE", "RECORDS", "UNREADABLE", "FIRST", "LAST", "CHAIN"],
         [[_name(f["path"]), f"{int(f['records']):,}", f"{int(f['unreadable']):,}", _name(f["first_ts"] or "-"),
           _name(f["last_ts"] or "-"), _chain(f["chain"])] for f in data["files"]], range(1, 3))
-    out += ["", "Decisions"] + _table(["DECISION", "RECORDS"],
-                                      [[_name(r["name"]), f"{int(r['total']):,}"] for r in data["decisions"]], range(1, 2))
+    decisions = [[_name(r["name"]), f"{int(r['total']):,}"] for r in data["decisions"]]
+    out += ["", "Decisions"] + _table(["DECISION", "RECORDS"], decisions, range(1, 2))
     columns = ["TOTAL", "DENY", "WOULD_DENY", "ALLOW", "OTHER"]
     for key, title, noun in (("servers", "Servers", "SERVER"), ("rules", "Rules", "RULE"),
                              ("clients", "Clients", "CLIENT"), ("denied_hosts", "Denied URL hosts", "HOST")):

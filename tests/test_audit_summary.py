@@ -254,3 +254,13 @@ def test_the_text_summary_escapes_terminal_control_sequences_from_the_log() -> N
     text = render_summary(data)
     assert "\x1b" not in text and "\r" not in text and "\u202e" not in text and "\x07" not in text
     assert "\\x1b[2J\\x1b]0;pwned\\x07github" in text
+
+
+def test_a_line_nested_too_deeply_for_json_breaks_the_chain_instead_of_the_tool(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    good = chain(day_of_audit(3))
+    path.write_text("\n".join([*good, "", "[" * 200_000, good[0]]) + "\n", encoding="utf-8")
+    data = summarise([str(path)])
+    (file,) = data["files"]
+    assert file["chain"] == {"status": "broken", "records": 3, "detail": "line 5: not JSON (nested too deeply)"}
+    assert (file["records"], file["unreadable"]) == (4, 1)

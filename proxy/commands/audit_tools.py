@@ -62,7 +62,8 @@ def register(sub: Any) -> None:
                                           "viewed): decisions over time, top rules, servers and clients, denied "
                                           "URL hosts, and each file's chain status. Numbers equal audit summary's.")
     report.add_argument("files", nargs="+", metavar="FILE")
-    report.add_argument("-o", "--output", required=True, metavar="OUT.html", help="where to write the page ('-': stdout)")
+    report.add_argument("-o", "--output", required=True, metavar="OUT.html",
+                        help="where to write the page ('-': stdout)")
     report.add_argument("--top", type=_count, default=15, metavar="N", help="rows per table (default 15)")
     report.add_argument("--title", default="elicitguard audit report", help="the page's heading")
     report.set_defaults(handler=cmd_report)
