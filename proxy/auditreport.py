@@ -29,7 +29,7 @@ table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:middle}
 th{font-weight:600;color:#57606a;font-size:12px;text-transform:uppercase}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-td.name{word-break:break-all;max-width:360px}
+td.name{overflow-wrap:anywhere;max-width:360px}td.ts{white-space:nowrap}
 .status{display:inline-block;padding:1px 8px;border-radius:10px;font-weight:600;background:#fff8c5;color:#7d4e00}
 .status.intact{background:#dafbe1;color:#116329}.status.broken,.status.unreadable{background:#ffebe9;color:#a40e26}
 .alert{border:1px solid #ff8182;background:#ffebe9;border-radius:6px;padding:8px 12px;margin-top:16px}
@@ -90,15 +90,15 @@ def _files(files: list[dict[str, Any]]) -> str:
     for item in files:
         chain = item["chain"]
         status = str(chain["status"])
-        detail = f' <span class="detail">{esc(chain["detail"])}</span>' if chain.get("detail") else ""
+        detail = f' <span class="detail">{esc(chain["detail"])};</span>' if chain.get("detail") else ""
         rows.append(
             f'<tr data-path="{esc(item["path"])}" data-records="{int(item["records"])}" '
             f'data-unreadable="{int(item["unreadable"])}" data-chain-status="{esc(status)}" '
             f'data-chain-records="{int(chain["records"])}">'
             f'<td class="name">{esc(item["path"])}</td><td class="num">{_n(item["records"])}</td>'
-            f'<td class="num">{_n(item["unreadable"])}</td><td>{esc(item["first_ts"] or "-")}</td>'
-            f'<td>{esc(item["last_ts"] or "-")}</td><td><span class="status {esc(status)}">{esc(status)}</span> '
-            f'{_n(chain["records"])} verified{detail}</td></tr>')
+            f'<td class="num">{_n(item["unreadable"])}</td><td class="ts">{esc(item["first_ts"] or "-")}</td>'
+            f'<td class="ts">{esc(item["last_ts"] or "-")}</td><td><span class="status {esc(status)}">{esc(status)}</span>'
+            f'{detail} {_n(chain["records"])} record(s) verified</td></tr>')
     return ('<section id="files"><h2>Files and their hash chains</h2><table data-section="files"><thead><tr>'
             '<th>file</th><th class="num">records</th><th class="num">unreadable</th><th>first</th><th>last</th>'
             f'<th>chain</th></tr></thead><tbody>{"".join(rows)}</tbody></table></section>')

@@ -10,6 +10,7 @@ import html
 from typing import Any
 
 from elicitguard.proxy.auditread import DECISIONS, printable
+from elicitguard.proxy.auditsummary import epoch
 
 # Drawn bottom-up / left-to-right in this order, so denials are the first thing the eye meets.
 STACK = ("deny", "would_deny", "allow", "other")
@@ -57,6 +58,23 @@ def _time_label(start: str, bucket_seconds: int) -> str:
     return start[5:10] if start[11:16] == "00:00" else start[11:16]
 
 
+# Time labels on round times: the first of these that leaves at most 8 labels on the axis.
+_LABEL_STEPS = (300, 900, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400, 7 * 86400, 28 * 86400)
+
+
+def _label_every(bucket_seconds: int, buckets: int) -> int:
+    span = bucket_seconds * buckets
+    for step in _LABEL_STEPS:
+        if step >= bucket_seconds and step % bucket_seconds == 0 and span / step <= 8:
+            return step
+    return bucket_seconds * max(1, -(-buckets // 8))
+
+
+def _label_here(start: str, every: int) -> bool:
+    seconds = epoch(start)
+    return seconds is not None and int(seconds) % every == 0
+
+
 def timeline(data: dict[str, Any], width: int = 960, height: int = 240) -> str:
     """Stacked columns of records per time bucket, with a y scale and a few time labels."""
     buckets: list[dict[str, Any]] = data["buckets"]
@@ -75,7 +93,7 @@ def timeline(data: dict[str, Any], width: int = 960, height: int = 240) -> str:
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{_num(y)}" y2="{_num(y)}" stroke="#d0d7de"/>'
                    f'<text x="{left - 6}" y="{_num(y + 4)}" text-anchor="end" font-size="11" '
                    f'fill="#57606a">{value:,}</text>')
-    every = max(1, len(buckets) // 8)
+    every = _label_every(int(data["bucket_seconds"]), len(buckets))
     for index, bucket in enumerate(buckets):
         x = left + slot * index
         y = float(top + plot_h)
@@ -92,7 +110,7 @@ def timeline(data: dict[str, Any], width: int = 960, height: int = 240) -> str:
         attrs = " ".join(f'data-{name.replace("_", "-")}="{int(bucket.get(name, 0))}"'
                          for name in ("total", *STACK))
         out.append(f'<g data-start="{esc(bucket["start"])}" {attrs}>{"".join(segments)}</g>')
-        if index % every == 0:
+        if _label_here(bucket["start"], every):
             out.append(f'<text x="{_num(x + slot / 2)}" y="{height - 10}" text-anchor="middle" font-size="11" '
                        f'fill="#57606a">{esc(_time_label(bucket["start"], data["bucket_seconds"]))}</text>')
     out.append("</svg>")
