@@ -97,8 +97,9 @@ def _files(files: list[dict[str, Any]]) -> str:
             f'data-chain-records="{int(chain["records"])}">'
             f'<td class="name">{esc(item["path"])}</td><td class="num">{_n(item["records"])}</td>'
             f'<td class="num">{_n(item["unreadable"])}</td><td class="ts">{esc(item["first_ts"] or "-")}</td>'
-            f'<td class="ts">{esc(item["last_ts"] or "-")}</td><td><span class="status {esc(status)}">{esc(status)}</span>'
-            f'{detail} {_n(chain["records"])} record(s) verified</td></tr>')
+            f'<td class="ts">{esc(item["last_ts"] or "-")}</td>'
+            f'<td><span class="status {esc(status)}">{esc(status)}</span>{detail} '
+            f'{_n(chain["records"])} record(s) verified</td></tr>')
     return ('<section id="files"><h2>Files and their hash chains</h2><table data-section="files"><thead><tr>'
             '<th>file</th><th class="num">records</th><th class="num">unreadable</th><th>first</th><th>last</th>'
             f'<th>chain</th></tr></thead><tbody>{"".join(rows)}</tbody></table></section>')
