@@ -98,6 +98,8 @@ def label(value: Any) -> str | None:
     """A field as one short string: strings as they are, anything else as compact JSON."""
     if value is None:
         return None
+    if type(value) is str and len(value) <= MAX_LABEL:  # nearly always: the fast path
+        return value
     text = value if isinstance(value, str) else json.dumps(value, sort_keys=True, default=str)
     return text if len(text) <= MAX_LABEL else text[:MAX_LABEL] + "..."
 
