@@ -6,10 +6,20 @@ import argparse
 import sys
 
 from elicitguard import __version__
-from elicitguard.proxy.commands import EXIT_USAGE, auditing, check, demo, explain, policytest, schema, serve
+from elicitguard.proxy.commands import (
+    EXIT_USAGE,
+    audit_tools,
+    auditing,
+    check,
+    demo,
+    explain,
+    policytest,
+    schema,
+    serve,
+)
 
 # Each module adds its subcommands, in the order --help lists them.
-COMMANDS = (serve, check, explain, auditing, policytest, schema, demo)
+COMMANDS = (serve, check, explain, auditing, audit_tools, policytest, schema, demo)
 
 DESCRIPTION = """\
 elicitguard: a security proxy for MCP elicitation.
