@@ -21,7 +21,7 @@ from aiohttp import web
 
 from elicitguard.policies.config import load_config_text
 from elicitguard.proxy.audit import AuditLog
-from elicitguard.proxy.http import make_app
+from elicitguard.proxy.http import listening
 from conftest import PEERS, ROOT, WAIT
 
 RAW_SERVER = str(PEERS / "raw_server.py")
@@ -236,14 +236,10 @@ async def modern(tmp_path: Path) -> AsyncIterator[tuple[FakeModernServer, str, P
     audit_path = tmp_path / "audit.jsonl"
     config = load_config_text("on_deny: decline\n")
     audit = AuditLog(str(audit_path))
-    proxy = web.AppRunner(make_app(config, f"http://127.0.0.1:{port}/mcp", audit))
-    await proxy.setup()
-    proxy_site = web.TCPSite(proxy, "127.0.0.1", 0)
-    await proxy_site.start()
     try:
-        yield fake, f"http://127.0.0.1:{proxy.addresses[0][1]}/mcp", audit_path
+        async with listening(config, f"http://127.0.0.1:{port}/mcp", audit) as proxy:
+            yield fake, proxy.url(), audit_path
     finally:
-        await proxy.cleanup()
         await upstream.cleanup()
         audit.close()
 

@@ -8,8 +8,10 @@ Routes: ``/mcp`` (the default upstream), ``/NAME/mcp`` for each ``servers:`` ent
 ``/NAME/sse`` for upstreams that still speak the deprecated HTTP+SSE transport (their message
 endpoint is rewritten to ``/_legacy/TOKEN`` on the proxy).
 """
-from elicitguard.proxy.http.app import HttpProxy, build_routes, make_app, run_http
+from elicitguard.proxy.http.app import HttpProxy, build_routes, make_app
 from elicitguard.proxy.http.common import SESSIONS, url_origin
+from elicitguard.proxy.http.serve import Listening, SessionInfo, SessionsView, listening, run_http
 from elicitguard.proxy.http.sessions import Route, Session
 
-__all__ = ["SESSIONS", "HttpProxy", "Route", "Session", "build_routes", "make_app", "run_http", "url_origin"]
+__all__ = ["SESSIONS", "HttpProxy", "Listening", "Route", "Session", "SessionInfo", "SessionsView", "build_routes",
+           "listening", "make_app", "run_http", "url_origin"]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import signal
-import sys
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -82,38 +80,3 @@ def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host:
         app.router.add_get(prefix + "/sse", proxy.handle_legacy_sse)
     app.router.add_post("/_legacy/{token}", proxy.handle_legacy_post)
     return app
-
-
-def run_http(config: Config, host: str, port: int, upstream: str | None, audit: AuditLog) -> int:
-    """Entry point for ``elicitguard http``: serve until interrupted."""
-    app = make_app(config, upstream, audit, host)
-
-    async def serve() -> None:
-        # handler_cancellation: a client that hangs up cancels its handler, which closes the upstream
-        # stream; a short shutdown_timeout keeps SIGTERM prompt with streams still open.
-        runner = web.AppRunner(app, handle_signals=False, handler_cancellation=True, shutdown_timeout=2.0)
-        await runner.setup()
-        site = web.TCPSite(runner, host, port)
-        await site.start()
-        bound = runner.addresses[0] if runner.addresses else (host, port)
-        routes = ", ".join(f"/{r.name}/mcp" if r.name else "/mcp" for r in app[ROUTES].values())
-        # The one line tests and wrappers read to learn the port (also when --listen used port 0).
-        print(f"elicitguard: listening on http://{host}:{bound[1]} ({routes})", file=sys.stderr, flush=True)
-        audit.event("proxy.start", transport="http", listen=f"{host}:{bound[1]}")
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError):
-                loop.add_signal_handler(sig, stop.set)
-        try:
-            await stop.wait()
-        finally:
-            audit.event("proxy.stop", transport="http")
-            await runner.cleanup()
-
-    try:
-        asyncio.run(serve())
-    except OSError as exc:
-        print(f"elicitguard: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    return 0
