@@ -132,7 +132,7 @@ class Fake:
         self.lockstep: asyncio.Event | None = None
 
     async def start(self) -> None:
-        app = web.Application()
+        app = web.Application(client_max_size=64 << 20)  # the proxy's limit (16 MiB by default) is what is tested
         app.router.add_route("*", "/{tail:.*}", self._dispatch)
         self.runner = web.AppRunner(app, shutdown_timeout=2.0)
         await self.runner.setup()

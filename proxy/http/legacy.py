@@ -56,10 +56,9 @@ class LegacySse(RelayLayer):
         if session is None or session.legacy_endpoint is None:
             return web.Response(status=404, text="elicitguard: unknown legacy session\n")
         self._bind(session, request)
-        limit = self.config.max_message_bytes
-        body = await request.content.read(limit + 1)
-        if len(body) > limit:
-            return error_response(413, errors.INVALID_REQUEST, f"request body exceeds {limit} bytes")
+        body = await self.request_body(request)
+        if isinstance(body, web.Response):
+            return body
         outcome = session.guard.client_message(body)
         self._audit(session, outcome.decisions)
         if outcome.forward is None:

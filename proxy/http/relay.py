@@ -17,6 +17,7 @@ from elicitguard.policies.engine import Outcome
 from elicitguard.policies.envelope import EnvelopeError, dumps, id_key
 from elicitguard.policies.verdict import Direction
 from elicitguard.proxy.framing import SseEvent, SseFramer, encode_sse
+from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     CLIENT,
     JSON_TYPE,
@@ -92,13 +93,21 @@ class RelayLayer(SessionLayer):
             if kind == SSE_TYPE:
                 return await self._relay_sse(request, upstream, session, proxy_replies or [], legacy_sse, extra,
                                              request_ids(body) if body else [])
-            raw = await upstream.content.read(self.config.max_message_bytes + 1)
-            if not judged_as_json(kind, raw):
+            try:
+                raw = await read_whole(upstream.content, self.config.max_message_bytes)
+            except TooLarge:
+                raw = None
+            except BROKEN_BODY as exc:
+                self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
+                ids = request_ids(body) if body else []
+                return error_response(502, errors.INTERNAL_ERROR, "Upstream answer cut off", ids[0] if len(ids) == 1 else None,
+                                      rule="upstream.incomplete_body")
+            if raw is not None and not judged_as_json(kind, raw):
                 if proxy_replies and upstream.status in (200, 202):
                     return self._json_out(upstream, proxy_replies, upstream_body=None)
                 # Not JSON-RPC (an HTML 404, a plain 405): passed through as it came.
                 return web.Response(status=upstream.status, body=raw, headers={**forward_headers(upstream.headers), **extra})
-            if len(raw) > self.config.max_message_bytes:
+            if raw is None:
                 outcome = session.guard.rejection(Direction.SERVER_TO_CLIENT, EnvelopeError(
                     "envelope.too_large", "upstream response exceeds limits.max_message_bytes"))
             else:

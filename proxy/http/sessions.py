@@ -10,10 +10,12 @@ from urllib.parse import urljoin, urlsplit
 
 from aiohttp import web
 
+from elicitguard.policies import errors
 from elicitguard.policies.config import Config, Policy
 from elicitguard.policies.engine import Bounded, Guard, SessionState
-from elicitguard.policies.verdict import Decision
+from elicitguard.policies.verdict import Decision, Direction
 from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     AUDIT,
     CONFIG,
@@ -21,6 +23,7 @@ from elicitguard.proxy.http.common import (
     SESSION_HEADER,
     SESSIONS,
     VERSION_HEADER,
+    error_response,
     forward_headers,
     host_allowed,
     origin_allowed,
@@ -109,6 +112,22 @@ class SessionLayer:
         if route is None:
             raise web.HTTPNotFound(text="elicitguard: no such MCP endpoint\n")
         return route
+
+    async def request_body(self, request: web.Request) -> bytes | web.Response:
+        """The client's whole body, or the answer refusing it (413 past the limit, audited in every mode:
+        the limit is hard; 400 for a body cut off mid-way)."""
+        limit = self.config.max_message_bytes
+        try:
+            if request.content_length is not None and request.content_length > limit:
+                raise TooLarge
+            return await read_whole(request.content, limit)
+        except TooLarge:
+            self.audit.event("message.rejected", decision="deny", direction=Direction.CLIENT_TO_SERVER.value,
+                             reasons=[{"rule": "envelope.too_large", "detail": f"request body exceeds {limit} bytes"}])
+            return error_response(413, errors.INVALID_REQUEST, f"Request body exceeds {limit} bytes",
+                                  rule="envelope.too_large")
+        except BROKEN_BODY:
+            return error_response(400, errors.INVALID_REQUEST, "Incomplete request body", rule="http.incomplete_body")
 
     def request_session(self, request: web.Request, route: Route) -> Session:
         """The session named by the request's Mcp-Session-Id (or a fresh one), bound for auditing."""

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
-import aiohttp
 from aiohttp import web
 
 from elicitguard.policies import errors
@@ -27,15 +24,9 @@ class StreamableHttp(RelayLayer):
 
     async def handle_post(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
-        limit = self.config.max_message_bytes
-        if request.content_length is not None and request.content_length > limit:
-            return error_response(413, errors.INVALID_REQUEST, f"request body exceeds {limit} bytes")
-        try:
-            body = await request.content.read(limit + 1)
-        except (aiohttp.ClientError, asyncio.IncompleteReadError, ConnectionError):
-            return web.Response(status=400, text="elicitguard: incomplete request body\n")
-        if len(body) > limit:
-            return error_response(413, errors.INVALID_REQUEST, f"request body exceeds {limit} bytes")
+        body = await self.request_body(request)
+        if isinstance(body, web.Response):
+            return body
         session = self.request_session(request, route)
         header_version = request.headers.get(VERSION_HEADER)
         if header_version is not None and header_version not in KNOWN_PROTOCOLS and route.policy.unknown_protocol == "block":
