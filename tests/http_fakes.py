@@ -28,7 +28,7 @@ from multidict import CIMultiDictProxy
 
 from elicitguard.policies.config import load_config_text
 from elicitguard.proxy.audit import AuditLog
-from elicitguard.proxy.http import SessionsView, listening
+from elicitguard.proxy.http import Listening, SessionsView, listening
 
 SID = "sess-1"
 V = "2025-11-25"
@@ -262,9 +262,16 @@ class Reader:
 
 @dataclass
 class Proxy:
-    base: str
-    sessions: SessionsView
+    running: Listening
     stream: io.StringIO
+
+    @property
+    def base(self) -> str:
+        return self.running.base
+
+    @property
+    def sessions(self) -> SessionsView:
+        return self.running.sessions
 
     @property
     def url(self) -> str:
@@ -282,6 +289,12 @@ class Harness:
     client: aiohttp.ClientSession
     stack: contextlib.AsyncExitStack
     fakes: list[Fake] = field(default_factory=list)
+    proxies: list[Proxy] = field(default_factory=list)
+
+    async def settled(self) -> None:
+        """Every answer each proxy sent its upstream on its own has had its reply."""
+        for proxy in self.proxies:
+            await proxy.running.settled(WAIT)
 
     async def new_fake(self) -> Fake:
         fake = Fake()
@@ -293,7 +306,8 @@ class Harness:
         stream = io.StringIO()
         running = await self.stack.enter_async_context(
             listening(load_config_text(config), upstream, AuditLog(stream=stream)))
-        return Proxy(running.base, running.sessions, stream)
+        self.proxies.append(proxy := Proxy(running, stream))
+        return proxy
 
     async def post(self, url: str, body: bytes | dict[str, Any], headers: dict[str, str] | None = None
                    ) -> aiohttp.ClientResponse:

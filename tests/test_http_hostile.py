@@ -54,6 +54,7 @@ async def test_an_escaped_elicitation_method_in_an_sse_event_is_blocked_and_answ
     stream = await h.read(await h.post(proxy.url, CALL, headers))
     assert sse_messages(stream) == [RESULT]
     assert b"password" not in stream
+    await h.settled()
     answer = assert_blocked_answer(fake, 7)
     assert answer.json["error"]["data"]["rule"] == "credential.password"
     assert answer.headers["Mcp-Session-Id"] == SID
@@ -67,6 +68,7 @@ async def test_an_event_with_duplicate_method_keys_never_reaches_the_client_and_
     headers = await h.initialize(proxy)
     stream = await h.read(await h.post(proxy.url, CALL, headers))
     assert sse_messages(stream) == [RESULT]
+    await h.settled()
     assert_blocked_answer(fake, 8, code=-32600)
     [rejected] = proxy.events("message.rejected")
     assert rejected["reasons"][0]["rule"] == "envelope.duplicate_key"
@@ -100,6 +102,7 @@ async def test_a_multi_line_data_event_carrying_a_password_form_is_reassembled_a
     headers = await h.initialize(proxy)
     stream = await h.read(await h.post(proxy.url, CALL, headers))
     assert sse_messages(stream) == [RESULT]
+    await h.settled()
     assert_blocked_answer(fake, 9)
 
 
@@ -201,6 +204,7 @@ async def test_a_password_form_written_one_byte_per_tcp_chunk_is_still_blocked(
     headers = await h.initialize(proxy)
     stream = await h.read(await h.post(proxy.url, CALL, headers))
     assert sse_messages(stream) == [RESULT]
+    await h.settled()
     assert_blocked_answer(fake, 11)
 
 
@@ -350,6 +354,7 @@ async def test_a_password_form_on_the_get_stream_is_blocked_and_answered_by_a_po
     stream = await Reader(response).until(b"after")
     response.release()
     assert b"elicitation" not in stream
+    await h.settled()
     answer = assert_blocked_answer(fake, 41)
     assert answer.path == "/mcp"
     assert answer.headers["Mcp-Session-Id"] == SID
@@ -525,6 +530,7 @@ async def test_a_client_response_to_an_elicitation_the_proxy_blocked_is_refused_
     sse_on_call(fake, [ev(elicit(7, PASSWORD_PARAMS)), ev(RESULT)])
     headers = await h.initialize(proxy)
     await h.read(await h.post(proxy.url, CALL, headers))
+    await h.settled()
     assert_blocked_answer(fake, 7)
     forged = {"jsonrpc": "2.0", "id": 7, "result": {"action": "accept", "content": {"password": "typed-secret"}}}
     response = await h.post(proxy.url, forged, headers)
@@ -669,6 +675,7 @@ async def test_servers_are_routed_by_path_each_with_its_own_policy(h: Harness) -
         streams[name] = await h.read(await h.post(f"{proxy.base}/{name}/mcp", CALL, headers))
     # a enforces: blocked and answered; b monitors: forwarded untouched, audited as would_deny.
     assert sse_messages(streams["a"]) == [RESULT]
+    await h.settled()
     assert_blocked_answer(a, 7)
     assert sse_messages(streams["b"]) == [elicit(7, PASSWORD_PARAMS), RESULT]
     assert b.answers_to(7) == []
@@ -723,6 +730,7 @@ async def test_legacy_http_sse_endpoint_is_rewritten_and_elicitations_on_it_are_
 
     messages = [json.loads(d) for d in sse_data(reader.buf)[1:]]  # after the endpoint event
     assert [m.get("id") for m in messages] == [1, 6, 2]  # the password form (id 5) never arrived
+    await h.settled()
     answer = assert_blocked_answer(fake, 5)
     assert answer.path == "/message?sessionId=abc"
     assert [s.path for s in fake.seen if s.method == "GET"] == ["/sse"]

@@ -12,7 +12,18 @@ from aiohttp import web
 from elicitguard.policies.config import Config
 from elicitguard.policies.engine import Bounded
 from elicitguard.proxy.audit import AuditLog
-from elicitguard.proxy.http.common import AUDIT, CLIENT, CONFIG, LEGACY, MAX_SESSIONS, ROUTES, SESSIONS, ssl_context
+from elicitguard.proxy.http.answers import ANSWERS, Backlog
+from elicitguard.proxy.http.common import (
+    AUDIT,
+    CLIENT,
+    CONFIG,
+    LEGACY,
+    MAX_SESSIONS,
+    ROUTES,
+    SERVER_NAME,
+    SESSIONS,
+    ssl_context,
+)
 from elicitguard.proxy.http.legacy import LegacySse
 from elicitguard.proxy.http.sessions import Route
 from elicitguard.proxy.http.streamable import StreamableHttp
@@ -33,26 +44,39 @@ def build_routes(config: Config, upstream: str | None) -> dict[str | None, Route
     return routes
 
 
+async def _name_no_software(_request: web.Request, response: web.StreamResponse) -> None:
+    # aiohttp would name itself and Python with their versions.
+    response.headers["Server"] = SERVER_NAME
+
+
 def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host: str = "127.0.0.1") -> web.Application:
     """The aiohttp application (also used directly by tests)."""
     app = web.Application(client_max_size=config.max_message_bytes + 1)
     proxy = HttpProxy(app, listen_host)
     app.middlewares.append(proxy.guard_middleware)
+    app.on_response_prepare.append(_name_no_software)
     app[CONFIG] = config
     app[AUDIT] = audit
     app[ROUTES] = build_routes(config, upstream)
     # Bounded: each initialize can create one (a proxy-issued id for a stateless upstream too).
     app[SESSIONS] = Bounded(MAX_SESSIONS)
     app[LEGACY] = {}
+    app[ANSWERS] = Backlog()
 
     async def client_session(app: web.Application) -> AsyncIterator[None]:
         timeout = aiohttp.ClientTimeout(total=None, connect=config.http.connect_timeout,
                                         sock_read=config.http.read_timeout)
         connector = aiohttp.TCPConnector(ssl=ssl_context(config))
+        # No cookie jar: Cookie and Set-Cookie travel with each request and response, as the client sent
+        # and the upstream set them; a shared jar would send one client's cookies on another's requests.
         async with aiohttp.ClientSession(timeout=timeout, connector=connector, auto_decompress=False,
+                                         cookie_jar=aiohttp.DummyCookieJar(),
                                          skip_auto_headers=("User-Agent", "Accept-Encoding")) as session:
             app[CLIENT] = session
-            yield
+            try:
+                yield
+            finally:
+                await app[ANSWERS].close()
 
     async def idle_sweeper(app: web.Application) -> AsyncIterator[None]:
         async def sweep() -> None:

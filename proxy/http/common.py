@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 import aiohttp
 from aiohttp import web
+from multidict import CIMultiDict
 
 from elicitguard.policies.config import Config
 from elicitguard.policies.envelope import EnvelopeError, Kind, dumps, parse_envelope
@@ -17,6 +18,7 @@ from elicitguard.proxy.audit import AuditLog
 SESSION_HEADER = "Mcp-Session-Id"
 VERSION_HEADER = "MCP-Protocol-Version"
 # Hop-by-hop headers (RFC 9110 7.6.1) and those the proxy recomputes; never forwarded.
+SERVER_NAME = "elicitguard"  # the Server header of every response: no software or version named
 HOP_BY_HOP = frozenset({
     "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "trailers",
     "transfer-encoding", "upgrade", "host", "content-length", "accept-encoding", "content-encoding",
@@ -34,6 +36,11 @@ SESSIONS = web.AppKey("sessions", dict)
 LEGACY = web.AppKey("legacy", dict)
 
 
+def is_redirect(status: int) -> bool:
+    """A 3xx that sends the client elsewhere (304 Not Modified sends it nowhere)."""
+    return 300 <= status < 400 and status != 304
+
+
 def jsonrpc_error(code: int, message: str, request_id: Any = None, **data: Any) -> bytes:
     body: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
     if data:
@@ -45,20 +52,28 @@ def error_response(status: int, code: int, message: str, request_id: Any = None,
     return web.Response(status=status, body=jsonrpc_error(code, message, request_id, **data), content_type=JSON_TYPE)
 
 
-def forward_headers(headers: Any) -> dict[str, str]:
-    out: dict[str, str] = {}
+def forward_headers(headers: Any) -> CIMultiDict[str]:
+    """End-to-end headers, every copy of each (two Set-Cookie stay two)."""
+    out: CIMultiDict[str] = CIMultiDict()
     connection_tokens = {t.strip().lower() for t in headers.get("Connection", "").split(",") if t.strip()}
     for name, value in headers.items():
         lower = name.lower()
         if lower in HOP_BY_HOP or lower in connection_tokens:
             continue
-        out[name] = value
+        out.add(name, value)
     return out
 
 
-
-def response_headers(headers: Any) -> dict[str, str]:
-    return {k: v for k, v in forward_headers(headers).items() if k.lower() != "content-type"}
+def response_headers(headers: Any, extra: dict[str, str] | None = None, keep_type: bool = False) -> CIMultiDict[str]:
+    """The upstream's end-to-end headers for the client, with ``extra`` set over them. Its ``Server``
+    is not passed on (the proxy names no software), nor its Content-Type unless ``keep_type``."""
+    out = forward_headers(headers)
+    out.popall("Server", None)
+    if not keep_type:
+        out.popall("Content-Type", None)
+    for name, value in (extra or {}).items():
+        out[name] = value
+    return out
 
 
 def judged_as_json(kind: str, raw: bytes) -> bool:

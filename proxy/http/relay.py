@@ -11,6 +11,7 @@ from typing import Any
 
 import aiohttp
 from aiohttp import web
+from multidict import CIMultiDict
 
 from elicitguard.policies import errors
 from elicitguard.policies.engine import Outcome
@@ -27,24 +28,25 @@ from elicitguard.proxy.http.common import (
     VERSION_HEADER,
     chunks,
     error_response,
-    forward_headers,
+    is_redirect,
     jsonrpc_error,
     judged_as_json,
     mimetype,
     request_ids,
     response_headers,
 )
-from elicitguard.proxy.http.sessions import Session, SessionLayer
+from elicitguard.proxy.http.answers import AnswerLayer
+from elicitguard.proxy.http.sessions import Session
 
 
-class RelayLayer(SessionLayer):
+class RelayLayer(AnswerLayer):
     """Upstream requests and the judging of their answers."""
 
     def _rewrite_endpoint(self, event: SseEvent, session: Session, newline: bytes) -> bytes:
         """The legacy ``endpoint`` event, rewritten to point at the proxy (see :class:`LegacySse`)."""
         raise NotImplementedError
 
-    async def _relay(self, request: web.Request, url: str, method: str, headers: dict[str, str], body: bytes | None,
+    async def _relay(self, request: web.Request, url: str, method: str, headers: CIMultiDict[str], body: bytes | None,
                      session: Session, proxy_replies: list[dict[str, Any]] | None = None,
                      legacy_sse: bool = False, initialize: bool = False) -> web.StreamResponse:
         client = self.app[CLIENT]
@@ -56,6 +58,14 @@ class RelayLayer(SessionLayer):
             return error_response(502, errors.INTERNAL_ERROR, f"upstream unreachable ({type(exc).__name__})",
                                    ids[0] if len(ids) == 1 else None)
         try:
+            if is_redirect(upstream.status):
+                # A client that follows it would re-send its request straight to the upstream, and get
+                # answers nobody judged: never relayed.
+                self.audit.event("upstream.redirect", decision="deny", status=upstream.status, reasons=[
+                    {"rule": "upstream.redirect", "detail": "the upstream answered with a redirect"}])
+                ids = request_ids(body) if body else []
+                return error_response(502, errors.INTERNAL_ERROR, "elicitguard refused the upstream's redirect",
+                                      ids[0] if len(ids) == 1 else None, rule="upstream.redirect")
             doubled = [h for h in ("Content-Type", SESSION_HEADER) if len(upstream.headers.getall(h, [])) > 1]
             if doubled:
                 # Which copy would the client honour? The proxy cannot judge what it cannot read one way.
@@ -106,14 +116,14 @@ class RelayLayer(SessionLayer):
                 if proxy_replies and upstream.status in (200, 202):
                     return self._json_out(upstream, proxy_replies, upstream_body=None)
                 # Not JSON-RPC (an HTML 404, a plain 405): passed through as it came.
-                return web.Response(status=upstream.status, body=raw, headers={**forward_headers(upstream.headers), **extra})
+                return web.Response(status=upstream.status, body=raw, headers=response_headers(upstream.headers, extra, keep_type=True))
             if raw is None:
                 outcome = session.guard.rejection(Direction.SERVER_TO_CLIENT, EnvelopeError(
                     "envelope.too_large", "upstream response exceeds limits.max_message_bytes"))
             else:
                 outcome = session.guard.server_message(raw)
             self._audit(session, outcome.decisions)
-            await self._answer_upstream(session, outcome)
+            self._answer_upstream(session, outcome)
             if outcome.forward is None:
                 ids = request_ids(body) if body else []
                 if not ids:
@@ -127,7 +137,7 @@ class RelayLayer(SessionLayer):
             if proxy_replies:
                 return self._json_out(upstream, proxy_replies, upstream_body=outcome.forward)
             return web.Response(status=upstream.status, body=outcome.forward,
-                                headers={**response_headers(upstream.headers), **extra}, content_type=JSON_TYPE)
+                                headers=response_headers(upstream.headers, extra), content_type=JSON_TYPE)
         finally:
             upstream.release()
 
@@ -144,7 +154,7 @@ class RelayLayer(SessionLayer):
     async def _relay_sse(self, request: web.Request, upstream: aiohttp.ClientResponse, session: Session,
                          proxy_replies: list[dict[str, Any]], legacy_sse: bool,
                          extra: dict[str, str], request_ids: list[Any]) -> web.StreamResponse:
-        response = web.StreamResponse(status=upstream.status, headers={**response_headers(upstream.headers), **extra})
+        response = web.StreamResponse(status=upstream.status, headers=response_headers(upstream.headers, extra))
         response.content_type = SSE_TYPE
         await response.prepare(request)
         newline = b"\n"
@@ -206,7 +216,7 @@ class RelayLayer(SessionLayer):
             return event.raw, False  # keep-alives, priming events, retry hints
         outcome = session.guard.server_message(event.data)
         self._audit(session, outcome.decisions)
-        await self._answer_upstream(session, outcome)
+        self._answer_upstream(session, outcome)
         dropped = any(d.event == "message.rejected" for d in outcome.decisions)
         if outcome.forward is None:
             return event.prefix, dropped
@@ -214,27 +224,3 @@ class RelayLayer(SessionLayer):
             return event.raw, dropped
         return event.prefix + encode_sse(outcome.forward, event=event.event, event_id=event.id, retry=event.retry,
                                          newline=newline), dropped
-
-    async def _answer_upstream(self, session: Session, outcome: Outcome) -> None:
-        """Send the proxy's answers to blocked server requests back on the same session."""
-        if not outcome.replies:
-            return
-        url = session.legacy_endpoint or session.route.upstream
-        headers = {"Content-Type": JSON_TYPE, "Accept": f"{JSON_TYPE}, {SSE_TYPE}", **session.auth_headers}
-        if session.session_id is not None and session.legacy_endpoint is None:
-            headers[SESSION_HEADER] = session.session_id
-        if session.protocol:
-            headers[VERSION_HEADER] = session.protocol
-        elif session.guard.state.protocol_version:
-            headers[VERSION_HEADER] = session.guard.state.protocol_version
-        for reply in outcome.replies:
-            try:
-                async with self.app[CLIENT].post(url, data=dumps(reply), headers=headers) as resp:
-                    await resp.read()
-                    if resp.status >= 300:
-                        self.audit.event("upstream.answer_failed", decision="deny", status=resp.status,
-                                         request_id=reply.get("id"))
-            except (TimeoutError, aiohttp.ClientError, OSError) as exc:
-                self.audit.event("upstream.answer_failed", decision="deny", detail=type(exc).__name__,
-                                 request_id=reply.get("id"))
-

@@ -15,6 +15,7 @@ from aiohttp import web
 
 from elicitguard.policies.config import Config
 from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.http.answers import ANSWERS, Backlog
 from elicitguard.proxy.http.app import build_routes, make_app
 from elicitguard.proxy.http.common import SESSIONS
 from elicitguard.proxy.http.sessions import Session
@@ -57,10 +58,16 @@ class Listening:
 
     base: str  # http://HOST:PORT
     sessions: SessionsView
+    _backlog: Backlog
 
     def url(self, server: str | None = None) -> str:
         """The MCP endpoint for the default upstream, or for ``servers.NAME``."""
         return f"{self.base}/{server}/mcp" if server else f"{self.base}/mcp"
+
+    async def settled(self, timeout: float | None = None) -> None:
+        """Wait until the answers the proxy sent the upstream on its own (to requests it blocked) got
+        their replies: they travel in the background, after the stream they came from went on."""
+        await self._backlog.settled(timeout)
 
 
 @contextlib.asynccontextmanager
@@ -78,7 +85,8 @@ async def listening(config: Config, upstream: str | None, audit: AuditLog, host:
         await web.TCPSite(runner, host, port).start()
         bound = runner.addresses[0][1] if runner.addresses else port
         shown = f"[{host}]" if ":" in host else host
-        yield Listening(f"http://{shown}:{bound}", SessionsView(cast(Mapping[SessionKey, Session], app[SESSIONS])))
+        yield Listening(f"http://{shown}:{bound}", SessionsView(cast(Mapping[SessionKey, Session], app[SESSIONS])),
+                        app[ANSWERS])
     finally:
         await runner.cleanup()
 

@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from aiohttp import web
+from multidict import CIMultiDict
 
 from elicitguard.policies import errors
 from elicitguard.policies.config import Config, Policy
@@ -67,11 +68,10 @@ class Session:
 
 
 
-def upstream_headers(request: web.Request, session: Session) -> dict[str, str]:
+def upstream_headers(request: web.Request, session: Session) -> CIMultiDict[str]:
     headers = forward_headers(request.headers)
     if session.synthetic:
-        for name in [n for n in headers if n.lower() == SESSION_HEADER.lower()]:
-            del headers[name]
+        headers.popall(SESSION_HEADER, None)
     return headers
 
 
