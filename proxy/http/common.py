@@ -12,7 +12,8 @@ from aiohttp import web
 from multidict import CIMultiDict
 
 from elicitguard.policies.config import Config
-from elicitguard.policies.envelope import EnvelopeError, Kind, dumps, parse_envelope
+from elicitguard.policies import errors
+from elicitguard.policies.envelope import EnvelopeError, Kind, dumps, parse_envelope, strict_loads
 from elicitguard.proxy.audit import AuditLog
 
 SESSION_HEADER = "Mcp-Session-Id"
@@ -83,6 +84,20 @@ def judged_as_json(kind: str, raw: bytes) -> bool:
     if not raw.strip():
         return False
     return "json" in kind or raw.lstrip()[:1] in (b"{", b"[")
+
+
+def plain_error_body(raw: bytes) -> bool:
+    """Whether an HTTP error's JSON body answers no request and carries nothing to judge: one object
+    without ``id``, ``method`` or ``result`` (an id-less JSON-RPC error such as "No valid session ID",
+    or plain JSON), and not a -32042 (whose URL elicitations are judged wherever they appear)."""
+    try:
+        obj = strict_loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(obj, dict) or not {"id", "method", "result", "params"}.isdisjoint(obj):
+        return False
+    error = obj.get("error")
+    return not (isinstance(error, dict) and error.get("code") == errors.URL_ELICITATION_REQUIRED)
 
 
 def mimetype(value: str | None) -> str:

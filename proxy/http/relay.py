@@ -32,6 +32,7 @@ from elicitguard.proxy.http.common import (
     jsonrpc_error,
     judged_as_json,
     mimetype,
+    plain_error_body,
     request_ids,
     response_headers,
 )
@@ -117,6 +118,10 @@ class RelayLayer(AnswerLayer):
                     return self._json_out(upstream, proxy_replies, upstream_body=None)
                 # Not JSON-RPC (an HTML 404, a plain 405): passed through as it came.
                 return web.Response(status=upstream.status, body=raw, headers=response_headers(upstream.headers, extra, keep_type=True))
+            if raw is not None and upstream.status >= 400 and not proxy_replies and plain_error_body(raw):
+                # An HTTP error whose body answers no request ("No valid session ID"): as it came.
+                return web.Response(status=upstream.status, body=raw,
+                                    headers=response_headers(upstream.headers, extra, keep_type=True))
             if raw is None:
                 outcome = session.guard.rejection(Direction.SERVER_TO_CLIENT, EnvelopeError(
                     "envelope.too_large", "upstream response exceeds limits.max_message_bytes"))
@@ -126,9 +131,10 @@ class RelayLayer(AnswerLayer):
             self._answer_upstream(session, outcome)
             if outcome.forward is None:
                 ids = request_ids(body) if body else []
-                if not ids:
+                if not ids and body is not None:
                     # Nothing of the client's awaits an answer here (notification-only POST).
                     return web.Response(status=202)
+                ids = ids or [None]
                 answers = [{"jsonrpc": "2.0", "id": i, "error": {
                     "code": errors.INTERNAL_ERROR, "message": "elicitguard refused the upstream's answer (see audit log)",
                     "data": {"rule": "upstream.unjudgeable", "source": "elicitguard"}}} for i in ids]
