@@ -13,9 +13,9 @@ Every wait is bounded by ``WAIT``; nothing sleeps.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
-import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any

@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 from conftest import WAIT
-from http_fakes import (  # noqa: F401 - h, fake, proxy and lockstep are fixtures
+from http_fakes import (
     CALL,
     INIT,
     INIT_RESULT,
@@ -22,21 +22,17 @@ from http_fakes import (  # noqa: F401 - h, fake, proxy and lockstep are fixture
     RESULT,
     SID,
     URL_PARAMS,
-    V,
     Fake,
     Harness,
     Proxy,
     Reader,
     Seen,
+    V,
     assert_blocked_answer,
     dump,
     elicit,
     ev,
-    fake,
-    h,
-    lockstep,
     note,
-    proxy,
     sse_data,
     sse_messages,
     sse_on_call,

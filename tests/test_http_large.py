@@ -14,20 +14,23 @@ from typing import Any
 import pytest
 from aiohttp import web
 from conftest import WAIT
-from http_fakes import (  # noqa: F401 - h, fake and proxy are fixtures
+from http_fakes import (
     CALL,
+    PASSWORD_PARAMS,
     RESULT,
     Fake,
     Harness,
     Proxy,
     Reader,
     Seen,
+    assert_blocked_answer,
     dump,
+    elicit,
     ev,
-    fake,
-    h,
-    proxy,
+    note,
     sse_data,
+    sse_messages,
+    sse_on_call,
 )
 
 SIZES = [300_000, 5 << 20, 15 << 20]
@@ -162,3 +165,48 @@ async def test_an_oversize_request_gets_413_and_a_deny_audit_line_in_every_mode(
     [line] = [r for r in proxy.audit() if r["event"] == "message.rejected"]
     assert line["decision"] == "deny"
     assert [r["rule"] for r in line["reasons"]] == ["envelope.too_large"]
+
+
+# ---- oversize SSE events -------------------------------------------------------------------------------------
+
+SMALL_LIMIT = "limits:\n  max_message_bytes: 65536\n"
+
+
+@pytest.mark.parametrize("nl", [b"\n", b"\r\n"], ids=["LF", "CRLF"])
+async def test_an_oversize_server_request_in_an_sse_event_gets_32600_and_the_stream_goes_on(
+        h: Harness, fake: Fake, nl: bytes) -> None:
+    proxy = await h.proxy(fake.url, SMALL_LIMIT)
+    big = elicit(9, {**PASSWORD_PARAMS, "message": "Log in " + "x" * 300_000})
+    sse_on_call(fake, [ev(note("before"), nl), ev(big, nl), ev(RESULT, nl)])
+    headers = await h.initialize(proxy)
+    stream = await h.read(await h.post(proxy.url, CALL, headers))
+    assert sse_messages(stream) == [json.loads(note("before")), RESULT]
+    assert b"xxxx" not in stream
+    await h.settled()
+    assert_blocked_answer(fake, 9, code=-32600)
+    [rejected] = proxy.events("message.rejected")
+    assert rejected["decision"] == "deny" and rejected["request_id"] == 9
+    assert [r["rule"] for r in rejected["reasons"]] == ["envelope.too_large"]
+
+
+async def test_an_oversize_answer_to_the_clients_request_becomes_an_error_for_it_and_the_stream_goes_on(
+        h: Harness, fake: Fake) -> None:
+    proxy = await h.proxy(fake.url, SMALL_LIMIT)
+    big = {**RESULT, "result": {"content": [{"type": "text", "text": "x" * 300_000}]}}
+    sse_on_call(fake, [ev(big), ev(note("after"))])
+    headers = await h.initialize(proxy)
+    stream = await h.read(await h.post(proxy.url, CALL, headers))
+    answer, after = sse_messages(stream)
+    assert answer["id"] == CALL["id"] and answer["error"]["data"]["rule"] == "envelope.too_large"
+    assert after == json.loads(note("after"))
+    assert fake.answers_to(CALL["id"]) == []
+
+
+async def test_an_oversize_notification_is_dropped_and_the_answer_after_it_is_the_only_one(
+        h: Harness, fake: Fake) -> None:
+    proxy = await h.proxy(fake.url, SMALL_LIMIT)
+    big = json.loads(note("x" * 300_000))
+    sse_on_call(fake, [ev(big), ev(RESULT)])
+    headers = await h.initialize(proxy)
+    stream = await h.read(await h.post(proxy.url, CALL, headers))
+    assert sse_messages(stream) == [RESULT]

@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
 import aiohttp
 import pytest
 from aiohttp import web
 from conftest import WAIT
-from http_fakes import (  # noqa: F401 - h, fake and proxy are fixtures
+from http_fakes import (
     CALL,
     INIT,
     PASSWORD_PARAMS,
     RESULT,
-    SID,
     Fake,
     Harness,
     Proxy,
@@ -25,10 +23,6 @@ from http_fakes import (  # noqa: F401 - h, fake and proxy are fixtures
     dump,
     elicit,
     ev,
-    fake,
-    h,
-    note,
-    proxy,
     sse_messages,
     sse_on_call,
 )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ssl
-from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -11,8 +10,8 @@ import aiohttp
 from aiohttp import web
 from multidict import CIMultiDict
 
-from elicitguard.policies.config import Config
 from elicitguard.policies import errors
+from elicitguard.policies.config import Config
 from elicitguard.policies.envelope import EnvelopeError, Kind, dumps, parse_envelope, strict_loads
 from elicitguard.proxy.audit import AuditLog
 
@@ -156,9 +155,3 @@ def with_query(url: str, request: web.Request) -> str:
     if not request.query_string:
         return url
     return f"{url}{'&' if '?' in url else '?'}{request.query_string}"
-
-
-async def chunks(response: aiohttp.ClientResponse) -> AsyncIterator[bytes]:
-    async for data in response.content.iter_any():
-        yield data
-

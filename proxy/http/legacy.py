@@ -9,11 +9,10 @@ from urllib.parse import urljoin
 
 from aiohttp import web
 
-from elicitguard.policies import errors
 from elicitguard.policies.engine import Guard
 from elicitguard.policies.envelope import dumps
 from elicitguard.proxy.framing import SseEvent, encode_sse
-from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, error_response, forward_headers, url_origin
+from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, forward_headers, url_origin
 from elicitguard.proxy.http.relay import RelayLayer
 from elicitguard.proxy.http.sessions import Session
 

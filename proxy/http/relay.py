@@ -3,8 +3,6 @@ event; the proxy's own answers to blocked server requests go back upstream on th
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import secrets
 from typing import Any
@@ -14,10 +12,8 @@ from aiohttp import web
 from multidict import CIMultiDict
 
 from elicitguard.policies import errors
-from elicitguard.policies.engine import Outcome
-from elicitguard.policies.envelope import EnvelopeError, dumps, id_key
+from elicitguard.policies.envelope import EnvelopeError, dumps
 from elicitguard.policies.verdict import Direction
-from elicitguard.proxy.framing import SseEvent, SseFramer, encode_sse
 from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     CLIENT,
@@ -25,27 +21,20 @@ from elicitguard.proxy.http.common import (
     SESSION_HEADER,
     SESSIONS,
     SSE_TYPE,
-    VERSION_HEADER,
-    chunks,
     error_response,
     is_redirect,
-    jsonrpc_error,
     judged_as_json,
     mimetype,
     plain_error_body,
     request_ids,
     response_headers,
 )
-from elicitguard.proxy.http.answers import AnswerLayer
 from elicitguard.proxy.http.sessions import Session
+from elicitguard.proxy.http.stream import SseRelay
 
 
-class RelayLayer(AnswerLayer):
+class RelayLayer(SseRelay):
     """Upstream requests and the judging of their answers."""
-
-    def _rewrite_endpoint(self, event: SseEvent, session: Session, newline: bytes) -> bytes:
-        """The legacy ``endpoint`` event, rewritten to point at the proxy (see :class:`LegacySse`)."""
-        raise NotImplementedError
 
     async def _relay(self, request: web.Request, url: str, method: str, headers: CIMultiDict[str], body: bytes | None,
                      session: Session, proxy_replies: list[dict[str, Any]] | None = None,
@@ -156,77 +145,3 @@ class RelayLayer(AnswerLayer):
             merged.extend(parsed if isinstance(parsed, list) else [parsed])
         return web.Response(status=200, body=dumps(merged if len(merged) > 1 else merged[0]),
                             headers=response_headers(upstream.headers), content_type=JSON_TYPE)
-
-    async def _relay_sse(self, request: web.Request, upstream: aiohttp.ClientResponse, session: Session,
-                         proxy_replies: list[dict[str, Any]], legacy_sse: bool,
-                         extra: dict[str, str], request_ids: list[Any]) -> web.StreamResponse:
-        response = web.StreamResponse(status=upstream.status, headers=response_headers(upstream.headers, extra))
-        response.content_type = SSE_TYPE
-        await response.prepare(request)
-        newline = b"\n"
-        for reply in proxy_replies:
-            await response.write(encode_sse(dumps(reply), event="message"))
-        framer = SseFramer(self.config.max_message_bytes)
-
-        refused = False  # the proxy dropped something that may have been an answer the client awaits
-
-        async def emit(events: Any) -> None:
-            nonlocal refused
-            # Events are written one by one as they complete, so one the framer parsed before an
-            # oversize one still goes out.
-            for event in events:
-                out, dropped = await self._judge_event(event, session, newline, legacy_sse)
-                refused = refused or dropped
-                if out:
-                    await response.write(out)
-
-        try:
-            async for chunk in chunks(upstream):
-                if b"\r\n" in chunk:
-                    newline = b"\r\n"
-                await emit(framer.feed(chunk))
-            await emit(framer.feed(b"", final=True))
-        except ValueError as exc:
-            refused = True
-            self.audit.event("stream.refused", decision="deny", reasons=[{"rule": "envelope.too_large", "detail": str(exc)}])
-        except (TimeoutError, aiohttp.ClientError, ConnectionError) as exc:
-            self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
-        pending = framer.pending()
-        if pending and not pending.strip():
-            await response.write(pending)  # trailing line-end bytes: nothing to judge, keep them
-        elif pending:
-            # A stream cut mid-event: the fragment is neither judged nor forwarded.
-            refused = True
-            self.audit.event("stream.truncated", decision="deny", reasons=[
-                {"rule": "stream.truncated", "detail": f"stream ended inside an event ({len(pending)} bytes dropped)"}])
-        if refused:
-            # Requests of this POST still unanswered may have lost their answer to the proxy: answer
-            # them with an error rather than leave the client waiting.
-            with contextlib.suppress(ConnectionError, RuntimeError):
-                for rid in request_ids:
-                    if session.guard.state.pending_client.pop(id_key(rid), None) is not None:
-                        await response.write(encode_sse(jsonrpc_error(
-                            errors.INTERNAL_ERROR, "elicitguard refused the upstream's answer (see audit log)", rid,
-                            rule="upstream.unjudgeable"), event="message", newline=newline))
-        with contextlib.suppress(ConnectionError, RuntimeError):
-            await response.write_eof()
-        return response
-
-    async def _judge_event(self, event: SseEvent, session: Session, newline: bytes,
-                           legacy_sse: bool) -> tuple[bytes, bool]:
-        """The bytes to write for one event, and whether an unjudgeable frame was dropped."""
-        session.last_seen = asyncio.get_running_loop().time()  # an open stream keeps its session alive
-        if legacy_sse and event.event == "endpoint" and event.data is not None:
-            return event.prefix + self._rewrite_endpoint(event, session, newline), False
-        if event.data is None or not event.data.strip():
-            return event.raw, False  # keep-alives, priming events, retry hints
-        outcome = session.guard.server_message(event.data)
-        self._audit(session, outcome.decisions)
-        self._answer_upstream(session, outcome)
-        dropped = any(d.event == "message.rejected" for d in outcome.decisions)
-        if outcome.forward is None:
-            return event.prefix, dropped
-        if outcome.forward == event.data:
-            return event.raw, dropped
-        return event.prefix + encode_sse(outcome.forward, event=event.event, event_id=event.id, retry=event.retry,
-                                         newline=newline), dropped
