@@ -23,6 +23,7 @@ from http_fakes import (
     dump,
     elicit,
     ev,
+    note,
     sse_messages,
     sse_on_call,
 )
@@ -245,3 +246,28 @@ async def test_an_error_status_whose_body_carries_url_elicitations_without_an_id
     body = await h.read(response)
     assert b"192.168" not in body and b"elicitations" not in body
     assert json.loads(body)["id"] == CALL["id"]
+
+
+# ---- exactly once, also on resumption ------------------------------------------------------------------------
+
+
+async def test_a_denied_server_request_replayed_after_last_event_id_is_not_answered_a_second_time(
+        h: Harness, fake: Fake, proxy: Proxy) -> None:
+    async def get(request: web.Request, seen: Seen) -> web.StreamResponse:
+        # The first stream breaks off after the form; the resumed one replays it, then goes on.
+        events = [ev(elicit(41, PASSWORD_PARAMS), event_id="7")]
+        if "Last-Event-ID" in request.headers:
+            events.append(ev(note("end"), event_id="8"))
+        return await fake.sse(request, events)
+
+    fake.get = get
+    headers = await h.initialize(proxy)
+    for extra in ({}, {"Last-Event-ID": "6"}):
+        response = await asyncio.wait_for(h.client.get(proxy.url, headers={**headers, **extra}), WAIT)
+        stream = await h.read(response)
+        assert b"password" not in stream
+        await h.settled()
+    assert [m.get("method") for m in sse_messages(stream)] == ["notifications/message"], stream
+    assert len(fake.answers_to(41)) == 1
+    [replayed] = proxy.events("upstream.replayed")
+    assert replayed["decision"] == "deny" and replayed["request_id"] == 41

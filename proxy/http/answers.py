@@ -9,16 +9,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 from typing import Any
 
 import aiohttp
 from aiohttp import web
 
 from elicitguard.policies.engine import Outcome
-from elicitguard.policies.envelope import dumps
+from elicitguard.policies.envelope import dumps, id_key
 from elicitguard.proxy.http.bodies import discard
 from elicitguard.proxy.http.common import CLIENT, JSON_TYPE, SESSION_HEADER, SSE_TYPE, VERSION_HEADER, is_redirect
 from elicitguard.proxy.http.sessions import Session, SessionLayer
+
+def answered_key(request_id: Any) -> bytes:
+    """How an answered id is remembered: 16 bytes, whatever the size of the id the upstream chose."""
+    return hashlib.blake2b(id_key(request_id).encode(), digest_size=16).digest()
+
 
 MAX_PENDING = 1024  # answers queued or in flight, per proxy
 MAX_IN_FLIGHT = 16  # answers being POSTed at once
@@ -62,6 +68,15 @@ class AnswerLayer(SessionLayer):
             headers[VERSION_HEADER] = version
         tasks = self.app[ANSWERS].tasks
         for reply in outcome.replies:
+            rid = reply.get("id")
+            if rid is not None:
+                key = answered_key(rid)
+                if key in session.answered:
+                    # A request replayed on a resumed stream (Last-Event-ID): it had its one answer.
+                    self.audit.event("upstream.replayed", decision="deny", request_id=rid, reasons=[
+                        {"rule": "replay.answered", "detail": "the proxy already answered this request"}])
+                    continue
+                session.answered[key] = None
             if len(tasks) >= MAX_PENDING:
                 self.audit.event("upstream.answer_failed", decision="deny", request_id=reply.get("id"),
                                  reasons=[{"rule": "upstream.answer_backlog",

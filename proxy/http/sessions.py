@@ -65,6 +65,8 @@ class Session:
     # The upstream is stateless (issued no Mcp-Session-Id), so the proxy issued its own to the client
     # to keep what initialize declared; it is stripped before requests go upstream.
     synthetic: bool = False
+    # Server requests the proxy answered itself: a replay (after Last-Event-ID) is not answered again.
+    answered: Bounded[bytes, None] = field(default_factory=Bounded)
 
 
 
