@@ -315,13 +315,15 @@ class Harness:
         return await asyncio.wait_for(self.client.post(url, data=data, headers={
             "Content-Type": "application/json", "Accept": "application/json, text/event-stream", **(headers or {})}), WAIT)
 
-    async def initialize(self, proxy: Proxy, path: str = "/mcp") -> dict[str, str]:
-        """Initialize a session through the proxy; returns the headers for later requests."""
-        async with await self.post(proxy.base + path, INIT) as response:
+    async def initialize(self, proxy: Proxy, path: str = "/mcp", headers: dict[str, str] | None = None,
+                         session_id: str = SID) -> dict[str, str]:
+        """Initialize a session through the proxy (with ``headers``, e.g. credentials); returns the
+        headers for later requests (those too: a session is bound to the credentials that created it)."""
+        async with await self.post(proxy.base + path, INIT, headers) as response:
             assert response.status == 200, await response.text()
-            assert response.headers["Mcp-Session-Id"] == SID
+            assert response.headers["Mcp-Session-Id"] == session_id
             assert (await asyncio.wait_for(response.json(), WAIT))["id"] == 1
-        return {"Mcp-Session-Id": SID, "MCP-Protocol-Version": V}
+        return {**(headers or {}), "Mcp-Session-Id": session_id, "MCP-Protocol-Version": V}
 
     async def read(self, response: aiohttp.ClientResponse) -> bytes:
         async with response:

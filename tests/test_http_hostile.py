@@ -344,7 +344,7 @@ async def test_a_password_form_on_the_get_stream_is_blocked_and_answered_by_a_po
         return await fake.sse(request, [ev(elicit(41, PASSWORD_PARAMS)), ev(note("after"))])
 
     fake.get = get
-    headers = {**await h.initialize(proxy), "Authorization": "Bearer client-token"}
+    headers = await h.initialize(proxy, headers={"Authorization": "Bearer client-token"})
     response = await asyncio.wait_for(h.client.get(proxy.url, headers={**headers, "Accept": "text/event-stream"}), WAIT)
     assert response.status == 200
     stream = await Reader(response).until(b"after")
@@ -501,9 +501,9 @@ async def test_end_to_end_headers_are_forwarded_and_hop_by_hop_headers_are_not(
         return await fake.default(request, seen)
 
     fake.post = post
-    headers = await h.initialize(proxy)
+    headers = await h.initialize(proxy, headers={"Authorization": "Bearer abc.def"})
     response = await h.post(proxy.url, CALL, {
-        **headers, "Authorization": "Bearer abc.def", "X-Trace": "t-1", "Connection": "keep-alive, X-Hop",
+        **headers, "X-Trace": "t-1", "Connection": "keep-alive, X-Hop",
         "X-Hop": "hop-secret", "Keep-Alive": "timeout=5", "TE": "trailers"})
     assert json.loads(await h.read(response)) == RESULT
     seen = fake.posts()[-1]

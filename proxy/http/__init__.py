@@ -9,9 +9,9 @@ Routes: ``/mcp`` (the default upstream), ``/NAME/mcp`` for each ``servers:`` ent
 endpoint is rewritten to ``/_legacy/TOKEN`` on the proxy).
 """
 from elicitguard.proxy.http.app import HttpProxy, build_routes, make_app
-from elicitguard.proxy.http.common import SESSIONS, url_origin
+from elicitguard.proxy.http.common import url_origin
 from elicitguard.proxy.http.serve import Listening, SessionInfo, SessionsView, listening, run_http
-from elicitguard.proxy.http.sessions import Route, Session
+from elicitguard.proxy.http.state import SESSIONS, Route, Session
 
 __all__ = ["SESSIONS", "HttpProxy", "Listening", "Route", "Session", "SessionInfo", "SessionsView", "build_routes",
            "listening", "make_app", "run_http", "url_origin"]

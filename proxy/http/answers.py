@@ -19,7 +19,9 @@ from elicitguard.policies.engine import Outcome
 from elicitguard.policies.envelope import dumps, id_key
 from elicitguard.proxy.http.bodies import discard
 from elicitguard.proxy.http.common import CLIENT, JSON_TYPE, SESSION_HEADER, SSE_TYPE, VERSION_HEADER, is_redirect
-from elicitguard.proxy.http.sessions import Session, SessionLayer
+from elicitguard.proxy.http.sessions import SessionLayer
+from elicitguard.proxy.http.state import Session
+
 
 def answered_key(request_id: Any) -> bytes:
     """How an answered id is remembered: 16 bytes, whatever the size of the id the upstream chose."""

@@ -10,7 +10,6 @@ import aiohttp
 from aiohttp import web
 
 from elicitguard.policies.config import Config
-from elicitguard.policies.engine import Bounded
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.http.answers import ANSWERS, Backlog
 from elicitguard.proxy.http.common import (
@@ -18,14 +17,12 @@ from elicitguard.proxy.http.common import (
     CLIENT,
     CONFIG,
     LEGACY,
-    MAX_SESSIONS,
     ROUTES,
     SERVER_NAME,
-    SESSIONS,
     ssl_context,
 )
 from elicitguard.proxy.http.legacy import LegacySse
-from elicitguard.proxy.http.sessions import Route
+from elicitguard.proxy.http.state import SESSIONS, Route, SessionTable
 from elicitguard.proxy.http.streamable import StreamableHttp
 
 
@@ -58,8 +55,7 @@ def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host:
     app[CONFIG] = config
     app[AUDIT] = audit
     app[ROUTES] = build_routes(config, upstream)
-    # Bounded: each initialize can create one (a proxy-issued id for a stateless upstream too).
-    app[SESSIONS] = Bounded(MAX_SESSIONS)
+    app[SESSIONS] = SessionTable()
     app[LEGACY] = {}
     app[ANSWERS] = Backlog()
 
@@ -86,7 +82,7 @@ def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host:
                 now = asyncio.get_running_loop().time()
                 for key, session in list(app[SESSIONS].items()):
                     if now - session.last_seen > idle:
-                        del app[SESSIONS][key]
+                        app[SESSIONS].pop(key)
                         audit.event("session.end", session=key[1], reason="idle timeout")
 
         task = asyncio.create_task(sweep())

@@ -24,7 +24,6 @@ HOP_BY_HOP = frozenset({
     "transfer-encoding", "upgrade", "host", "content-length", "accept-encoding", "content-encoding",
 })
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
-MAX_SESSIONS = 10_000
 JSON_TYPE = "application/json"
 SSE_TYPE = "text/event-stream"
 
@@ -32,7 +31,6 @@ CONFIG = web.AppKey("config", Config)
 AUDIT = web.AppKey("audit", AuditLog)
 CLIENT = web.AppKey("client", aiohttp.ClientSession)
 ROUTES = web.AppKey("routes", dict)
-SESSIONS = web.AppKey("sessions", dict)
 LEGACY = web.AppKey("legacy", dict)
 
 
@@ -119,6 +117,15 @@ def origin_allowed(origin: str, config: Config) -> bool:
         return True
     parts = urlsplit(origin)
     return parts.scheme in ("http", "https") and (parts.hostname or "") in LOOPBACK_HOSTS
+
+
+def request_methods(body: bytes) -> list[str]:
+    """Methods of the requests and notifications in a client body ([] when it does not parse)."""
+    try:
+        envelope = parse_envelope(body, len(body) + 1)
+    except EnvelopeError:
+        return []
+    return [m.method for m in envelope.messages if m.method is not None]
 
 
 def request_ids(body: bytes) -> list[Any]:

@@ -3,18 +3,16 @@ rewritten to an unguessable ``/_legacy/TOKEN`` on the proxy, and POSTs there are
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from urllib.parse import urljoin
 
 from aiohttp import web
 
-from elicitguard.policies.engine import Guard
 from elicitguard.policies.envelope import dumps
 from elicitguard.proxy.framing import SseEvent, encode_sse
 from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, forward_headers, url_origin
 from elicitguard.proxy.http.relay import RelayLayer
-from elicitguard.proxy.http.sessions import Session
+from elicitguard.proxy.http.state import Owner, Session
 
 
 class LegacySse(RelayLayer):
@@ -22,11 +20,9 @@ class LegacySse(RelayLayer):
 
     async def handle_legacy_sse(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
-        session = Session(Guard(route.policy, self.config.max_message_bytes), route, None,
-                          asyncio.get_running_loop().time())
+        session = self.new_session(request, route, Owner.of(request))
         session.session_id = "legacy-" + secrets.token_hex(8)
         self._bind(session, request)
-        self._remember_auth(session, request)
         self.audit.event("session.start", transport="http+sse", policy_mode=route.policy.mode)
         try:
             return await self._relay(request, route.sse_upstream, "GET", forward_headers(request.headers), None,
@@ -58,6 +54,8 @@ class LegacySse(RelayLayer):
         body = await self.request_body(request)
         if isinstance(body, web.Response):
             return body
+        if not session.owner.admits(Owner.of(request)):
+            return self._no_session("session.binding", "the session belongs to another client", body)
         outcome = session.guard.client_message(body)
         self._audit(session, outcome.decisions)
         if outcome.forward is None:

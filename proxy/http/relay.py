@@ -4,7 +4,6 @@ event; the proxy's own answers to blocked server requests go back upstream on th
 from __future__ import annotations
 
 import json
-import secrets
 from typing import Any
 
 import aiohttp
@@ -19,7 +18,6 @@ from elicitguard.proxy.http.common import (
     CLIENT,
     JSON_TYPE,
     SESSION_HEADER,
-    SESSIONS,
     SSE_TYPE,
     error_response,
     is_redirect,
@@ -29,7 +27,7 @@ from elicitguard.proxy.http.common import (
     request_ids,
     response_headers,
 )
-from elicitguard.proxy.http.sessions import Session
+from elicitguard.proxy.http.state import Session
 from elicitguard.proxy.http.stream import SseRelay
 
 
@@ -64,31 +62,10 @@ class RelayLayer(SseRelay):
                 ids = request_ids(body) if body else []
                 return error_response(502, errors.INTERNAL_ERROR, f"upstream sent {doubled[0]} more than once",
                                        ids[0] if len(ids) == 1 else None, rule="http.ambiguous_header")
-            new_session = upstream.headers.get(SESSION_HEADER)
-            if new_session and session.session_id is None and (session.route.name, new_session) in self.app[SESSIONS]:
-                # Two clients under one session id would be judged on each other's declared modes.
-                self.audit.event("upstream.refused", decision="deny", reasons=[
-                    {"rule": "http.session_reused", "detail": "upstream issued a session id already in use"}])
-                ids = request_ids(body) if body else []
-                return error_response(502, errors.INTERNAL_ERROR, "upstream issued a session id already in use",
-                                       ids[0] if len(ids) == 1 else None, rule="http.session_reused")
-            if new_session and session.session_id is None:
-                # The initialize response created a session: keep this guard's state under its id.
-                session.session_id = new_session
-                self.app[SESSIONS][(session.route.name, new_session)] = session
-                self.audit.bind(session=new_session)
-                self.audit.event("session.start", transport="streamable-http", policy_mode=session.guard.policy.mode)
-            extra: dict[str, str] = {}
-            if initialize and not new_session and session.session_id is None and upstream.status == 200:
-                session.session_id = "eg-" + secrets.token_hex(16)
-                session.synthetic = True
-                self.app[SESSIONS][(session.route.name, session.session_id)] = session
-                extra[SESSION_HEADER] = session.session_id
-                self.audit.bind(session=session.session_id)
-                self.audit.event("session.start", transport="streamable-http", policy_mode=session.guard.policy.mode,
-                                 synthetic_session=True)
-            if upstream.status == 404 and session.session_id is not None and request.headers.get(SESSION_HEADER):
-                self._release(session, "upstream 404")
+            settled = self._settle_session(upstream.status, upstream.headers, session, initialize, body)
+            if isinstance(settled, web.Response):
+                return settled
+            extra = settled
             kind = mimetype(upstream.headers.get("Content-Type"))
             if kind == SSE_TYPE:
                 return await self._relay_sse(request, upstream, session, proxy_replies or [], legacy_sse, extra,

@@ -9,7 +9,6 @@ import signal
 import sys
 from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import dataclass
-from typing import cast
 
 from aiohttp import web
 
@@ -17,10 +16,7 @@ from elicitguard.policies.config import Config
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.http.answers import ANSWERS, Backlog
 from elicitguard.proxy.http.app import build_routes, make_app
-from elicitguard.proxy.http.common import SESSIONS
-from elicitguard.proxy.http.sessions import Session
-
-SessionKey = tuple[str | None, str]  # (server name or None for /mcp, Mcp-Session-Id)
+from elicitguard.proxy.http.state import SESSIONS, Session, SessionKey, SessionTable
 
 
 @dataclass(frozen=True)
@@ -85,8 +81,8 @@ async def listening(config: Config, upstream: str | None, audit: AuditLog, host:
         await web.TCPSite(runner, host, port).start()
         bound = runner.addresses[0][1] if runner.addresses else port
         shown = f"[{host}]" if ":" in host else host
-        yield Listening(f"http://{shown}:{bound}", SessionsView(cast(Mapping[SessionKey, Session], app[SESSIONS])),
-                        app[ANSWERS])
+        table: SessionTable = app[SESSIONS]
+        yield Listening(f"http://{shown}:{bound}", SessionsView(table), app[ANSWERS])
     finally:
         await runner.cleanup()
 

@@ -19,7 +19,7 @@ from elicitguard.policies.verdict import Direction
 from elicitguard.proxy.framing import Oversize, SseEvent, SseFramer, encode_sse
 from elicitguard.proxy.http.answers import AnswerLayer
 from elicitguard.proxy.http.common import SSE_TYPE, jsonrpc_error, response_headers
-from elicitguard.proxy.http.sessions import Session
+from elicitguard.proxy.http.state import Session
 
 
 class ClientGone(Exception):

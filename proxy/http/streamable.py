@@ -13,10 +13,16 @@ from elicitguard.proxy.http.common import (
     error_response,
     forward_headers,
     request_ids,
+    request_methods,
     with_query,
 )
 from elicitguard.proxy.http.relay import RelayLayer
 from elicitguard.proxy.http.sessions import upstream_headers
+
+
+def _methods(body: bytes) -> list[str]:
+    """The methods in a client body; parsed only when one could be initialize (spelled out or escaped)."""
+    return request_methods(body) if b"initialize" in body or b"\\u" in body else []
 
 
 class StreamableHttp(RelayLayer):
@@ -27,7 +33,16 @@ class StreamableHttp(RelayLayer):
         body = await self.request_body(request)
         if isinstance(body, web.Response):
             return body
-        session = self.request_session(request, route)
+        session = self.request_session(request, route, body)
+        if isinstance(session, web.Response):
+            return session
+        if not session.adopted and session.session_id is not None and "initialize" in _methods(body):
+            # Declared capabilities are set once, by the initialize that created the session.
+            self.audit.event("session.refused", decision="deny", reasons=[
+                {"rule": "session.reinitialize", "detail": "initialize on a session already initialized"}])
+            ids = request_ids(body)
+            return error_response(400, errors.INVALID_REQUEST, "Session already initialized",
+                                  ids[0] if len(ids) == 1 else None, rule="session.reinitialize")
         header_version = request.headers.get(VERSION_HEADER)
         if header_version is not None and header_version not in KNOWN_PROTOCOLS and route.policy.unknown_protocol == "block":
             self.audit.event("protocol.unsupported", decision="would_deny" if route.policy.monitor else "deny",
@@ -48,7 +63,6 @@ class StreamableHttp(RelayLayer):
                 return web.Response(status=status, body=dumps(payload), content_type=JSON_TYPE)
             return error_response(400, errors.INVALID_REQUEST, "Refused by elicitguard (see the audit log)")
         headers = upstream_headers(request, session)
-        self._remember_auth(session, request)
         initialize = session.session_id is None and any(
             r.method == "initialize" for r in session.guard.state.pending_client.values())
         return await self._relay(request, with_query(route.upstream, request), "POST", headers, outcome.forward,
@@ -57,13 +71,16 @@ class StreamableHttp(RelayLayer):
     async def handle_get(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
         session = self.request_session(request, route)
-        self._remember_auth(session, request)
+        if isinstance(session, web.Response):
+            return session
         return await self._relay(request, with_query(route.upstream, request), "GET",
                                  upstream_headers(request, session), None, session)
 
     async def handle_delete(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
         session = self.request_session(request, route)
+        if isinstance(session, web.Response):
+            return session
         if session.synthetic:
             # The upstream never had this session: only the proxy's state ends.
             self._release(session, "deleted")
