@@ -4,7 +4,9 @@ shared between clients, errors that pass through as they came, a side channel th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from typing import Any
 
 import aiohttp
 import pytest
@@ -271,3 +273,56 @@ async def test_a_denied_server_request_replayed_after_last_event_id_is_not_answe
     assert len(fake.answers_to(41)) == 1
     [replayed] = proxy.events("upstream.replayed")
     assert replayed["decision"] == "deny" and replayed["request_id"] == 41
+
+
+# ---- a client hanging up -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("nl", [b"\n", b"\r\n"], ids=["LF", "CRLF"])
+async def test_a_client_hanging_up_mid_stream_leaves_no_traceback(
+        h: Harness, fake: Fake, elicitguard_cmd: list[str], child_env: dict[str, str], tmp_path: Any, nl: bytes) -> None:
+    config = tmp_path / "config.yaml"
+    config.write_text(f"audit:\n  path: {json.dumps(str(tmp_path / 'audit.jsonl'))}\n", encoding="utf-8")
+    hung_up, ended = fake.gate(), asyncio.Event()
+
+    async def more() -> None:
+        try:
+            for n in range(2000):  # the proxy writes these to a client that is gone
+                await fake_stream_write(ev(note(f"more-{n}"), nl))
+        finally:
+            ended.set()
+
+    fake_stream_write: Any = None
+
+    async def post(request: web.Request, seen: Seen) -> web.StreamResponse:
+        nonlocal fake_stream_write
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        fake_stream_write = response.write
+        await response.write(ev(note("first"), nl))
+        await asyncio.wait_for(hung_up.wait(), WAIT)
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await more()
+        return response
+
+    fake.post = post
+    proc = await asyncio.create_subprocess_exec(
+        *elicitguard_cmd, "http", "--config", str(config), "--listen", "127.0.0.1:0", "--upstream", fake.url,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+        env=child_env)
+    try:
+        assert proc.stderr is not None
+        line = (await asyncio.wait_for(proc.stderr.readline(), WAIT)).decode()
+        port = line.rsplit(":", 1)[1].split()[0]
+        response = await h.post(f"http://127.0.0.1:{port}/mcp", CALL)
+        await Reader(response).until(b"first")
+        response.close()  # the client hangs up mid-stream
+        hung_up.set()
+        await asyncio.wait_for(ended.wait(), WAIT)
+    finally:
+        if proc.returncode is None:
+            proc.terminate()
+        assert proc.stderr is not None
+        stderr = (await asyncio.wait_for(proc.stderr.read(), WAIT)).decode()
+        await asyncio.wait_for(proc.wait(), WAIT)
+    assert "Traceback" not in stderr and "Error handling request" not in stderr, stderr

@@ -299,7 +299,9 @@ async def test_over_http_a_tasks_get_result_with_a_denied_url_is_stripped(
 async def test_over_http_an_unknown_protocol_version_header_gets_400_with_32022(
         modern: tuple[FakeModernServer, str, Path]) -> None:
     fake, url, _ = modern
-    status, body = await _post(url, call(1, FORM_CAPS), {**HEADERS, "MCP-Protocol-Version": "2099-01-01"})
+    unknown = call(1, FORM_CAPS)
+    unknown["params"]["_meta"] = {**unknown["params"]["_meta"], "io.modelcontextprotocol/protocolVersion": "2099-01-01"}
+    status, body = await _post(url, unknown, {**HEADERS, "MCP-Protocol-Version": "2099-01-01"})
     assert status == 400
     error = json.loads(body)["error"]
     assert error["code"] == -32022 and "2026-07-28" in error["data"]["supported"]

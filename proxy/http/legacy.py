@@ -56,6 +56,7 @@ class LegacySse(RelayLayer):
             return body
         if not session.owner.admits(Owner.of(request)):
             return self._no_session("session.binding", "the session belongs to another client", body)
+        session.guard.offered_versions = session.route.offered_versions()
         outcome = session.guard.client_message(body)
         self._audit(session, outcome.decisions)
         if outcome.forward is None:

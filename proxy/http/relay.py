@@ -93,6 +93,7 @@ class RelayLayer(SseRelay):
                     "envelope.too_large", "upstream response exceeds limits.max_message_bytes"))
             else:
                 outcome = session.guard.server_message(raw)
+                session.route.learn_versions(session.guard)
             self._audit(session, outcome.decisions)
             self._answer_upstream(session, outcome)
             if outcome.forward is None:

@@ -21,7 +21,7 @@ from urllib.parse import urljoin, urlsplit
 
 from aiohttp import web
 
-from elicitguard.policies.config import Policy
+from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy
 from elicitguard.policies.engine import Bounded, Guard
 
 MAX_SESSIONS: Final = 10_000
@@ -75,6 +75,20 @@ class Route:
     # 2026-07-28 traffic has no session: input requests removed from one POST's result are answered
     # on the retry, which arrives as another POST. Shared per upstream, bounded.
     mrtr_removed: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
+    # Versions the upstream showed it supports (server/discover, initialize), among those the proxy knows.
+    upstream_versions: set[str] = field(default_factory=set)
+
+    def offered_versions(self) -> tuple[str, ...]:
+        """What the proxy's -32022 lists: the versions both it and the upstream support (all of its own
+        until the upstream said which it speaks)."""
+        if not self.upstream_versions:
+            return KNOWN_PROTOCOLS
+        return tuple(v for v in KNOWN_PROTOCOLS if v in self.upstream_versions)
+
+    def learn_versions(self, guard: Guard) -> None:
+        if guard.upstream_versions:
+            self.upstream_versions.update(v for v in guard.upstream_versions if v in KNOWN_PROTOCOLS)
+            guard.upstream_versions = None
 
     @property
     def sse_upstream(self) -> str:

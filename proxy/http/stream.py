@@ -113,6 +113,7 @@ class SseRelay(AnswerLayer):
         if event.data is None or not event.data.strip():
             return event.raw, False  # keep-alives, priming events, retry hints
         outcome = session.guard.server_message(event.data)
+        session.route.learn_versions(session.guard)
         dropped = any(d.event == "message.rejected" for d in outcome.decisions)
         return event.prefix + self._emit(session, outcome, event, newline), dropped
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 from aiohttp import web
 
 from elicitguard.policies import errors
-from elicitguard.policies.config import KNOWN_PROTOCOLS
 from elicitguard.policies.envelope import dumps
 from elicitguard.proxy.http.common import (
     JSON_TYPE,
-    VERSION_HEADER,
     error_response,
     forward_headers,
     request_ids,
@@ -18,6 +16,7 @@ from elicitguard.proxy.http.common import (
 )
 from elicitguard.proxy.http.relay import RelayLayer
 from elicitguard.proxy.http.sessions import upstream_headers
+from elicitguard.proxy.http.versions import VersionChecks
 
 
 def _methods(body: bytes) -> list[str]:
@@ -25,7 +24,7 @@ def _methods(body: bytes) -> list[str]:
     return request_methods(body) if b"initialize" in body or b"\\u" in body else []
 
 
-class StreamableHttp(RelayLayer):
+class StreamableHttp(RelayLayer, VersionChecks):
     """Streamable HTTP (2025-03-26 and later)."""
 
     async def handle_post(self, request: web.Request) -> web.StreamResponse:
@@ -43,15 +42,10 @@ class StreamableHttp(RelayLayer):
             ids = request_ids(body)
             return error_response(400, errors.INVALID_REQUEST, "Session already initialized",
                                   ids[0] if len(ids) == 1 else None, rule="session.reinitialize")
-        header_version = request.headers.get(VERSION_HEADER)
-        if header_version is not None and header_version not in KNOWN_PROTOCOLS and route.policy.unknown_protocol == "block":
-            self.audit.event("protocol.unsupported", decision="would_deny" if route.policy.monitor else "deny",
-                             reasons=[{"rule": "protocol.unsupported", "detail": f"{VERSION_HEADER} not understood"}])
-            if not route.policy.monitor:
-                ids = request_ids(body)
-                return error_response(400, errors.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version",
-                                       ids[0] if len(ids) == 1 else None, supported=list(KNOWN_PROTOCOLS),
-                                       requested=header_version[:40])
+        refused = self._check_versions(request, route, body)
+        if refused is not None:
+            return refused
+        session.guard.offered_versions = route.offered_versions()
         outcome = session.guard.client_message(body)
         self._audit(session, outcome.decisions)
         if outcome.forward is None:
