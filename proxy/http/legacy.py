@@ -49,7 +49,7 @@ class LegacySse(RelayLayer):
     async def handle_legacy_post(self, request: web.Request) -> web.StreamResponse:
         session = self.app[LEGACY].get(request.match_info["token"])
         if session is None or session.legacy_endpoint is None:
-            return web.Response(status=404, text="elicitguard: unknown legacy session\n")
+            return self._no_session("session.unknown", "no legacy session has this endpoint")
         self._bind(session, request)
         body = await self.request_body(request)
         if isinstance(body, web.Response):

@@ -43,8 +43,8 @@ class RelayLayer(SseRelay):
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
             ids = request_ids(body) if body else []
-            return error_response(502, errors.INTERNAL_ERROR, f"upstream unreachable ({type(exc).__name__})",
-                                   ids[0] if len(ids) == 1 else None)
+            return error_response(502, errors.INTERNAL_ERROR, "Upstream unreachable", ids[0] if len(ids) == 1 else None,
+                                  rule="upstream.unreachable")
         try:
             if is_redirect(upstream.status):
                 # A client that follows it would re-send its request straight to the upstream, and get
@@ -60,7 +60,7 @@ class RelayLayer(SseRelay):
                 self.audit.event("upstream.refused", decision="deny", reasons=[
                     {"rule": "http.ambiguous_header", "detail": f"upstream sent {doubled[0]} more than once"}])
                 ids = request_ids(body) if body else []
-                return error_response(502, errors.INTERNAL_ERROR, f"upstream sent {doubled[0]} more than once",
+                return error_response(502, errors.INTERNAL_ERROR, "Upstream sent an ambiguous header",
                                        ids[0] if len(ids) == 1 else None, rule="http.ambiguous_header")
             settled = self._settle_session(upstream.status, upstream.headers, session, initialize, body)
             if isinstance(settled, web.Response):

@@ -40,6 +40,10 @@ def upstream_headers(request: web.Request, session: Session) -> CIMultiDict[str]
 
 
 
+class NoRoute(Exception):
+    """The path names no upstream the proxy serves."""
+
+
 class SessionLayer:
     """Routing, Host/Origin checks and the session table; the base of the HTTP handlers."""
 
@@ -62,19 +66,22 @@ class SessionLayer:
         # DNS-rebinding protection (Streamable HTTP spec): validate Host and Origin before anything.
         if not host_allowed(request.host, self.config, self.listen_host):
             self.audit.event("http.refused", decision="deny", reasons=[{"rule": "http.host", "detail": "Host header not allowed"}])
-            return web.Response(status=403, text="elicitguard: Host not allowed\n")
+            return error_response(403, errors.INVALID_REQUEST, "Host not allowed", rule="http.host")
         origin = request.headers.get("Origin")
         if origin is not None and not origin_allowed(origin, self.config):
             self.audit.event("http.refused", decision="deny", reasons=[{"rule": "http.origin", "detail": "Origin not allowed"}])
-            return web.Response(status=403, text="elicitguard: Origin not allowed\n")
-        response: web.StreamResponse = await handler(request)
+            return error_response(403, errors.INVALID_REQUEST, "Origin not allowed", rule="http.origin")
+        try:
+            response: web.StreamResponse = await handler(request)
+        except NoRoute:
+            return error_response(404, errors.INVALID_REQUEST, "No such MCP endpoint", rule="http.route")
         return response
 
     def route(self, request: web.Request) -> Route:
         """The upstream this path serves; 404 when none."""
         route: Route | None = self.app[ROUTES].get(request.match_info.get("server"))
         if route is None:
-            raise web.HTTPNotFound(text="elicitguard: no such MCP endpoint\n")
+            raise NoRoute
         return route
 
     async def request_body(self, request: web.Request) -> bytes | web.Response:

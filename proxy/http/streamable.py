@@ -55,7 +55,11 @@ class StreamableHttp(RelayLayer, VersionChecks):
                 status = 400 if any(r.get("error", {}).get("code") == errors.UNSUPPORTED_PROTOCOL_VERSION
                                     for r in outcome.replies) else 200
                 return web.Response(status=status, body=dumps(payload), content_type=JSON_TYPE)
-            return error_response(400, errors.INVALID_REQUEST, "Refused by elicitguard (see the audit log)")
+            # Rules are the proxy's own names; the details (which may quote the message) stay in the audit.
+            rule = next((r.rule for d in outcome.decisions for r in d.reasons), "message.refused")
+            ids = request_ids(body)
+            return error_response(400, errors.INVALID_REQUEST, "Refused by elicitguard (see the audit log)",
+                                  ids[0] if len(ids) == 1 else None, rule=rule)
         headers = upstream_headers(request, session)
         initialize = session.session_id is None and any(
             r.method == "initialize" for r in session.guard.state.pending_client.values())
