@@ -326,3 +326,28 @@ async def test_a_client_hanging_up_mid_stream_leaves_no_traceback(
         stderr = (await asyncio.wait_for(proc.stderr.read(), WAIT)).decode()
         await asyncio.wait_for(proc.wait(), WAIT)
     assert "Traceback" not in stderr and "Error handling request" not in stderr, stderr
+
+
+async def test_many_open_streams_do_not_hold_up_another_clients_request(h: Harness, fake: Fake, proxy: Proxy) -> None:
+    # Upstream connections are not a pool of fixed size that open SSE streams could exhaust (aiohttp's
+    # default is 100): each client request has its own.
+    release = fake.gate()
+
+    async def get(request: web.Request, seen: Seen) -> web.StreamResponse:
+        return await fake.sse(request, [ev(note("open")), release.wait])  # held until released, however long
+
+    fake.get = get
+    headers = await h.initialize(proxy)
+    streams = []
+    # A client of its own without a connection limit, holding 120 streams open at once.
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0),
+                                     timeout=aiohttp.ClientTimeout(total=WAIT)) as many:
+        for _ in range(120):
+            response = await asyncio.wait_for(many.get(proxy.url, headers=headers), WAIT)
+            await Reader(response).until(b"open")
+            streams.append(response)
+        answer = await h.read(await h.post(proxy.url, CALL, headers))
+        assert json.loads(answer) == RESULT
+        release.set()
+        for response in streams:
+            response.release()

@@ -62,7 +62,10 @@ def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host:
     async def client_session(app: web.Application) -> AsyncIterator[None]:
         timeout = aiohttp.ClientTimeout(total=None, connect=config.http.connect_timeout,
                                         sock_read=config.http.read_timeout)
-        connector = aiohttp.TCPConnector(ssl=ssl_context(config))
+        # No fixed pool shared by every client (aiohttp's default is 100 connections): open SSE streams
+        # would exhaust it and stall everyone else's requests. Each client request has its own upstream
+        # request, so the number of upstream connections is bounded by the clients' own.
+        connector = aiohttp.TCPConnector(ssl=ssl_context(config), limit=0)
         # No cookie jar: Cookie and Set-Cookie travel with each request and response, as the client sent
         # and the upstream set them; a shared jar would send one client's cookies on another's requests.
         async with aiohttp.ClientSession(timeout=timeout, connector=connector, auto_decompress=False,
