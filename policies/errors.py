@@ -12,3 +12,5 @@ INTERNAL_ERROR: Final = -32603
 URL_ELICITATION_REQUIRED: Final = -32042
 # MCP 2026-07-28: the request's protocol version is not understood.
 UNSUPPORTED_PROTOCOL_VERSION: Final = -32022
+# MCP 2026-07-28 (Streamable HTTP): the headers disagree with the body (e.g. MCP-Protocol-Version and _meta).
+HEADER_MISMATCH: Final = -32020

@@ -12,10 +12,12 @@ class Oversize:
     """Marker for a frame that exceeded the size limit; its bytes were discarded except for a
     window at each end, enough to find the id of the request or response it was."""
 
-    def __init__(self, size: int, head: bytes = b"", tail: bytes = b"") -> None:
+    def __init__(self, size: int, head: bytes = b"", tail: bytes = b"", prefix: bytes = b"") -> None:
         self.size = size
         self.head = head
         self.tail = tail
+        # SSE: line-end bytes that belong to the previous event (see SseEvent.prefix).
+        self.prefix = prefix
 
 
 class LineFramer:
@@ -104,31 +106,46 @@ BOM = b"\xef\xbb\xbf"
 
 
 class SseFramer:
-    """Incremental SSE parser (WHATWG): CRLF, LF or CR line ends, multi-line data, comments."""
+    """Incremental SSE parser (WHATWG): CRLF, LF or CR line ends, multi-line data, comments.
+
+    An event larger than ``limit`` (or with a line longer) is never held: its bytes are dropped as they
+    arrive, except a window at each end of its data, and at its end it is reported as an
+    :class:`Oversize` carrying those windows (to find the id of the request or response it was); the
+    stream goes on with the next event.
+    """
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self._buf = bytearray()
         self._event_raw = bytearray()
         self._data: list[bytes] = []
+        self._data_len = 0  # bytes of data so far (its lines joined by LF): what limit bounds
         self._fields: dict[str, str] = {}
         self._seen_data = False
         self._started = False
         self._pending_cr = False
         self._prefix = b""
         self._scanned = 0
+        # The event being dropped for its size: bytes so far, and the ends of its data.
+        self._over = False
+        self._over_size = 0
+        self._head = bytearray()
+        self._tail = bytearray()
+        self._data_lines = 0
+        self._in_long_line: bool | None = None  # inside a line too long to hold: is it a data line?
 
-    def _lines(self, data: bytes, final: bool = False) -> Iterator[tuple[bytes, bytes]]:
-        """Yield (line, line_with_terminator). CR, LF and CRLF end lines (WHATWG), a CR at once.
+    def _lines(self, data: bytes, final: bool = False) -> Iterator[tuple[bytes, bytes, bool]]:
+        """Yield (line, line_with_terminator, complete). CR, LF and CRLF end lines (WHATWG), a CR at once.
 
         When a CRLF is split across reads, the LF arrives after its line was yielded: it is yielded
-        as an empty "continuation" (line None is never used; see feed) so its byte is not lost.
+        as the pair (b"\r", b"\n") so its byte is not lost (a line never holds a CR). A line longer
+        than the limit is yielded in pieces as it arrives, with ``complete`` False until its end.
         """
         buf = self._buf
         if self._pending_cr and data[:1] == b"\n":
             data = data[1:]
             self._pending_cr = False
-            yield b"\r", b"\n"  # marker: the LF that completes the previous line's CRLF
+            yield b"\r", b"\n", True  # marker: the LF that completes the previous line's CRLF
         self._pending_cr = False
         buf += data
         if not self._started:
@@ -160,27 +177,53 @@ class SseFramer:
             else:
                 end = lf + 1
                 line_end = lf
-            yield bytes(buf[start:line_end]), bytes(buf[start:end])
+            yield bytes(buf[start:line_end]), bytes(buf[start:end]), True
             start = end
             scan = 0
         del buf[:start]
         self._scanned = len(buf)
-        if len(buf) > self.limit:
-            raise ValueError(f"SSE line longer than {self.limit} bytes")
+        if len(buf) > self.limit or (self._in_long_line is not None and buf):
+            # No line end in sight and too long to hold (or the rest of such a line): pass it on now.
+            piece = bytes(buf)
+            buf.clear()
+            self._scanned = 0
+            yield piece, piece, False
 
-    def feed(self, data: bytes, final: bool = False) -> Iterator[SseEvent]:
+    def feed(self, data: bytes, final: bool = False) -> Iterator[SseEvent | Oversize]:
         """Events completed by these bytes; ``final=True`` at end of stream flushes a trailing CR."""
-        for line, with_end in self._lines(data, final):
-            if line == b"\r":
+        for line, with_end, complete in self._lines(data, final):
+            if line == b"\r" and with_end == b"\n":
                 # The LF half of a CRLF split across reads: kept with the bytes of the event being
                 # read; after a dispatched event it leads the next one as its ``prefix``.
+                if self._over:
+                    self._over_size += 1
+                    continue
                 if not self._event_raw:
                     self._prefix = with_end
                 self._event_raw += with_end
                 continue
-            self._event_raw += with_end
-            if len(self._event_raw) > self.limit + 4096:
-                raise ValueError(f"SSE event larger than {self.limit} bytes")
+            if self._in_long_line is not None:
+                # More of a line too long to hold: only the ends of its data are kept.
+                self._over_size += len(with_end)
+                if self._in_long_line:
+                    self._keep_ends(line)
+                if complete:
+                    self._in_long_line = None
+                continue
+            if not complete:
+                name, colon, value = line.partition(b":")
+                self._start_oversize()
+                self._over_size += len(with_end)
+                self._in_long_line = name == b"data"
+                if self._in_long_line:
+                    self._data_line(value[1:] if value.startswith(b" ") else value)
+                continue
+            if self._over:
+                self._over_size += len(with_end)
+            else:
+                self._event_raw += with_end
+                if len(self._event_raw) > self.limit + 4096:
+                    self._start_oversize()
             if not line:
                 event = self._finish()
                 if event is not None:
@@ -193,24 +236,66 @@ class SseFramer:
                 value = value[1:]
             key = name.decode("utf-8", "replace")
             if key == "data":
-                self._data.append(value)
-                self._seen_data = True
+                if not self._over:
+                    self._data_len += len(value) + (1 if self._data else 0)
+                    if self._data_len > self.limit:
+                        self._start_oversize()
+                if self._over:
+                    self._data_line(value)
+                else:
+                    self._data.append(value)
+                    self._seen_data = True
             elif key in ("event", "id", "retry"):
                 self._fields[key] = value.decode("utf-8", "replace")
 
-    def _finish(self) -> SseEvent | None:
-        raw = bytes(self._event_raw)
+    def _start_oversize(self) -> None:
+        """The event outgrew the limit: drop what is held of it, keeping the ends of its data."""
+        if self._over:
+            return
+        self._over = True
+        self._over_size = len(self._event_raw) - len(self._prefix)  # the prefix is the previous event's
+        self._event_raw.clear()
+        for value in self._data:
+            self._data_line(value)
+        self._data, self._seen_data, self._data_len = [], False, 0
+
+    def _data_line(self, value: bytes) -> None:
+        if self._data_lines:
+            self._keep_ends(b"\n")
+        self._data_lines += 1
+        self._keep_ends(value)
+
+    def _keep_ends(self, data: bytes) -> None:
+        if len(self._head) < WINDOW:
+            self._head += data[:WINDOW - len(self._head)]
+        self._tail += data[-WINDOW:]
+        del self._tail[:-WINDOW]
+
+    def _finish(self) -> SseEvent | Oversize | None:
         prefix, self._prefix = self._prefix, b""
+        fields = self._fields
+        self._fields = {}
+        if self._over:
+            out = Oversize(self._over_size, bytes(self._head), bytes(self._tail), prefix)
+            self._over, self._over_size, self._data_lines = False, 0, 0
+            self._head.clear()
+            self._tail.clear()
+            return out
+        raw = bytes(self._event_raw)
         self._event_raw.clear()
         data = b"\n".join(self._data) if self._seen_data else None
-        fields = self._fields
-        self._data, self._fields, self._seen_data = [], {}, False
+        self._data, self._seen_data, self._data_len = [], False, 0
         return SseEvent(raw=raw, data=data, event=fields.get("event"), id=fields.get("id"), retry=fields.get("retry"),
                         prefix=prefix)
 
     def pending(self) -> bytes:
         """Bytes of an event cut off mid-way (stream ended before its blank line)."""
         return bytes(self._event_raw) + bytes(self._buf)
+
+    @property
+    def dropping(self) -> int:
+        """Bytes dropped so far of an oversize event not yet ended (0 when none)."""
+        return self._over_size if self._over else 0
 
 
 def encode_sse(data: bytes, event: str | None = None, event_id: str | None = None, retry: str | None = None,

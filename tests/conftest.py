@@ -57,3 +57,8 @@ class SdkOutcomes:
 
     def called_for(self, label: str) -> list[Any]:
         return [params for which, params in self.callbacks if which == label]
+
+
+# The HTTP harness's fixtures (h, fake, proxy, lockstep), for every HTTP test module. Imported last:
+# http_fakes reads WAIT from here.
+from http_fakes import fake, h, lockstep, proxy  # noqa: F401

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from elicitguard.proxy.framing import LineFramer, Oversize, SseEvent, SseFramer, encode_sse
+from elicitguard.proxy.framing import WINDOW, LineFramer, Oversize, SseEvent, SseFramer, encode_sse
 
 
 def lines(framer: LineFramer, *chunks: bytes, close: bool = False) -> list[bytes | int]:
@@ -192,16 +192,54 @@ def test_pending_after_a_complete_line_but_no_blank_line() -> None:
     assert framer.pending() == b"data: x\n"
 
 
-def test_an_sse_line_over_the_limit_is_an_error() -> None:
-    framer = SseFramer(16)
-    with pytest.raises(ValueError):
-        events(framer, b"data: " + b"x" * 100)
+def frames(framer: SseFramer, *chunks: bytes) -> list[SseEvent | Oversize]:
+    out: list[SseEvent | Oversize] = []
+    for chunk in chunks:
+        out.extend(framer.feed(chunk))
+    return out
 
 
-def test_an_sse_event_over_the_limit_is_an_error() -> None:
+OVERSIZE_DATA = b'{"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":{"message":"' + b"x" * 5000 + b'"}}'
+
+
+@pytest.mark.parametrize("nl", [b"\n", b"\r\n", b"\r"], ids=["LF", "CRLF", "CR"])
+@pytest.mark.parametrize("split", ["one-line", "many-lines"])
+@pytest.mark.parametrize("piece", [1 << 20, 7, 1], ids=["one-read", "7-byte-reads", "byte-by-byte"])
+def test_an_oversize_event_is_reported_with_the_ends_of_its_data_and_the_next_event_survives(
+        nl: bytes, split: str, piece: int) -> None:
+    if split == "one-line":
+        big = b"id: 3" + nl + b"event: message" + nl + b"data: " + OVERSIZE_DATA + nl + nl
+    else:
+        lines = [OVERSIZE_DATA[i:i + 100] for i in range(0, len(OVERSIZE_DATA), 100)]
+        big = b"event: message" + nl + b"".join(b"data: " + line + nl for line in lines) + nl
+    after = b"data: after" + nl + nl
+    stream = b"data: before" + nl + nl + big + after
+    framer = SseFramer(1024)
+    got = frames(framer, *(stream[i:i + piece] for i in range(0, len(stream), piece)), b"")
+    got += list(framer.feed(b"", final=True))
+    before, oversize, last = got
+    assert isinstance(before, SseEvent) and before.data == b"before"
+    assert isinstance(oversize, Oversize)
+    assert isinstance(last, SseEvent) and last.data == b"after"
+    assert oversize.size + len(last.prefix) == len(big)  # a CRLF split after its CR leads the next event
+    joined = OVERSIZE_DATA if split == "one-line" else b"\n".join(lines)
+    assert oversize.head == joined[:WINDOW] and oversize.tail == joined[-WINDOW:]
+    assert not framer.pending().strip() and framer.dropping == 0
+
+
+def test_an_oversize_event_is_never_held_past_the_limit() -> None:
+    framer = SseFramer(1024)
+    assert frames(framer, b"data: ", *(b"x" * 4096 for _ in range(100))) == []
+    assert len(framer._buf) <= 1024 and len(framer._event_raw) <= 1024 + 4096
+    assert len(framer._head) <= WINDOW and len(framer._tail) <= WINDOW
+    assert framer.dropping > 400_000
+
+
+def test_a_stream_ending_inside_an_oversize_event_says_so() -> None:
     framer = SseFramer(16)
-    with pytest.raises(ValueError):
-        events(framer, b"data: 0123456789\n" * 500)
+    assert frames(framer, b"data: " + b"x" * 100) == []
+    assert list(framer.feed(b"", final=True)) == []
+    assert framer.dropping == 106
 
 
 def test_encode_sse_round_trips_through_the_framer() -> None:

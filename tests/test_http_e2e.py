@@ -23,14 +23,13 @@ from typing import Any
 import anyio
 import mcp_types as types
 import pytest
-from aiohttp import web
 from conftest import PEERS, ROOT, WAIT, SdkOutcomes, assert_blocked_error
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
 from elicitguard.policies.config import Config
 from elicitguard.proxy.audit import AuditLog
-from elicitguard.proxy.http import make_app
+from elicitguard.proxy.http import listening
 
 PY_SERVER = str(PEERS / "py_server.py")
 
@@ -103,18 +102,11 @@ async def _drive(run: SdkRun, log: Path) -> None:
             stdin=asyncio.subprocess.DEVNULL, stdout=log_file, stderr=log_file, cwd=ROOT)
     stream = io.StringIO()
     audit = AuditLog(stream=stream)
-    runner: web.AppRunner | None = None
     try:
         await _wait_accepting(port, server, log)
-        runner = web.AppRunner(make_app(Config(), f"http://127.0.0.1:{port}/mcp", audit))
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        await site.start()
-        proxy_port = runner.addresses[0][1]
-        await _run_client(run, f"http://127.0.0.1:{proxy_port}/mcp")
+        async with listening(Config(), f"http://127.0.0.1:{port}/mcp", audit) as proxy:
+            await _run_client(run, proxy.url())
     finally:
-        if runner is not None:
-            await runner.cleanup()
         if server.returncode is None:
             server.terminate()
             try:

@@ -1,389 +1,42 @@
-"""Hostile Streamable HTTP (and legacy HTTP+SSE) traffic through the in-process elicitguard aiohttp app.
-
-The upstream is a scripted aiohttp app on 127.0.0.1:0 (``Fake``) that records every request reaching it
-and answers as each test tells it to, including bytes no SDK would send. The client is a raw
-``aiohttp.ClientSession``, so the tests see the exact bytes the proxy writes.
-
-Every wait is bounded by ``WAIT``; nothing sleeps.
-"""
+"""Hostile Streamable HTTP (and legacy HTTP+SSE) traffic through the in-process proxy (see ``http_fakes``)."""
 
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
 import pytest
 from aiohttp import web
 from conftest import WAIT
-from multidict import CIMultiDictProxy
-
-from elicitguard.policies.config import load_config_text
-from elicitguard.proxy.audit import AuditLog
-from elicitguard.proxy.http import SESSIONS, make_app
-
-SID = "sess-1"
-V = "2025-11-25"
-PASSWORD_PARAMS = {"mode": "form", "message": "Log in", "requestedSchema": {
-    "type": "object", "properties": {"password": {"type": "string"}}, "required": ["password"]}}
-NAME_PARAMS = {"mode": "form", "message": "Your name?", "requestedSchema": {
-    "type": "object", "properties": {"name": {"type": "string"}}}}
-URL_PARAMS = {"mode": "url", "message": "Connect", "url": "https://auth.example.com/connect", "elicitationId": "e-1"}
-INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-    "protocolVersion": V, "capabilities": {"elicitation": {"form": {}, "url": {}}},
-    "clientInfo": {"name": "raw-test-client", "version": "1"}}}
-INIT_RESULT = {"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": V, "capabilities": {},
-                                                     "serverInfo": {"name": "fake", "version": "0"}}}
-CALL = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "login", "arguments": {}}}
-RESULT = {"jsonrpc": "2.0", "id": 2, "result": {"content": [{"type": "text", "text": "done"}]}}
-MODERN_META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
-               "io.modelcontextprotocol/clientInfo": {"name": "raw-test-client", "version": "1"},
-               "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}, "url": {}}}}
-
-
-def dump(obj: Any) -> bytes:
-    return json.dumps(obj, separators=(",", ":")).encode()
-
-
-def elicit(request_id: Any, params: dict[str, Any]) -> dict[str, Any]:
-    return {"jsonrpc": "2.0", "id": request_id, "method": "elicitation/create", "params": params}
-
-
-def note(text: str) -> bytes:
-    """A harmless notification whose text marks a position in a stream."""
-    return dump({"jsonrpc": "2.0", "method": "notifications/message",
-                 "params": {"level": "info", "logger": "fake", "data": text}})
-
-
-def ev(data: bytes | dict[str, Any], nl: bytes = b"\n", event: str | None = "message", event_id: str | None = None,
-       retry: str | None = None) -> bytes:
-    raw = data if isinstance(data, bytes) else dump(data)
-    out = b""
-    if event_id is not None:
-        out += b"id: " + event_id.encode() + nl
-    if event is not None:
-        out += b"event: " + event.encode() + nl
-    if retry is not None:
-        out += b"retry: " + retry.encode() + nl
-    for line in raw.split(b"\n"):
-        out += b"data: " + line + nl
-    return out + nl
-
-
-def sse_data(stream: bytes) -> list[bytes]:
-    """The data of each event in a byte stream (a small independent SSE reader for assertions).
-
-    As WHATWG requires (and as TextDecoderStream in the TypeScript SDK's client does), one leading
-    UTF-8 byte-order mark is ignored.
-    """
-    text = stream.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-    out = []
-    for block in text.split(b"\n\n"):
-        lines = [line[5:].removeprefix(b" ") for line in block.split(b"\n") if line.startswith(b"data:")]
-        if lines:
-            out.append(b"\n".join(lines))
-    return out
-
-
-def sse_messages(stream: bytes) -> list[Any]:
-    return [json.loads(d) for d in sse_data(stream) if d.strip()]
-
-
-# ---- the scripted upstream --------------------------------------------------------------------------------
-
-
-@dataclass
-class Seen:
-    method: str
-    path: str
-    headers: CIMultiDictProxy[str]
-    body: bytes
-
-    @property
-    def json(self) -> Any:
-        return json.loads(self.body)
-
-
-Handler = Callable[[web.Request, Seen], Awaitable[web.StreamResponse]]
-Part = bytes | asyncio.Event | asyncio.Queue[bytes | None] | Callable[[], Awaitable[None]]
-
-
-class Fake:
-    """A scripted upstream MCP endpoint; ``post``/``get``/``delete`` override the default behaviour."""
-
-    def __init__(self) -> None:
-        self.seen: list[Seen] = []
-        self.post: Handler | None = None
-        self.get: Handler | None = None
-        self.delete: Handler | None = None
-        self.gates: list[asyncio.Event] = []
-        self.queues: list[asyncio.Queue[bytes | None]] = []
-        self.runner: web.AppRunner | None = None
-        self.url = ""
-        # Set by the ``lockstep`` fixture: byte-by-byte writes then wait until the bytes were received.
-        self.lockstep: asyncio.Event | None = None
-
-    async def start(self) -> None:
-        app = web.Application()
-        app.router.add_route("*", "/{tail:.*}", self._dispatch)
-        self.runner = web.AppRunner(app, shutdown_timeout=2.0)
-        await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0)
-        await site.start()
-        self.base = f"http://127.0.0.1:{self.runner.addresses[0][1]}"
-        self.url = self.base + "/mcp"
-
-    def end_streams(self) -> None:
-        for gate in self.gates:
-            gate.set()
-        for queue in self.queues:
-            queue.put_nowait(None)
-
-    async def stop(self) -> None:
-        self.end_streams()
-        if self.runner is not None:
-            await self.runner.cleanup()
-
-    def gate(self) -> asyncio.Event:
-        gate = asyncio.Event()
-        self.gates.append(gate)
-        return gate
-
-    def queue(self) -> asyncio.Queue[bytes | None]:
-        queue: asyncio.Queue[bytes | None] = asyncio.Queue()
-        self.queues.append(queue)
-        return queue
-
-    async def _dispatch(self, request: web.Request) -> web.StreamResponse:
-        seen = Seen(request.method, request.path_qs, request.headers, await request.read())
-        self.seen.append(seen)
-        handler = {"POST": self.post, "GET": self.get, "DELETE": self.delete}.get(request.method)
-        if handler is not None:
-            return await handler(request, seen)
-        return await self.default(request, seen)
-
-    async def default(self, request: web.Request, seen: Seen) -> web.StreamResponse:
-        if request.method == "GET":
-            return web.Response(status=405, headers={"Allow": "POST, DELETE"})
-        if request.method == "DELETE":
-            return web.Response(status=200)
-        body = seen.json
-        if isinstance(body, dict) and body.get("method") == "initialize":
-            return web.Response(body=dump({**INIT_RESULT, "id": body["id"]}), content_type="application/json",
-                                headers={"Mcp-Session-Id": SID})
-        if not isinstance(body, dict) or "id" not in body or "method" not in body:
-            return web.Response(status=202)  # notifications and responses
-        return web.Response(body=dump({**RESULT, "id": body["id"]}), content_type="application/json")
-
-    async def sse(self, request: web.Request, parts: list[Part], *, status: int = 200,
-                  headers: dict[str, str] | None = None, byte_by_byte: bool = False,
-                  abort: bool = False) -> web.StreamResponse:
-        response = web.StreamResponse(status=status, headers={"Content-Type": "text/event-stream",
-                                                              "Cache-Control": "no-cache", **(headers or {})})
-        await response.prepare(request)
-
-        async def write(data: bytes) -> None:
-            if byte_by_byte:
-                for i in range(len(data)):
-                    if self.lockstep is not None:
-                        self.lockstep.clear()
-                    await response.write(data[i:i + 1])
-                    await request.writer.drain()
-                    if self.lockstep is not None:
-                        await asyncio.wait_for(self.lockstep.wait(), WAIT)
-            else:
-                await response.write(data)
-
-        for part in parts:
-            if isinstance(part, bytes):
-                await write(part)
-            elif isinstance(part, asyncio.Event):
-                await asyncio.wait_for(part.wait(), WAIT)
-            elif isinstance(part, asyncio.Queue):
-                while (item := await asyncio.wait_for(part.get(), WAIT)) is not None:
-                    await write(item)
-            else:
-                await part()
-        if abort:
-            assert request.transport is not None
-            request.transport.close()
-            return response
-        await response.write_eof()
-        return response
-
-    # what reached the upstream
-
-    def posts(self) -> list[Seen]:
-        return [s for s in self.seen if s.method == "POST"]
-
-    def answers_to(self, request_id: Any) -> list[Seen]:
-        """POSTs carrying a JSON-RPC response with this id (the proxy's own answers, or relayed ones)."""
-        out = []
-        for s in self.posts():
-            try:
-                body = s.json
-            except ValueError:
-                continue
-            for m in body if isinstance(body, list) else [body]:
-                if isinstance(m, dict) and "method" not in m and m.get("id") == request_id:
-                    out.append(s)
-        return out
-
-
-# ---- the proxy and the client -----------------------------------------------------------------------------
-
-
-class Reader:
-    """Reads a streamed response incrementally, every read bounded."""
-
-    def __init__(self, response: aiohttp.ClientResponse) -> None:
-        self.response = response
-        self.buf = b""
-
-    async def until(self, marker: bytes) -> bytes:
-        while marker not in self.buf:
-            chunk = await asyncio.wait_for(self.response.content.readany(), WAIT)
-            assert chunk, f"stream ended before {marker!r}; got {self.buf!r}"
-            self.buf += chunk
-        return self.buf
-
-    async def rest(self) -> bytes:
-        self.buf += await asyncio.wait_for(self.response.content.read(), WAIT)
-        return self.buf
-
-
-@dataclass
-class Proxy:
-    base: str
-    app: web.Application
-    stream: io.StringIO
-
-    @property
-    def url(self) -> str:
-        return self.base + "/mcp"
-
-    def audit(self) -> list[dict[str, Any]]:
-        return [json.loads(line) for line in self.stream.getvalue().splitlines() if line.strip()]
-
-    def events(self, name: str) -> list[dict[str, Any]]:
-        return [r for r in self.audit() if r["event"] == name]
-
-
-@dataclass
-class Harness:
-    client: aiohttp.ClientSession
-    fakes: list[Fake] = field(default_factory=list)
-    runners: list[web.AppRunner] = field(default_factory=list)
-
-    async def new_fake(self) -> Fake:
-        fake = Fake()
-        await fake.start()
-        self.fakes.append(fake)
-        return fake
-
-    async def proxy(self, upstream: str | None, config: str = "") -> Proxy:
-        stream = io.StringIO()
-        app = make_app(load_config_text(config), upstream, AuditLog(stream=stream))
-        runner = web.AppRunner(app, shutdown_timeout=2.0)
-        await runner.setup()
-        await web.TCPSite(runner, "127.0.0.1", 0).start()
-        self.runners.append(runner)
-        return Proxy(f"http://127.0.0.1:{runner.addresses[0][1]}", app, stream)
-
-    async def post(self, url: str, body: bytes | dict[str, Any], headers: dict[str, str] | None = None
-                   ) -> aiohttp.ClientResponse:
-        data = body if isinstance(body, bytes) else dump(body)
-        return await asyncio.wait_for(self.client.post(url, data=data, headers={
-            "Content-Type": "application/json", "Accept": "application/json, text/event-stream", **(headers or {})}), WAIT)
-
-    async def initialize(self, proxy: Proxy, path: str = "/mcp") -> dict[str, str]:
-        """Initialize a session through the proxy; returns the headers for later requests."""
-        async with await self.post(proxy.base + path, INIT) as response:
-            assert response.status == 200, await response.text()
-            assert response.headers["Mcp-Session-Id"] == SID
-            assert (await asyncio.wait_for(response.json(), WAIT))["id"] == 1
-        return {"Mcp-Session-Id": SID, "MCP-Protocol-Version": V}
-
-    async def read(self, response: aiohttp.ClientResponse) -> bytes:
-        async with response:
-            return await asyncio.wait_for(response.read(), WAIT)
-
-
-@pytest.fixture
-async def h() -> AsyncIterator[Harness]:
-    client = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=WAIT))
-    harness = Harness(client)
-    try:
-        yield harness
-    finally:
-        for fake in harness.fakes:
-            fake.end_streams()
-        await client.close()
-        for runner in harness.runners:
-            await runner.cleanup()
-        for fake in harness.fakes:
-            await fake.stop()
-
-
-@pytest.fixture
-async def fake(h: Harness) -> Fake:
-    return await h.new_fake()
-
-
-@pytest.fixture
-def lockstep(fake: Fake, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make the fake's byte-by-byte writes arrive as separate reads on the proxy.
-
-    Everything runs on one event loop, so without this the fake would write every byte before the
-    proxy ran once and the proxy would read them as one chunk. Each byte is written, then the fake
-    waits until a reader was fed data (aiohttp's StreamReader.feed_data); the proxy's waiting
-    read was woken first, so it consumes that byte alone.
-    """
-    arrived = asyncio.Event()
-    original = aiohttp.streams.StreamReader.feed_data
-
-    def feed_data(self: aiohttp.StreamReader, data: bytes, *args: Any, **kwargs: Any) -> Any:
-        result = original(self, data, *args, **kwargs)
-        if data:
-            arrived.set()
-        return result
-
-    monkeypatch.setattr(aiohttp.streams.StreamReader, "feed_data", feed_data)
-    fake.lockstep = arrived
-
-
-@pytest.fixture
-async def proxy(h: Harness, fake: Fake) -> Proxy:
-    return await h.proxy(fake.url)
-
-
-def sse_on_call(fake: Fake, parts: list[Part], **kwargs: Any) -> None:
-    """Script the fake: answer the client's tools/call with an SSE stream of ``parts``."""
-
-    async def post(request: web.Request, seen: Seen) -> web.StreamResponse:
-        body = seen.json
-        if isinstance(body, dict) and body.get("method") == "tools/call":
-            return await fake.sse(request, parts, **kwargs)
-        return await fake.default(request, seen)
-
-    fake.post = post
-
-
-def assert_blocked_answer(fake: Fake, request_id: Any, code: int = -32602) -> Seen:
-    """The upstream got exactly one answer for ``request_id``: an error from the proxy on the same session."""
-    answers = fake.answers_to(request_id)
-    assert len(answers) == 1, [a.body for a in answers]
-    body = answers[0].json
-    assert body["id"] == request_id and type(body["id"]) is type(request_id)
-    assert body["error"]["code"] == code, body
-    assert body["error"]["data"]["source"] == "elicitguard"
-    return answers[0]
-
+from http_fakes import (
+    CALL,
+    INIT,
+    INIT_RESULT,
+    MODERN_META,
+    NAME_PARAMS,
+    PASSWORD_PARAMS,
+    RESULT,
+    SID,
+    URL_PARAMS,
+    Fake,
+    Harness,
+    Proxy,
+    Reader,
+    Seen,
+    V,
+    assert_blocked_answer,
+    dump,
+    elicit,
+    ev,
+    note,
+    sse_data,
+    sse_messages,
+    sse_on_call,
+)
 
 # ---- hostile JSON-RPC inside SSE and JSON ------------------------------------------------------------------
 
@@ -397,6 +50,7 @@ async def test_an_escaped_elicitation_method_in_an_sse_event_is_blocked_and_answ
     stream = await h.read(await h.post(proxy.url, CALL, headers))
     assert sse_messages(stream) == [RESULT]
     assert b"password" not in stream
+    await h.settled()
     answer = assert_blocked_answer(fake, 7)
     assert answer.json["error"]["data"]["rule"] == "credential.password"
     assert answer.headers["Mcp-Session-Id"] == SID
@@ -410,6 +64,7 @@ async def test_an_event_with_duplicate_method_keys_never_reaches_the_client_and_
     headers = await h.initialize(proxy)
     stream = await h.read(await h.post(proxy.url, CALL, headers))
     assert sse_messages(stream) == [RESULT]
+    await h.settled()
     assert_blocked_answer(fake, 8, code=-32600)
     [rejected] = proxy.events("message.rejected")
     assert rejected["reasons"][0]["rule"] == "envelope.duplicate_key"
@@ -443,6 +98,7 @@ async def test_a_multi_line_data_event_carrying_a_password_form_is_reassembled_a
     headers = await h.initialize(proxy)
     stream = await h.read(await h.post(proxy.url, CALL, headers))
     assert sse_messages(stream) == [RESULT]
+    await h.settled()
     assert_blocked_answer(fake, 9)
 
 
@@ -544,6 +200,7 @@ async def test_a_password_form_written_one_byte_per_tcp_chunk_is_still_blocked(
     headers = await h.initialize(proxy)
     stream = await h.read(await h.post(proxy.url, CALL, headers))
     assert sse_messages(stream) == [RESULT]
+    await h.settled()
     assert_blocked_answer(fake, 11)
 
 
@@ -687,12 +344,13 @@ async def test_a_password_form_on_the_get_stream_is_blocked_and_answered_by_a_po
         return await fake.sse(request, [ev(elicit(41, PASSWORD_PARAMS)), ev(note("after"))])
 
     fake.get = get
-    headers = {**await h.initialize(proxy), "Authorization": "Bearer client-token"}
+    headers = await h.initialize(proxy, headers={"Authorization": "Bearer client-token"})
     response = await asyncio.wait_for(h.client.get(proxy.url, headers={**headers, "Accept": "text/event-stream"}), WAIT)
     assert response.status == 200
     stream = await Reader(response).until(b"after")
     response.release()
     assert b"elicitation" not in stream
+    await h.settled()
     answer = assert_blocked_answer(fake, 41)
     assert answer.path == "/mcp"
     assert answer.headers["Mcp-Session-Id"] == SID
@@ -806,12 +464,12 @@ async def test_a_404_with_html_passes_through_and_releases_the_session(h: Harnes
 
     fake.post = post
     headers = await h.initialize(proxy)
-    assert (None, SID) in proxy.app[SESSIONS]
+    assert (None, SID) in proxy.sessions
     response = await h.post(proxy.url, CALL, headers)
     assert await h.read(response) == html
     assert response.status == 404
     assert response.headers["Content-Type"].startswith("text/html")
-    assert (None, SID) not in proxy.app[SESSIONS]
+    assert (None, SID) not in proxy.sessions
     ends = proxy.events("session.end")
     assert [e["reason"] for e in ends] == ["upstream 404"], ends
     # The released session's declared capabilities are gone: a later URL elicitation on that id fails closed.
@@ -823,13 +481,13 @@ async def test_a_404_with_html_passes_through_and_releases_the_session(h: Harnes
 async def test_delete_is_relayed_with_the_session_id_and_releases_the_session(
         h: Harness, fake: Fake, proxy: Proxy) -> None:
     headers = await h.initialize(proxy)
-    assert (None, SID) in proxy.app[SESSIONS]
+    assert (None, SID) in proxy.sessions
     response = await asyncio.wait_for(h.client.delete(proxy.url, headers=headers), WAIT)
     await h.read(response)
     assert response.status == 200
     [deleted] = [s for s in fake.seen if s.method == "DELETE"]
     assert deleted.headers["Mcp-Session-Id"] == SID
-    assert (None, SID) not in proxy.app[SESSIONS]
+    assert (None, SID) not in proxy.sessions
     assert [e["reason"] for e in proxy.events("session.end")] == ["deleted"]
 
 
@@ -843,9 +501,9 @@ async def test_end_to_end_headers_are_forwarded_and_hop_by_hop_headers_are_not(
         return await fake.default(request, seen)
 
     fake.post = post
-    headers = await h.initialize(proxy)
+    headers = await h.initialize(proxy, headers={"Authorization": "Bearer abc.def"})
     response = await h.post(proxy.url, CALL, {
-        **headers, "Authorization": "Bearer abc.def", "X-Trace": "t-1", "Connection": "keep-alive, X-Hop",
+        **headers, "X-Trace": "t-1", "Connection": "keep-alive, X-Hop",
         "X-Hop": "hop-secret", "Keep-Alive": "timeout=5", "TE": "trailers"})
     assert json.loads(await h.read(response)) == RESULT
     seen = fake.posts()[-1]
@@ -868,6 +526,7 @@ async def test_a_client_response_to_an_elicitation_the_proxy_blocked_is_refused_
     sse_on_call(fake, [ev(elicit(7, PASSWORD_PARAMS)), ev(RESULT)])
     headers = await h.initialize(proxy)
     await h.read(await h.post(proxy.url, CALL, headers))
+    await h.settled()
     assert_blocked_answer(fake, 7)
     forged = {"jsonrpc": "2.0", "id": 7, "result": {"action": "accept", "content": {"password": "typed-secret"}}}
     response = await h.post(proxy.url, forged, headers)
@@ -1012,6 +671,7 @@ async def test_servers_are_routed_by_path_each_with_its_own_policy(h: Harness) -
         streams[name] = await h.read(await h.post(f"{proxy.base}/{name}/mcp", CALL, headers))
     # a enforces: blocked and answered; b monitors: forwarded untouched, audited as would_deny.
     assert sse_messages(streams["a"]) == [RESULT]
+    await h.settled()
     assert_blocked_answer(a, 7)
     assert sse_messages(streams["b"]) == [elicit(7, PASSWORD_PARAMS), RESULT]
     assert b.answers_to(7) == []
@@ -1066,6 +726,7 @@ async def test_legacy_http_sse_endpoint_is_rewritten_and_elicitations_on_it_are_
 
     messages = [json.loads(d) for d in sse_data(reader.buf)[1:]]  # after the endpoint event
     assert [m.get("id") for m in messages] == [1, 6, 2]  # the password form (id 5) never arrived
+    await h.settled()
     answer = assert_blocked_answer(fake, 5)
     assert answer.path == "/message?sessionId=abc"
     assert [s.path for s in fake.seen if s.method == "GET"] == ["/sse"]

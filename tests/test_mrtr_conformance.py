@@ -1,7 +1,8 @@
 """The real conformance harness (@modelcontextprotocol/conformance 0.2.0-alpha.12) on MCP 2026-07-28
 "MRTR" traffic, directly and through ``python -m elicitguard http``; the scores must match.
 
-Server side: all 14 ``input-required-result-*`` scenarios run against ``tests/peers/mrtr_server.py``
+Server side: all 14 ``input-required-result-*`` scenarios and ``server-stateless`` run against
+``tests/peers/mrtr_server.py``
 (our own Python-SDK server; every one of them passes directly, so none is left out), once at its
 ``/mcp`` and once through a proxy in front of it, concurrently. Per scenario: the "Passed: X/Y"
 counts are equal and X > 0, every check has the same status both ways, and the proxy's audit log
@@ -332,6 +333,23 @@ def test_an_elicitation_the_client_did_not_declare_is_refused_by_the_proxy_inste
     denied = [e for e in misbehaving.audit_since(start) if e["decision"] == "deny"]
     assert [(e["event"], e["input_key"], [r["rule"] for r in e["reasons"]]) for e in denied] == [
         ("elicitation.denied", "user_name", ["mode.undeclared"])]
+
+
+def test_the_stateless_server_scenario_scores_the_same_through_the_proxy_as_directly(
+        upstream: Upstream, tmp_path: Path) -> None:
+    # One after the other: the scenario changes the server's tool and prompt lists as it goes.
+    direct = _score(_harness("server", "--url", upstream.direct, "--scenario", "server-stateless",
+                             out=tmp_path / "direct"), tmp_path / "direct")
+    proxied = _score(_harness("server", "--url", upstream.proxied, "--scenario", "server-stateless",
+                              out=tmp_path / "proxied"), tmp_path / "proxied")
+    assert direct.passed > 0
+    assert (proxied.passed, proxied.total) == (direct.passed, direct.total), proxied.output
+    assert proxied.statuses() == direct.statuses(), proxied.output
+    # What the proxy answers itself agrees with the upstream: a -32022 lists only versions both speak,
+    # and a header that disagrees with _meta is -32020 before anything else.
+    for check in ("sep-2575-server-unsupported-version-error", "sep-2575-http-server-unsupported-version-400",
+                  "sep-2575-http-server-header-mismatch-400", "sep-2575-http-server-error-jsonrpc-id"):
+        assert proxied.checks[check][0] == "SUCCESS", (check, proxied.checks[check])
 
 
 # ---- client scenarios ---------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from aiohttp import web
 
 from elicitguard.policies.config import load_config_text
 from elicitguard.proxy.audit import AuditLog
-from elicitguard.proxy.http import make_app
+from elicitguard.proxy.http import listening
 from conftest import PEERS, ROOT, WAIT
 
 RAW_SERVER = str(PEERS / "raw_server.py")
@@ -236,14 +236,10 @@ async def modern(tmp_path: Path) -> AsyncIterator[tuple[FakeModernServer, str, P
     audit_path = tmp_path / "audit.jsonl"
     config = load_config_text("on_deny: decline\n")
     audit = AuditLog(str(audit_path))
-    proxy = web.AppRunner(make_app(config, f"http://127.0.0.1:{port}/mcp", audit))
-    await proxy.setup()
-    proxy_site = web.TCPSite(proxy, "127.0.0.1", 0)
-    await proxy_site.start()
     try:
-        yield fake, f"http://127.0.0.1:{proxy.addresses[0][1]}/mcp", audit_path
+        async with listening(config, f"http://127.0.0.1:{port}/mcp", audit) as proxy:
+            yield fake, proxy.url(), audit_path
     finally:
-        await proxy.cleanup()
         await upstream.cleanup()
         audit.close()
 
@@ -303,7 +299,9 @@ async def test_over_http_a_tasks_get_result_with_a_denied_url_is_stripped(
 async def test_over_http_an_unknown_protocol_version_header_gets_400_with_32022(
         modern: tuple[FakeModernServer, str, Path]) -> None:
     fake, url, _ = modern
-    status, body = await _post(url, call(1, FORM_CAPS), {**HEADERS, "MCP-Protocol-Version": "2099-01-01"})
+    unknown = call(1, FORM_CAPS)
+    unknown["params"]["_meta"] = {**unknown["params"]["_meta"], "io.modelcontextprotocol/protocolVersion": "2099-01-01"}
+    status, body = await _post(url, unknown, {**HEADERS, "MCP-Protocol-Version": "2099-01-01"})
     assert status == 400
     error = json.loads(body)["error"]
     assert error["code"] == -32022 and "2026-07-28" in error["data"]["supported"]

@@ -23,7 +23,7 @@ from elicitguard.policies.config import load_config_text
 from elicitguard.policies.judge import judge_elicitation
 from elicitguard.policies.urls import check_url
 from elicitguard.proxy.audit import AuditLog
-from elicitguard.proxy.http import make_app
+from elicitguard.proxy.http import listening
 
 POLICY = load_config_text("").policy
 BOTH = frozenset({"form", "url"})
@@ -62,20 +62,13 @@ async def raw_upstream() -> AsyncIterator[tuple[list[bytes], str]]:
 async def _through_proxy_many(upstream: str, bodies: list[dict[str, Any]]) -> list[tuple[int, bytes]]:
     """POST each body in turn through a proxy (default policy) in front of ``upstream``."""
     audit = AuditLog(stream=io.StringIO())
-    runner = web.AppRunner(make_app(load_config_text(""), upstream, audit))
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
     answers = []
-    try:
-        url = f"http://127.0.0.1:{runner.addresses[0][1]}/mcp"
+    async with listening(load_config_text(""), upstream, audit) as proxy:
         headers = {"Accept": "application/json, text/event-stream"}
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=WAIT)) as session:
             for body in bodies:
-                async with session.post(url, json=body, headers=headers) as response:
+                async with session.post(proxy.url(), json=body, headers=headers) as response:
                     answers.append((response.status, await response.read()))
-    finally:
-        await runner.cleanup()
     return answers
 
 

@@ -28,6 +28,13 @@ from elicitguard.policies.verdict import Decision, Reason
 class ProtocolCarrier(Carrier):
     """Versions and capabilities, both ways."""
 
+    # What a -32022 from the proxy lists: its own versions, narrowed by the transport to those the
+    # upstream showed it supports too (a client retries with one of them).
+    offered_versions: tuple[str, ...] = KNOWN_PROTOCOLS
+    # The versions the upstream said it supports (server/discover) or negotiated (initialize), for the
+    # transport to remember; None until seen.
+    upstream_versions: tuple[str, ...] | None = None
+
     def _unsupported_protocol(self, message: Message, protocol: Any, out: Outcome) -> Step:
         shown = protocol if isinstance(protocol, str) and len(protocol) <= 40 else "(invalid)"
         reason = Reason("protocol.unsupported", f"protocol version {shown} is not one elicitguard understands")
@@ -39,7 +46,7 @@ class ProtocolCarrier(Carrier):
             out.replies.append(error_response(message.id, {
                 "code": errors.UNSUPPORTED_PROTOCOL_VERSION,
                 "message": "Unsupported protocol version (elicitguard cannot inspect it)",
-                "data": {"supported": list(KNOWN_PROTOCOLS), "requested": shown, "source": "elicitguard"},
+                "data": {"supported": list(self.offered_versions), "requested": shown, "source": "elicitguard"},
             }))
         return Step(keep=False)
 
@@ -72,6 +79,8 @@ class ProtocolCarrier(Carrier):
         """The server's initialize result: record the negotiated version; refuse one we cannot inspect."""
         version = message.result.get("protocolVersion")
         self.state.protocol_version = version if isinstance(version, str) else None
+        if isinstance(version, str):
+            self.upstream_versions = (version,)
         self.state.initialized = True
         if self.state.protocol_version in KNOWN_PROTOCOLS or self.policy.unknown_protocol != "block":
             return None
@@ -90,6 +99,7 @@ class ProtocolCarrier(Carrier):
         versions = message.result.get("supportedVersions")
         if not isinstance(versions, list):
             return None
+        self.upstream_versions = tuple(v for v in versions if isinstance(v, str))
         keep = [v for v in versions if isinstance(v, str) and v in KNOWN_PROTOCOLS]
         if keep == versions or self.policy.unknown_protocol == "allow" or self.policy.monitor:
             return None

@@ -7,9 +7,18 @@ judged and written one by one as they arrive, never buffered as a whole stream.
 Routes: ``/mcp`` (the default upstream), ``/NAME/mcp`` for each ``servers:`` entry, ``/sse`` and
 ``/NAME/sse`` for upstreams that still speak the deprecated HTTP+SSE transport (their message
 endpoint is rewritten to ``/_legacy/TOKEN`` on the proxy).
-"""
-from elicitguard.proxy.http.app import HttpProxy, build_routes, make_app, run_http
-from elicitguard.proxy.http.common import SESSIONS, url_origin
-from elicitguard.proxy.http.sessions import Route, Session
 
-__all__ = ["SESSIONS", "HttpProxy", "Route", "Session", "build_routes", "make_app", "run_http", "url_origin"]
+Modules: ``serve`` (start/stop: :func:`listening`, used by the CLI and the tests), ``app`` (the aiohttp
+application), ``state`` (routes, sessions, their owners and the bounded table), ``sessions`` (routing,
+Host/Origin, bodies, finding or refusing a session), ``versions`` (-32020/-32022 at the edge),
+``relay`` (one request upstream, JSON answers), ``stream`` (SSE answers), ``answers`` (the proxy's own
+answers to the upstream), ``bodies`` (whole or bounded reads), ``streamable`` and ``legacy`` (the
+transports' endpoints), ``common`` (shared helpers).
+"""
+from elicitguard.proxy.http.app import HttpProxy, build_routes, make_app
+from elicitguard.proxy.http.common import url_origin
+from elicitguard.proxy.http.serve import Listening, SessionInfo, SessionsView, listening, run_http
+from elicitguard.proxy.http.state import SESSIONS, Route, Session
+
+__all__ = ["SESSIONS", "HttpProxy", "Listening", "Route", "Session", "SessionInfo", "SessionsView", "build_routes",
+           "listening", "make_app", "run_http", "url_origin"]

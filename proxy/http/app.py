@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import signal
-import sys
 from collections.abc import AsyncIterator
 
 import aiohttp
 from aiohttp import web
 
 from elicitguard.policies.config import Config
-from elicitguard.policies.engine import Bounded
 from elicitguard.proxy.audit import AuditLog
-from elicitguard.proxy.http.common import AUDIT, CLIENT, CONFIG, LEGACY, MAX_SESSIONS, ROUTES, SESSIONS, ssl_context
+from elicitguard.proxy.http.answers import ANSWERS, Backlog
+from elicitguard.proxy.http.common import (
+    AUDIT,
+    CLIENT,
+    CONFIG,
+    LEGACY,
+    ROUTES,
+    SERVER_NAME,
+    ssl_context,
+)
 from elicitguard.proxy.http.legacy import LegacySse
-from elicitguard.proxy.http.sessions import Route
+from elicitguard.proxy.http.state import SESSIONS, Route, SessionTable
 from elicitguard.proxy.http.streamable import StreamableHttp
 
 
@@ -35,26 +41,41 @@ def build_routes(config: Config, upstream: str | None) -> dict[str | None, Route
     return routes
 
 
+async def _name_no_software(_request: web.Request, response: web.StreamResponse) -> None:
+    # aiohttp would name itself and Python with their versions.
+    response.headers["Server"] = SERVER_NAME
+
+
 def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host: str = "127.0.0.1") -> web.Application:
     """The aiohttp application (also used directly by tests)."""
     app = web.Application(client_max_size=config.max_message_bytes + 1)
     proxy = HttpProxy(app, listen_host)
     app.middlewares.append(proxy.guard_middleware)
+    app.on_response_prepare.append(_name_no_software)
     app[CONFIG] = config
     app[AUDIT] = audit
     app[ROUTES] = build_routes(config, upstream)
-    # Bounded: each initialize can create one (a proxy-issued id for a stateless upstream too).
-    app[SESSIONS] = Bounded(MAX_SESSIONS)
+    app[SESSIONS] = SessionTable()
     app[LEGACY] = {}
+    app[ANSWERS] = Backlog()
 
     async def client_session(app: web.Application) -> AsyncIterator[None]:
         timeout = aiohttp.ClientTimeout(total=None, connect=config.http.connect_timeout,
                                         sock_read=config.http.read_timeout)
-        connector = aiohttp.TCPConnector(ssl=ssl_context(config))
+        # No fixed pool shared by every client (aiohttp's default is 100 connections): open SSE streams
+        # would exhaust it and stall everyone else's requests. Each client request has its own upstream
+        # request, so the number of upstream connections is bounded by the clients' own.
+        connector = aiohttp.TCPConnector(ssl=ssl_context(config), limit=0)
+        # No cookie jar: Cookie and Set-Cookie travel with each request and response, as the client sent
+        # and the upstream set them; a shared jar would send one client's cookies on another's requests.
         async with aiohttp.ClientSession(timeout=timeout, connector=connector, auto_decompress=False,
+                                         cookie_jar=aiohttp.DummyCookieJar(),
                                          skip_auto_headers=("User-Agent", "Accept-Encoding")) as session:
             app[CLIENT] = session
-            yield
+            try:
+                yield
+            finally:
+                await app[ANSWERS].close()
 
     async def idle_sweeper(app: web.Application) -> AsyncIterator[None]:
         async def sweep() -> None:
@@ -64,7 +85,7 @@ def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host:
                 now = asyncio.get_running_loop().time()
                 for key, session in list(app[SESSIONS].items()):
                     if now - session.last_seen > idle:
-                        del app[SESSIONS][key]
+                        app[SESSIONS].pop(key)
                         audit.event("session.end", session=key[1], reason="idle timeout")
 
         task = asyncio.create_task(sweep())
@@ -82,38 +103,3 @@ def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host:
         app.router.add_get(prefix + "/sse", proxy.handle_legacy_sse)
     app.router.add_post("/_legacy/{token}", proxy.handle_legacy_post)
     return app
-
-
-def run_http(config: Config, host: str, port: int, upstream: str | None, audit: AuditLog) -> int:
-    """Entry point for ``elicitguard http``: serve until interrupted."""
-    app = make_app(config, upstream, audit, host)
-
-    async def serve() -> None:
-        # handler_cancellation: a client that hangs up cancels its handler, which closes the upstream
-        # stream; a short shutdown_timeout keeps SIGTERM prompt with streams still open.
-        runner = web.AppRunner(app, handle_signals=False, handler_cancellation=True, shutdown_timeout=2.0)
-        await runner.setup()
-        site = web.TCPSite(runner, host, port)
-        await site.start()
-        bound = runner.addresses[0] if runner.addresses else (host, port)
-        routes = ", ".join(f"/{r.name}/mcp" if r.name else "/mcp" for r in app[ROUTES].values())
-        # The one line tests and wrappers read to learn the port (also when --listen used port 0).
-        print(f"elicitguard: listening on http://{host}:{bound[1]} ({routes})", file=sys.stderr, flush=True)
-        audit.event("proxy.start", transport="http", listen=f"{host}:{bound[1]}")
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError):
-                loop.add_signal_handler(sig, stop.set)
-        try:
-            await stop.wait()
-        finally:
-            audit.event("proxy.stop", transport="http")
-            await runner.cleanup()
-
-    try:
-        asyncio.run(serve())
-    except OSError as exc:
-        print(f"elicitguard: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    return 0

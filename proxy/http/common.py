@@ -3,26 +3,27 @@
 from __future__ import annotations
 
 import ssl
-from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp
 from aiohttp import web
+from multidict import CIMultiDict
 
+from elicitguard.policies import errors
 from elicitguard.policies.config import Config
-from elicitguard.policies.envelope import EnvelopeError, Kind, dumps, parse_envelope
+from elicitguard.policies.envelope import EnvelopeError, Kind, dumps, parse_envelope, strict_loads
 from elicitguard.proxy.audit import AuditLog
 
 SESSION_HEADER = "Mcp-Session-Id"
 VERSION_HEADER = "MCP-Protocol-Version"
 # Hop-by-hop headers (RFC 9110 7.6.1) and those the proxy recomputes; never forwarded.
+SERVER_NAME = "elicitguard"  # the Server header of every response: no software or version named
 HOP_BY_HOP = frozenset({
     "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "trailers",
     "transfer-encoding", "upgrade", "host", "content-length", "accept-encoding", "content-encoding",
 })
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
-MAX_SESSIONS = 10_000
 JSON_TYPE = "application/json"
 SSE_TYPE = "text/event-stream"
 
@@ -30,8 +31,12 @@ CONFIG = web.AppKey("config", Config)
 AUDIT = web.AppKey("audit", AuditLog)
 CLIENT = web.AppKey("client", aiohttp.ClientSession)
 ROUTES = web.AppKey("routes", dict)
-SESSIONS = web.AppKey("sessions", dict)
 LEGACY = web.AppKey("legacy", dict)
+
+
+def is_redirect(status: int) -> bool:
+    """A 3xx that sends the client elsewhere (304 Not Modified sends it nowhere)."""
+    return 300 <= status < 400 and status != 304
 
 
 def jsonrpc_error(code: int, message: str, request_id: Any = None, **data: Any) -> bytes:
@@ -45,20 +50,28 @@ def error_response(status: int, code: int, message: str, request_id: Any = None,
     return web.Response(status=status, body=jsonrpc_error(code, message, request_id, **data), content_type=JSON_TYPE)
 
 
-def forward_headers(headers: Any) -> dict[str, str]:
-    out: dict[str, str] = {}
+def forward_headers(headers: Any) -> CIMultiDict[str]:
+    """End-to-end headers, every copy of each (two Set-Cookie stay two)."""
+    out: CIMultiDict[str] = CIMultiDict()
     connection_tokens = {t.strip().lower() for t in headers.get("Connection", "").split(",") if t.strip()}
     for name, value in headers.items():
         lower = name.lower()
         if lower in HOP_BY_HOP or lower in connection_tokens:
             continue
-        out[name] = value
+        out.add(name, value)
     return out
 
 
-
-def response_headers(headers: Any) -> dict[str, str]:
-    return {k: v for k, v in forward_headers(headers).items() if k.lower() != "content-type"}
+def response_headers(headers: Any, extra: dict[str, str] | None = None, keep_type: bool = False) -> CIMultiDict[str]:
+    """The upstream's end-to-end headers for the client, with ``extra`` set over them. Its ``Server``
+    is not passed on (the proxy names no software), nor its Content-Type unless ``keep_type``."""
+    out = forward_headers(headers)
+    out.popall("Server", None)
+    if not keep_type:
+        out.popall("Content-Type", None)
+    for name, value in (extra or {}).items():
+        out[name] = value
+    return out
 
 
 def judged_as_json(kind: str, raw: bytes) -> bool:
@@ -68,6 +81,20 @@ def judged_as_json(kind: str, raw: bytes) -> bool:
     if not raw.strip():
         return False
     return "json" in kind or raw.lstrip()[:1] in (b"{", b"[")
+
+
+def plain_error_body(raw: bytes) -> bool:
+    """Whether an HTTP error's JSON body answers no request and carries nothing to judge: one object
+    without ``id``, ``method`` or ``result`` (an id-less JSON-RPC error such as "No valid session ID",
+    or plain JSON), and not a -32042 (whose URL elicitations are judged wherever they appear)."""
+    try:
+        obj = strict_loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(obj, dict) or not {"id", "method", "result", "params"}.isdisjoint(obj):
+        return False
+    error = obj.get("error")
+    return not (isinstance(error, dict) and error.get("code") == errors.URL_ELICITATION_REQUIRED)
 
 
 def mimetype(value: str | None) -> str:
@@ -90,6 +117,15 @@ def origin_allowed(origin: str, config: Config) -> bool:
         return True
     parts = urlsplit(origin)
     return parts.scheme in ("http", "https") and (parts.hostname or "") in LOOPBACK_HOSTS
+
+
+def request_methods(body: bytes) -> list[str]:
+    """Methods of the requests and notifications in a client body ([] when it does not parse)."""
+    try:
+        envelope = parse_envelope(body, len(body) + 1)
+    except EnvelopeError:
+        return []
+    return [m.method for m in envelope.messages if m.method is not None]
 
 
 def request_ids(body: bytes) -> list[Any]:
@@ -126,9 +162,3 @@ def with_query(url: str, request: web.Request) -> str:
     if not request.query_string:
         return url
     return f"{url}{'&' if '?' in url else '?'}{request.query_string}"
-
-
-async def chunks(response: aiohttp.ClientResponse) -> AsyncIterator[bytes]:
-    async for data in response.content.iter_any():
-        yield data
-

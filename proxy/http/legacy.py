@@ -3,19 +3,16 @@ rewritten to an unguessable ``/_legacy/TOKEN`` on the proxy, and POSTs there are
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from urllib.parse import urljoin
 
 from aiohttp import web
 
-from elicitguard.policies import errors
-from elicitguard.policies.engine import Guard
 from elicitguard.policies.envelope import dumps
 from elicitguard.proxy.framing import SseEvent, encode_sse
-from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, error_response, forward_headers, url_origin
+from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, forward_headers, url_origin
 from elicitguard.proxy.http.relay import RelayLayer
-from elicitguard.proxy.http.sessions import Session
+from elicitguard.proxy.http.state import Owner, Session
 
 
 class LegacySse(RelayLayer):
@@ -23,11 +20,9 @@ class LegacySse(RelayLayer):
 
     async def handle_legacy_sse(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
-        session = Session(Guard(route.policy, self.config.max_message_bytes), route, None,
-                          asyncio.get_running_loop().time())
+        session = self.new_session(request, route, Owner.of(request))
         session.session_id = "legacy-" + secrets.token_hex(8)
         self._bind(session, request)
-        self._remember_auth(session, request)
         self.audit.event("session.start", transport="http+sse", policy_mode=route.policy.mode)
         try:
             return await self._relay(request, route.sse_upstream, "GET", forward_headers(request.headers), None,
@@ -54,12 +49,14 @@ class LegacySse(RelayLayer):
     async def handle_legacy_post(self, request: web.Request) -> web.StreamResponse:
         session = self.app[LEGACY].get(request.match_info["token"])
         if session is None or session.legacy_endpoint is None:
-            return web.Response(status=404, text="elicitguard: unknown legacy session\n")
+            return self._no_session("session.unknown", "no legacy session has this endpoint")
         self._bind(session, request)
-        limit = self.config.max_message_bytes
-        body = await request.content.read(limit + 1)
-        if len(body) > limit:
-            return error_response(413, errors.INVALID_REQUEST, f"request body exceeds {limit} bytes")
+        body = await self.request_body(request)
+        if isinstance(body, web.Response):
+            return body
+        if not session.owner.admits(Owner.of(request)):
+            return self._no_session("session.binding", "the session belongs to another client", body)
+        session.guard.offered_versions = session.route.offered_versions()
         outcome = session.guard.client_message(body)
         self._audit(session, outcome.decisions)
         if outcome.forward is None:

@@ -3,47 +3,38 @@ event; the proxy's own answers to blocked server requests go back upstream on th
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import secrets
 from typing import Any
 
 import aiohttp
 from aiohttp import web
+from multidict import CIMultiDict
 
 from elicitguard.policies import errors
-from elicitguard.policies.engine import Outcome
-from elicitguard.policies.envelope import EnvelopeError, dumps, id_key
+from elicitguard.policies.envelope import EnvelopeError, dumps
 from elicitguard.policies.verdict import Direction
-from elicitguard.proxy.framing import SseEvent, SseFramer, encode_sse
+from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     CLIENT,
     JSON_TYPE,
     SESSION_HEADER,
-    SESSIONS,
     SSE_TYPE,
-    VERSION_HEADER,
-    chunks,
     error_response,
-    forward_headers,
-    jsonrpc_error,
+    is_redirect,
     judged_as_json,
     mimetype,
+    plain_error_body,
     request_ids,
     response_headers,
 )
-from elicitguard.proxy.http.sessions import Session, SessionLayer
+from elicitguard.proxy.http.state import Session
+from elicitguard.proxy.http.stream import SseRelay
 
 
-class RelayLayer(SessionLayer):
+class RelayLayer(SseRelay):
     """Upstream requests and the judging of their answers."""
 
-    def _rewrite_endpoint(self, event: SseEvent, session: Session, newline: bytes) -> bytes:
-        """The legacy ``endpoint`` event, rewritten to point at the proxy (see :class:`LegacySse`)."""
-        raise NotImplementedError
-
-    async def _relay(self, request: web.Request, url: str, method: str, headers: dict[str, str], body: bytes | None,
+    async def _relay(self, request: web.Request, url: str, method: str, headers: CIMultiDict[str], body: bytes | None,
                      session: Session, proxy_replies: list[dict[str, Any]] | None = None,
                      legacy_sse: bool = False, initialize: bool = False) -> web.StreamResponse:
         client = self.app[CLIENT]
@@ -52,64 +43,65 @@ class RelayLayer(SessionLayer):
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
             ids = request_ids(body) if body else []
-            return error_response(502, errors.INTERNAL_ERROR, f"upstream unreachable ({type(exc).__name__})",
-                                   ids[0] if len(ids) == 1 else None)
+            return error_response(502, errors.INTERNAL_ERROR, "Upstream unreachable", ids[0] if len(ids) == 1 else None,
+                                  rule="upstream.unreachable")
         try:
+            if is_redirect(upstream.status):
+                # A client that follows it would re-send its request straight to the upstream, and get
+                # answers nobody judged: never relayed.
+                self.audit.event("upstream.redirect", decision="deny", status=upstream.status, reasons=[
+                    {"rule": "upstream.redirect", "detail": "the upstream answered with a redirect"}])
+                ids = request_ids(body) if body else []
+                return error_response(502, errors.INTERNAL_ERROR, "elicitguard refused the upstream's redirect",
+                                      ids[0] if len(ids) == 1 else None, rule="upstream.redirect")
             doubled = [h for h in ("Content-Type", SESSION_HEADER) if len(upstream.headers.getall(h, [])) > 1]
             if doubled:
                 # Which copy would the client honour? The proxy cannot judge what it cannot read one way.
                 self.audit.event("upstream.refused", decision="deny", reasons=[
                     {"rule": "http.ambiguous_header", "detail": f"upstream sent {doubled[0]} more than once"}])
                 ids = request_ids(body) if body else []
-                return error_response(502, errors.INTERNAL_ERROR, f"upstream sent {doubled[0]} more than once",
+                return error_response(502, errors.INTERNAL_ERROR, "Upstream sent an ambiguous header",
                                        ids[0] if len(ids) == 1 else None, rule="http.ambiguous_header")
-            new_session = upstream.headers.get(SESSION_HEADER)
-            if new_session and session.session_id is None and (session.route.name, new_session) in self.app[SESSIONS]:
-                # Two clients under one session id would be judged on each other's declared modes.
-                self.audit.event("upstream.refused", decision="deny", reasons=[
-                    {"rule": "http.session_reused", "detail": "upstream issued a session id already in use"}])
-                ids = request_ids(body) if body else []
-                return error_response(502, errors.INTERNAL_ERROR, "upstream issued a session id already in use",
-                                       ids[0] if len(ids) == 1 else None, rule="http.session_reused")
-            if new_session and session.session_id is None:
-                # The initialize response created a session: keep this guard's state under its id.
-                session.session_id = new_session
-                self.app[SESSIONS][(session.route.name, new_session)] = session
-                self.audit.bind(session=new_session)
-                self.audit.event("session.start", transport="streamable-http", policy_mode=session.guard.policy.mode)
-            extra: dict[str, str] = {}
-            if initialize and not new_session and session.session_id is None and upstream.status == 200:
-                session.session_id = "eg-" + secrets.token_hex(16)
-                session.synthetic = True
-                self.app[SESSIONS][(session.route.name, session.session_id)] = session
-                extra[SESSION_HEADER] = session.session_id
-                self.audit.bind(session=session.session_id)
-                self.audit.event("session.start", transport="streamable-http", policy_mode=session.guard.policy.mode,
-                                 synthetic_session=True)
-            if upstream.status == 404 and session.session_id is not None and request.headers.get(SESSION_HEADER):
-                self._release(session, "upstream 404")
+            settled = self._settle_session(upstream.status, upstream.headers, session, initialize, body)
+            if isinstance(settled, web.Response):
+                return settled
+            extra = settled
             kind = mimetype(upstream.headers.get("Content-Type"))
             if kind == SSE_TYPE:
                 return await self._relay_sse(request, upstream, session, proxy_replies or [], legacy_sse, extra,
                                              request_ids(body) if body else [])
-            raw = await upstream.content.read(self.config.max_message_bytes + 1)
-            if not judged_as_json(kind, raw):
+            try:
+                raw = await read_whole(upstream.content, self.config.max_message_bytes)
+            except TooLarge:
+                raw = None
+            except BROKEN_BODY as exc:
+                self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
+                ids = request_ids(body) if body else []
+                return error_response(502, errors.INTERNAL_ERROR, "Upstream answer cut off", ids[0] if len(ids) == 1 else None,
+                                      rule="upstream.incomplete_body")
+            if raw is not None and not judged_as_json(kind, raw):
                 if proxy_replies and upstream.status in (200, 202):
                     return self._json_out(upstream, proxy_replies, upstream_body=None)
                 # Not JSON-RPC (an HTML 404, a plain 405): passed through as it came.
-                return web.Response(status=upstream.status, body=raw, headers={**forward_headers(upstream.headers), **extra})
-            if len(raw) > self.config.max_message_bytes:
+                return web.Response(status=upstream.status, body=raw, headers=response_headers(upstream.headers, extra, keep_type=True))
+            if raw is not None and upstream.status >= 400 and not proxy_replies and plain_error_body(raw):
+                # An HTTP error whose body answers no request ("No valid session ID"): as it came.
+                return web.Response(status=upstream.status, body=raw,
+                                    headers=response_headers(upstream.headers, extra, keep_type=True))
+            if raw is None:
                 outcome = session.guard.rejection(Direction.SERVER_TO_CLIENT, EnvelopeError(
                     "envelope.too_large", "upstream response exceeds limits.max_message_bytes"))
             else:
                 outcome = session.guard.server_message(raw)
+                session.route.learn_versions(session.guard)
             self._audit(session, outcome.decisions)
-            await self._answer_upstream(session, outcome)
+            self._answer_upstream(session, outcome)
             if outcome.forward is None:
                 ids = request_ids(body) if body else []
-                if not ids:
+                if not ids and body is not None:
                     # Nothing of the client's awaits an answer here (notification-only POST).
                     return web.Response(status=202)
+                ids = ids or [None]
                 answers = [{"jsonrpc": "2.0", "id": i, "error": {
                     "code": errors.INTERNAL_ERROR, "message": "elicitguard refused the upstream's answer (see audit log)",
                     "data": {"rule": "upstream.unjudgeable", "source": "elicitguard"}}} for i in ids]
@@ -118,7 +110,7 @@ class RelayLayer(SessionLayer):
             if proxy_replies:
                 return self._json_out(upstream, proxy_replies, upstream_body=outcome.forward)
             return web.Response(status=upstream.status, body=outcome.forward,
-                                headers={**response_headers(upstream.headers), **extra}, content_type=JSON_TYPE)
+                                headers=response_headers(upstream.headers, extra), content_type=JSON_TYPE)
         finally:
             upstream.release()
 
@@ -131,101 +123,3 @@ class RelayLayer(SessionLayer):
             merged.extend(parsed if isinstance(parsed, list) else [parsed])
         return web.Response(status=200, body=dumps(merged if len(merged) > 1 else merged[0]),
                             headers=response_headers(upstream.headers), content_type=JSON_TYPE)
-
-    async def _relay_sse(self, request: web.Request, upstream: aiohttp.ClientResponse, session: Session,
-                         proxy_replies: list[dict[str, Any]], legacy_sse: bool,
-                         extra: dict[str, str], request_ids: list[Any]) -> web.StreamResponse:
-        response = web.StreamResponse(status=upstream.status, headers={**response_headers(upstream.headers), **extra})
-        response.content_type = SSE_TYPE
-        await response.prepare(request)
-        newline = b"\n"
-        for reply in proxy_replies:
-            await response.write(encode_sse(dumps(reply), event="message"))
-        framer = SseFramer(self.config.max_message_bytes)
-
-        refused = False  # the proxy dropped something that may have been an answer the client awaits
-
-        async def emit(events: Any) -> None:
-            nonlocal refused
-            # Events are written one by one as they complete, so one the framer parsed before an
-            # oversize one still goes out.
-            for event in events:
-                out, dropped = await self._judge_event(event, session, newline, legacy_sse)
-                refused = refused or dropped
-                if out:
-                    await response.write(out)
-
-        try:
-            async for chunk in chunks(upstream):
-                if b"\r\n" in chunk:
-                    newline = b"\r\n"
-                await emit(framer.feed(chunk))
-            await emit(framer.feed(b"", final=True))
-        except ValueError as exc:
-            refused = True
-            self.audit.event("stream.refused", decision="deny", reasons=[{"rule": "envelope.too_large", "detail": str(exc)}])
-        except (TimeoutError, aiohttp.ClientError, ConnectionError) as exc:
-            self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
-        pending = framer.pending()
-        if pending and not pending.strip():
-            await response.write(pending)  # trailing line-end bytes: nothing to judge, keep them
-        elif pending:
-            # A stream cut mid-event: the fragment is neither judged nor forwarded.
-            refused = True
-            self.audit.event("stream.truncated", decision="deny", reasons=[
-                {"rule": "stream.truncated", "detail": f"stream ended inside an event ({len(pending)} bytes dropped)"}])
-        if refused:
-            # Requests of this POST still unanswered may have lost their answer to the proxy: answer
-            # them with an error rather than leave the client waiting.
-            with contextlib.suppress(ConnectionError, RuntimeError):
-                for rid in request_ids:
-                    if session.guard.state.pending_client.pop(id_key(rid), None) is not None:
-                        await response.write(encode_sse(jsonrpc_error(
-                            errors.INTERNAL_ERROR, "elicitguard refused the upstream's answer (see audit log)", rid,
-                            rule="upstream.unjudgeable"), event="message", newline=newline))
-        with contextlib.suppress(ConnectionError, RuntimeError):
-            await response.write_eof()
-        return response
-
-    async def _judge_event(self, event: SseEvent, session: Session, newline: bytes,
-                           legacy_sse: bool) -> tuple[bytes, bool]:
-        """The bytes to write for one event, and whether an unjudgeable frame was dropped."""
-        session.last_seen = asyncio.get_running_loop().time()  # an open stream keeps its session alive
-        if legacy_sse and event.event == "endpoint" and event.data is not None:
-            return event.prefix + self._rewrite_endpoint(event, session, newline), False
-        if event.data is None or not event.data.strip():
-            return event.raw, False  # keep-alives, priming events, retry hints
-        outcome = session.guard.server_message(event.data)
-        self._audit(session, outcome.decisions)
-        await self._answer_upstream(session, outcome)
-        dropped = any(d.event == "message.rejected" for d in outcome.decisions)
-        if outcome.forward is None:
-            return event.prefix, dropped
-        if outcome.forward == event.data:
-            return event.raw, dropped
-        return event.prefix + encode_sse(outcome.forward, event=event.event, event_id=event.id, retry=event.retry,
-                                         newline=newline), dropped
-
-    async def _answer_upstream(self, session: Session, outcome: Outcome) -> None:
-        """Send the proxy's answers to blocked server requests back on the same session."""
-        if not outcome.replies:
-            return
-        url = session.legacy_endpoint or session.route.upstream
-        headers = {"Content-Type": JSON_TYPE, "Accept": f"{JSON_TYPE}, {SSE_TYPE}", **session.auth_headers}
-        if session.session_id is not None and session.legacy_endpoint is None:
-            headers[SESSION_HEADER] = session.session_id
-        if session.protocol:
-            headers[VERSION_HEADER] = session.protocol
-        elif session.guard.state.protocol_version:
-            headers[VERSION_HEADER] = session.guard.state.protocol_version
-        for reply in outcome.replies:
-            try:
-                async with self.app[CLIENT].post(url, data=dumps(reply), headers=headers) as resp:
-                    await resp.read()
-                    if resp.status >= 300:
-                        self.audit.event("upstream.answer_failed", decision="deny", status=resp.status,
-                                         request_id=reply.get("id"))
-            except (TimeoutError, aiohttp.ClientError, OSError) as exc:
-                self.audit.event("upstream.answer_failed", decision="deny", detail=type(exc).__name__,
-                                 request_id=reply.get("id"))
-

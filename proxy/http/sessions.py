@@ -1,76 +1,47 @@
-"""Routes and sessions: which upstream a path serves, and the guard state kept per MCP session."""
+"""Routing, Host/Origin checks, request bodies, and finding (or refusing) the session a request names."""
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-from dataclasses import dataclass, field
+import secrets
 from typing import Any
-from urllib.parse import urljoin, urlsplit
 
 from aiohttp import web
+from multidict import CIMultiDict
 
-from elicitguard.policies.config import Config, Policy
-from elicitguard.policies.engine import Bounded, Guard, SessionState
-from elicitguard.policies.verdict import Decision
+from elicitguard.policies import errors
+from elicitguard.policies.config import Config
+from elicitguard.policies.engine import Guard, SessionState
+from elicitguard.policies.envelope import id_key
+from elicitguard.policies.verdict import Decision, Direction
 from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     AUDIT,
     CONFIG,
     ROUTES,
     SESSION_HEADER,
-    SESSIONS,
     VERSION_HEADER,
+    error_response,
     forward_headers,
     host_allowed,
     origin_allowed,
+    request_ids,
 )
+from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session
 
 
-@dataclass
-class Route:
-    """One upstream the proxy serves, with its policy."""
-
-    name: str | None
-    upstream: str
-    policy: Policy
-    # 2026-07-28 traffic has no session: input requests removed from one POST's result are answered
-    # on the retry, which arrives as another POST. Shared per upstream, bounded.
-    mrtr_removed: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
-
-    @property
-    def sse_upstream(self) -> str:
-        """The legacy HTTP+SSE endpoint: the upstream URL with its last segment replaced by ``sse``."""
-        parts = urlsplit(self.upstream)
-        if parts.path.rstrip("/").endswith("/sse"):
-            return self.upstream
-        return urljoin(self.upstream, "sse")
-
-
-@dataclass
-class Session:
-    """Guard state for one MCP session (one Mcp-Session-Id, or one legacy SSE connection)."""
-
-    guard: Guard
-    route: Route
-    session_id: str | None
-    last_seen: float
-    protocol: str | None = None
-    auth_headers: dict[str, str] = field(default_factory=dict)
-    legacy_endpoint: str | None = None  # legacy HTTP+SSE: the upstream message URL
-    # The upstream is stateless (issued no Mcp-Session-Id), so the proxy issued its own to the client
-    # to keep what initialize declared; it is stripped before requests go upstream.
-    synthetic: bool = False
-
-
-
-def upstream_headers(request: web.Request, session: Session) -> dict[str, str]:
+def upstream_headers(request: web.Request, session: Session) -> CIMultiDict[str]:
     headers = forward_headers(request.headers)
     if session.synthetic:
-        for name in [n for n in headers if n.lower() == SESSION_HEADER.lower()]:
-            del headers[name]
+        headers.popall(SESSION_HEADER, None)
     return headers
 
+
+
+class NoRoute(Exception):
+    """The path names no upstream the proxy serves."""
 
 
 class SessionLayer:
@@ -95,65 +66,146 @@ class SessionLayer:
         # DNS-rebinding protection (Streamable HTTP spec): validate Host and Origin before anything.
         if not host_allowed(request.host, self.config, self.listen_host):
             self.audit.event("http.refused", decision="deny", reasons=[{"rule": "http.host", "detail": "Host header not allowed"}])
-            return web.Response(status=403, text="elicitguard: Host not allowed\n")
+            return error_response(403, errors.INVALID_REQUEST, "Host not allowed", rule="http.host")
         origin = request.headers.get("Origin")
         if origin is not None and not origin_allowed(origin, self.config):
             self.audit.event("http.refused", decision="deny", reasons=[{"rule": "http.origin", "detail": "Origin not allowed"}])
-            return web.Response(status=403, text="elicitguard: Origin not allowed\n")
-        response: web.StreamResponse = await handler(request)
+            return error_response(403, errors.INVALID_REQUEST, "Origin not allowed", rule="http.origin")
+        try:
+            response: web.StreamResponse = await handler(request)
+        except NoRoute:
+            return error_response(404, errors.INVALID_REQUEST, "No such MCP endpoint", rule="http.route")
         return response
 
     def route(self, request: web.Request) -> Route:
         """The upstream this path serves; 404 when none."""
         route: Route | None = self.app[ROUTES].get(request.match_info.get("server"))
         if route is None:
-            raise web.HTTPNotFound(text="elicitguard: no such MCP endpoint\n")
+            raise NoRoute
         return route
 
-    def request_session(self, request: web.Request, route: Route) -> Session:
-        """The session named by the request's Mcp-Session-Id (or a fresh one), bound for auditing."""
-        session = self.session_for(route, request)
-        self._bind(session, request)
-        return session
+    async def request_body(self, request: web.Request) -> bytes | web.Response:
+        """The client's whole body, or the answer refusing it (413 past the limit, audited in every mode:
+        the limit is hard; 400 for a body cut off mid-way)."""
+        limit = self.config.max_message_bytes
+        try:
+            if request.content_length is not None and request.content_length > limit:
+                raise TooLarge
+            return await read_whole(request.content, limit)
+        except TooLarge:
+            self.audit.event("message.rejected", decision="deny", direction=Direction.CLIENT_TO_SERVER.value,
+                             reasons=[{"rule": "envelope.too_large", "detail": f"request body exceeds {limit} bytes"}])
+            return error_response(413, errors.INVALID_REQUEST, f"Request body exceeds {limit} bytes",
+                                  rule="envelope.too_large")
+        except BROKEN_BODY:
+            return error_response(400, errors.INVALID_REQUEST, "Incomplete request body", rule="http.incomplete_body")
 
-    def session_for(self, route: Route, request: web.Request) -> Session:
-        loop = asyncio.get_running_loop()
+    def request_session(self, request: web.Request, route: Route, body: bytes | None = None) -> Session | web.Response:
+        """The session the request's Mcp-Session-Id names, if the requester owns it; else a session
+        for this request alone. A session of someone else's, or an id the proxy issued and forgot,
+        is answered 404 without being touched."""
+        owner = Owner.of(request)
         session_id = request.headers.get(SESSION_HEADER)
-        if session_id is not None:
-            key = (route.name, session_id)
-            session = self.app[SESSIONS].get(key)
-            if session is None:
-                # An id we never saw initialised (e.g. the proxy restarted): nothing is declared, so
-                # every elicitation on it fails closed.
-                session = Session(Guard(route.policy, self.config.max_message_bytes), route, session_id, loop.time())
-                self.app[SESSIONS][key] = session
-            session.last_seen = loop.time()
-            return session
+        if session_id is None:
+            return self._bind(self.new_session(request, route, owner), request)
+        key = (route.name, session_id)
+        table = self.app[SESSIONS]
+        session = table.get(key)
+        if session is not None:
+            if not session.owner.admits(owner):
+                self._bind(session, request)
+                return self._no_session("session.binding", "the session belongs to another client", body)
+            table.touch(key)
+            session.last_seen = asyncio.get_running_loop().time()
+            return self._bind(session, request)
+        if session_id.startswith(SYNTHETIC_PREFIX):
+            return self._no_session("session.unknown", "a session id the proxy issued and no longer holds", body)
+        # An id never seen initialized (the proxy restarted, or forgot it): nothing is declared, so every
+        # elicitation on it fails closed. It is kept only once the upstream accepted it (see _adopt).
+        session = self.new_session(request, route, owner)
+        session.session_id = session_id
+        session.adopted = True
+        return self._bind(session, request)
+
+    def new_session(self, request: web.Request, route: Route, owner: Owner) -> Session:
+        """A session for this request, holding the credentials the proxy's own answers will carry."""
         # The shared store is keyed per client (credentials and address), so one client's retry can
         # neither consume nor be answered with another's removed input requests.
         who = f"{request.remote}|{request.headers.get('Authorization', '')}|{request.headers.get('Cookie', '')}"
         state = SessionState(removed_inputs=route.mrtr_removed, scope=hashlib.sha256(who.encode()).hexdigest()[:24])
-        return Session(Guard(route.policy, self.config.max_message_bytes, state), route, None, loop.time())
+        session = Session(Guard(route.policy, self.config.max_message_bytes, state), route, None,
+                          asyncio.get_running_loop().time(), owner, protocol=request.headers.get(VERSION_HEADER))
+        for name in ("Authorization", "Cookie"):
+            if name in request.headers:
+                session.auth_headers[name] = request.headers[name]
+        return session
 
-    def _bind(self, session: Session, request: web.Request) -> None:
+    def _no_session(self, rule: str, detail: str, body: bytes | None = None) -> web.Response:
+        self.audit.event("session.refused", decision="deny", reasons=[{"rule": rule, "detail": detail}])
+        ids = request_ids(body) if body else []
+        return error_response(404, errors.INVALID_REQUEST, "Session not found", ids[0] if len(ids) == 1 else None,
+                              rule=rule)
+
+    def _settle_session(self, status: int, headers: Any, session: Session, initialize: bool,
+                        body: bytes | None) -> dict[str, str] | web.Response:
+        """Keep, adopt or release the request's session once the upstream answered: state is kept only
+        for what the upstream accepted (2xx). Returns headers to add for the client, or a refusal."""
+        ok = 200 <= status < 300
+        table = self.app[SESSIONS]
+        issued = headers.get(SESSION_HEADER)
+        if issued and session.session_id is None:
+            if (session.route.name, issued) in table:
+                # Two clients under one session id would be judged on each other's declared modes.
+                self.audit.event("upstream.refused", decision="deny", reasons=[
+                    {"rule": "http.session_reused", "detail": "upstream issued a session id already in use"}])
+                ids = request_ids(body) if body else []
+                return error_response(502, errors.INTERNAL_ERROR, "Upstream issued a session id already in use",
+                                      ids[0] if len(ids) == 1 else None, rule="http.session_reused")
+            if ok:
+                # The initialize answer created a session: keep this guard's state under its id.
+                session.session_id = issued
+                self._keep(session)
+            return {}
+        if initialize and ok and session.session_id is None:
+            # A stateless upstream: the proxy issues an id of its own to keep what initialize declared.
+            session.session_id = SYNTHETIC_PREFIX + secrets.token_hex(16)
+            session.synthetic = True
+            return {SESSION_HEADER: session.session_id} if self._keep(session, synthetic_session=True) else {}
+        if session.adopted and ok and session.session_id is not None and table.get(
+                (session.route.name, session.session_id)) is None:
+            self._keep(session, adopted_session=True)
+        elif status == 404 and session.session_id is not None and not session.synthetic:
+            self._release(session, "upstream 404")
+        elif not ok and body:
+            # Refused upstream: what the request declared or awaits is forgotten.
+            for rid in request_ids(body):
+                session.guard.state.pending_client.pop(id_key(rid), None)
+        return {}
+
+    def _keep(self, session: Session, **audit: Any) -> bool:
+        """Put a session the upstream (or the proxy) just issued into the table, within its bounds."""
+        kept, evicted = self.app[SESSIONS].admit(session)
+        for old in evicted:
+            self.audit.event("session.end", reason="session limit", evicted=old.session_id)
+        if kept:
+            self.audit.bind(session=session.session_id)
+            self.audit.event("session.start", transport="streamable-http", policy_mode=session.guard.policy.mode,
+                             **audit)
+        else:
+            self.audit.event("session.untracked", decision="deny", reasons=[
+                {"rule": "session.capacity", "detail": "the session table is full of initialized sessions"}])
+        return kept
+
+    def _bind(self, session: Session, request: web.Request) -> Session:
         self.audit.bind(session=session.session_id, server=session.route.name or "default",
                         client=session.guard.state.client_info, peer=request.remote)
+        return session
 
     def _audit(self, session: Session, decisions: list[Decision]) -> None:
         if decisions:
             self.audit.decisions(decisions, client=session.guard.state.client_info)
 
     def _release(self, session: Session, why: str) -> None:
-        if session.session_id is not None and self.app[SESSIONS].pop((session.route.name, session.session_id), None):
+        if session.session_id is not None and self.app[SESSIONS].get((session.route.name, session.session_id)) is session:
+            self.app[SESSIONS].pop((session.route.name, session.session_id))
             self.audit.event("session.end", reason=why)
-
-
-    def _remember_auth(self, session: Session, request: web.Request) -> None:
-        # The proxy's own answers to the upstream must authenticate like the client does.
-        for name in ("Authorization", "Cookie"):
-            if name in request.headers:
-                session.auth_headers[name] = request.headers[name]
-        version = request.headers.get(VERSION_HEADER)
-        if version:
-            session.protocol = version
-

@@ -2,50 +2,50 @@
 
 from __future__ import annotations
 
-import asyncio
-
-import aiohttp
 from aiohttp import web
 
 from elicitguard.policies import errors
-from elicitguard.policies.config import KNOWN_PROTOCOLS
 from elicitguard.policies.envelope import dumps
 from elicitguard.proxy.http.common import (
     JSON_TYPE,
-    VERSION_HEADER,
     error_response,
     forward_headers,
     request_ids,
+    request_methods,
     with_query,
 )
 from elicitguard.proxy.http.relay import RelayLayer
 from elicitguard.proxy.http.sessions import upstream_headers
+from elicitguard.proxy.http.versions import VersionChecks
 
 
-class StreamableHttp(RelayLayer):
+def _methods(body: bytes) -> list[str]:
+    """The methods in a client body; parsed only when one could be initialize (spelled out or escaped)."""
+    return request_methods(body) if b"initialize" in body or b"\\u" in body else []
+
+
+class StreamableHttp(RelayLayer, VersionChecks):
     """Streamable HTTP (2025-03-26 and later)."""
 
     async def handle_post(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
-        limit = self.config.max_message_bytes
-        if request.content_length is not None and request.content_length > limit:
-            return error_response(413, errors.INVALID_REQUEST, f"request body exceeds {limit} bytes")
-        try:
-            body = await request.content.read(limit + 1)
-        except (aiohttp.ClientError, asyncio.IncompleteReadError, ConnectionError):
-            return web.Response(status=400, text="elicitguard: incomplete request body\n")
-        if len(body) > limit:
-            return error_response(413, errors.INVALID_REQUEST, f"request body exceeds {limit} bytes")
-        session = self.request_session(request, route)
-        header_version = request.headers.get(VERSION_HEADER)
-        if header_version is not None and header_version not in KNOWN_PROTOCOLS and route.policy.unknown_protocol == "block":
-            self.audit.event("protocol.unsupported", decision="would_deny" if route.policy.monitor else "deny",
-                             reasons=[{"rule": "protocol.unsupported", "detail": f"{VERSION_HEADER} not understood"}])
-            if not route.policy.monitor:
-                ids = request_ids(body)
-                return error_response(400, errors.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version",
-                                       ids[0] if len(ids) == 1 else None, supported=list(KNOWN_PROTOCOLS),
-                                       requested=header_version[:40])
+        body = await self.request_body(request)
+        if isinstance(body, web.Response):
+            return body
+        session = self.request_session(request, route, body)
+        if isinstance(session, web.Response):
+            return session
+        if not session.adopted and session.session_id is not None and "initialize" in _methods(body):
+            # Declared capabilities are set once, by the initialize that created the session.
+            self.audit.event("session.refused", decision="deny", reasons=[
+                {"rule": "session.reinitialize", "detail": "initialize on a session already initialized"}])
+            ids = request_ids(body)
+            return error_response(400, errors.INVALID_REQUEST, "Session already initialized",
+                                  ids[0] if len(ids) == 1 else None, rule="session.reinitialize")
+        refused = self._check_versions(request, route, body)
+        if refused is not None:
+            return refused
+        session.guard.offered_versions = route.offered_versions()
         outcome = session.guard.client_message(body)
         self._audit(session, outcome.decisions)
         if outcome.forward is None:
@@ -55,9 +55,12 @@ class StreamableHttp(RelayLayer):
                 status = 400 if any(r.get("error", {}).get("code") == errors.UNSUPPORTED_PROTOCOL_VERSION
                                     for r in outcome.replies) else 200
                 return web.Response(status=status, body=dumps(payload), content_type=JSON_TYPE)
-            return error_response(400, errors.INVALID_REQUEST, "Refused by elicitguard (see the audit log)")
+            # Rules are the proxy's own names; the details (which may quote the message) stay in the audit.
+            rule = next((r.rule for d in outcome.decisions for r in d.reasons), "message.refused")
+            ids = request_ids(body)
+            return error_response(400, errors.INVALID_REQUEST, "Refused by elicitguard (see the audit log)",
+                                  ids[0] if len(ids) == 1 else None, rule=rule)
         headers = upstream_headers(request, session)
-        self._remember_auth(session, request)
         initialize = session.session_id is None and any(
             r.method == "initialize" for r in session.guard.state.pending_client.values())
         return await self._relay(request, with_query(route.upstream, request), "POST", headers, outcome.forward,
@@ -66,13 +69,16 @@ class StreamableHttp(RelayLayer):
     async def handle_get(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
         session = self.request_session(request, route)
-        self._remember_auth(session, request)
+        if isinstance(session, web.Response):
+            return session
         return await self._relay(request, with_query(route.upstream, request), "GET",
                                  upstream_headers(request, session), None, session)
 
     async def handle_delete(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
         session = self.request_session(request, route)
+        if isinstance(session, web.Response):
+            return session
         if session.synthetic:
             # The upstream never had this session: only the proxy's state ends.
             self._release(session, "deleted")

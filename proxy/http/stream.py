@@ -1,0 +1,130 @@
+"""Relaying an SSE stream from the upstream: framed, judged and written event by event as each arrives,
+never buffered whole. An event too large to judge is dropped (its sender answered when it was a request)
+and the stream goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterable
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+from elicitguard.policies import errors
+from elicitguard.policies.engine import Outcome
+from elicitguard.policies.envelope import dumps, id_key
+from elicitguard.policies.verdict import Direction
+from elicitguard.proxy.framing import Oversize, SseEvent, SseFramer, encode_sse
+from elicitguard.proxy.http.answers import AnswerLayer
+from elicitguard.proxy.http.common import SSE_TYPE, jsonrpc_error, response_headers
+from elicitguard.proxy.http.state import Session
+
+
+class ClientGone(Exception):
+    """The client hung up: nothing more can be written to it."""
+
+
+class SseRelay(AnswerLayer):
+    """The upstream's SSE answers, relayed to the client."""
+
+    def _rewrite_endpoint(self, event: SseEvent, session: Session, newline: bytes) -> bytes:
+        """The legacy ``endpoint`` event, rewritten to point at the proxy (see :class:`LegacySse`)."""
+        raise NotImplementedError
+
+    async def _relay_sse(self, request: web.Request, upstream: aiohttp.ClientResponse, session: Session,
+                         proxy_replies: list[dict[str, Any]], legacy_sse: bool,
+                         extra: dict[str, str], request_ids: list[Any]) -> web.StreamResponse:
+        response = web.StreamResponse(status=upstream.status, headers=response_headers(upstream.headers, extra))
+        response.content_type = SSE_TYPE
+        newline = b"\n"
+        framer = SseFramer(self.config.max_message_bytes)
+        refused = False  # the proxy dropped something that may have been an answer the client awaits
+
+        async def write(data: bytes) -> None:
+            try:
+                await response.write(data)
+            except (ConnectionError, RuntimeError) as exc:  # aiohttp: "Cannot write to closing transport"
+                raise ClientGone from exc
+
+        async def emit(frames: Iterable[SseEvent | Oversize]) -> None:
+            nonlocal refused
+            # Events are written one by one as they complete, so one the framer parsed before an
+            # oversize one still goes out.
+            for frame in frames:
+                out, dropped = self._judge_frame(frame, session, newline, legacy_sse)
+                refused = refused or dropped
+                if out:
+                    await write(out)
+
+        try:
+            try:
+                await response.prepare(request)
+            except (ConnectionError, RuntimeError) as exc:
+                raise ClientGone from exc
+            for reply in proxy_replies:
+                await write(encode_sse(dumps(reply), event="message"))
+            try:
+                async for chunk in upstream.content.iter_any():
+                    if b"\r\n" in chunk:
+                        newline = b"\r\n"
+                    await emit(framer.feed(chunk))
+                await emit(framer.feed(b"", final=True))
+            except (TimeoutError, aiohttp.ClientError, ConnectionError) as exc:
+                self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
+            pending = framer.pending()
+            if pending and not pending.strip() and not framer.dropping:
+                await write(pending)  # trailing line-end bytes: nothing to judge, keep them
+            elif pending or framer.dropping:
+                # A stream cut mid-event: the fragment is neither judged nor forwarded.
+                refused = True
+                dropped = len(pending) + framer.dropping
+                self.audit.event("stream.truncated", decision="deny", reasons=[
+                    {"rule": "stream.truncated", "detail": f"stream ended inside an event ({dropped} bytes dropped)"}])
+            if refused:
+                # Requests of this POST still unanswered may have lost their answer to the proxy: answer
+                # them with an error rather than leave the client waiting.
+                for rid in request_ids:
+                    if session.guard.state.pending_client.pop(id_key(rid), None) is not None:
+                        await write(encode_sse(jsonrpc_error(
+                            errors.INTERNAL_ERROR, "elicitguard refused the upstream's answer (see audit log)", rid,
+                            rule="upstream.unjudgeable"), event="message", newline=newline))
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await response.write_eof()
+        except ClientGone:
+            # Nothing to tell anyone: the upstream's stream is closed with the client's.
+            upstream.close()
+            self.audit.event("client.disconnected", reason="client closed the stream")
+        return response
+
+    def _judge_frame(self, frame: SseEvent | Oversize, session: Session, newline: bytes,
+                     legacy_sse: bool) -> tuple[bytes, bool]:
+        """The bytes to write for one event, and whether an unjudgeable frame was dropped."""
+        session.last_seen = asyncio.get_running_loop().time()  # an open stream keeps its session alive
+        if isinstance(frame, Oversize):
+            # Its sender still gets an answer (a request with a readable id: -32600); a response the
+            # client awaits is replaced by an error for it.
+            outcome = session.guard.oversize(Direction.SERVER_TO_CLIENT, frame.size, frame.head, frame.tail)
+            return frame.prefix + self._emit(session, outcome, None, newline), True
+        event = frame
+        if legacy_sse and event.event == "endpoint" and event.data is not None:
+            return event.prefix + self._rewrite_endpoint(event, session, newline), False
+        if event.data is None or not event.data.strip():
+            return event.raw, False  # keep-alives, priming events, retry hints
+        outcome = session.guard.server_message(event.data)
+        session.route.learn_versions(session.guard)
+        dropped = any(d.event == "message.rejected" for d in outcome.decisions)
+        return event.prefix + self._emit(session, outcome, event, newline), dropped
+
+    def _emit(self, session: Session, outcome: Outcome, event: SseEvent | None, newline: bytes) -> bytes:
+        """Act on one judged event: audit, answer the upstream, and the event to write (without prefix)."""
+        self._audit(session, outcome.decisions)
+        self._answer_upstream(session, outcome)
+        if outcome.forward is None:
+            return b""
+        if event is not None and outcome.forward == event.data:
+            return event.raw[len(event.prefix):]
+        return encode_sse(outcome.forward, event="message" if event is None else event.event,
+                          event_id=None if event is None else event.id,
+                          retry=None if event is None else event.retry, newline=newline)

@@ -1,0 +1,56 @@
+"""Protocol versions at the HTTP edge (2026-07-28 Streamable HTTP): a ``MCP-Protocol-Version`` header
+that disagrees with the body's ``_meta`` version is refused with -32020 before anything else, and one
+the proxy cannot inspect with -32022 listing the versions both the proxy and the upstream support."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+
+from elicitguard.policies import errors
+from elicitguard.policies.carriers.base import META_PROTOCOL, meta_of
+from elicitguard.policies.config import KNOWN_PROTOCOLS
+from elicitguard.policies.envelope import EnvelopeError, parse_envelope
+from elicitguard.proxy.http.common import VERSION_HEADER, error_response, request_ids
+from elicitguard.proxy.http.sessions import SessionLayer
+from elicitguard.proxy.http.state import Route
+
+
+def meta_versions(body: bytes) -> list[Any]:
+    """The ``_meta`` protocol version of each message in a client body that carries one."""
+    if b"protocolVersion" not in body and b"\\u" not in body:
+        return []  # cannot name the key, spelled out or escaped
+    try:
+        envelope = parse_envelope(body, len(body) + 1)
+    except EnvelopeError:
+        return []
+    return [meta[META_PROTOCOL] for m in envelope.messages if META_PROTOCOL in (meta := meta_of(m.params))]
+
+
+class VersionChecks(SessionLayer):
+    """The version checks a POST passes before it is judged."""
+
+    def _check_versions(self, request: web.Request, route: Route, body: bytes) -> web.Response | None:
+        header = request.headers.get(VERSION_HEADER)
+        if header is None:
+            return None
+        policy = route.policy
+        ids = request_ids(body)
+        request_id = ids[0] if len(ids) == 1 else None
+        if any(version != header for version in meta_versions(body)):
+            self.audit.event("protocol.header_mismatch", decision="would_deny" if policy.monitor else "deny",
+                             request_id=request_id, reasons=[{"rule": "protocol.header_mismatch",
+                                       "detail": f"{VERSION_HEADER} differs from the body's _meta protocol version"}])
+            if not policy.monitor:
+                return error_response(400, errors.HEADER_MISMATCH,
+                                      f"Header mismatch: {VERSION_HEADER} differs from the request's _meta version",
+                                      request_id, rule="protocol.header_mismatch")
+        if header not in KNOWN_PROTOCOLS and policy.unknown_protocol == "block":
+            self.audit.event("protocol.unsupported", decision="would_deny" if policy.monitor else "deny",
+                             request_id=request_id, reasons=[{"rule": "protocol.unsupported", "detail": f"{VERSION_HEADER} not understood"}])
+            if not policy.monitor:
+                return error_response(400, errors.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version",
+                                      request_id, supported=list(route.offered_versions()), requested=header[:40],
+                                      rule="protocol.unsupported")
+        return None
