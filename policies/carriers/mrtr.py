@@ -65,10 +65,11 @@ class MrtrCarrier(Carrier):
                 verdict = Verdict(False, (Reason("elicitation.malformed", "input request is not a request object"),),
                                   kind=DENY_MALFORMED)
             else:
-                verdict = judge_elicitation(entry.get("params"), modes, self.policy, needs_id=False)
+                verdict = self._admit(judge_elicitation(entry.get("params"), modes, self.policy, needs_id=False),
+                                      request=False)
+            event, decision = self._judged(verdict)
             out.decisions.append(Decision(
-                "elicitation.allowed" if verdict.allowed else "elicitation.denied", self._decide(verdict.allowed),
-                direction, method=method, request_id=request_id, mode=verdict.mode, reasons=verdict.reasons,
+                event, decision, direction, method=method, request_id=request_id, mode=verdict.mode, reasons=verdict.reasons,
                 fields=verdict.fields, url_host=verdict.url_host, input_key=key[:200], extra={"carrier": "input_required"}))
             if not verdict.allowed:
                 denied[key] = verdict
