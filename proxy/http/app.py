@@ -15,6 +15,7 @@ from elicitguard.policies.config import Config
 from elicitguard.policies.engine import Bounded
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.http.common import AUDIT, CLIENT, CONFIG, LEGACY, MAX_SESSIONS, ROUTES, SESSIONS, ssl_context
+from elicitguard.proxy.http.expiry import expiry_ticker
 from elicitguard.proxy.http.legacy import LegacySse
 from elicitguard.proxy.http.sessions import Route
 from elicitguard.proxy.http.streamable import StreamableHttp
@@ -75,6 +76,7 @@ def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host:
 
     app.cleanup_ctx.append(client_session)
     app.cleanup_ctx.append(idle_sweeper)
+    app.cleanup_ctx.append(expiry_ticker(proxy))
     for prefix in ("", "/{server}"):
         app.router.add_post(prefix + "/mcp", proxy.handle_post)
         app.router.add_get(prefix + "/mcp", proxy.handle_get)

@@ -10,7 +10,6 @@ from urllib.parse import urljoin
 from aiohttp import web
 
 from elicitguard.policies import errors
-from elicitguard.policies.engine import Guard
 from elicitguard.policies.envelope import dumps
 from elicitguard.proxy.framing import SseEvent, encode_sse
 from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, error_response, forward_headers, url_origin
@@ -23,7 +22,7 @@ class LegacySse(RelayLayer):
 
     async def handle_legacy_sse(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
-        session = Session(Guard(route.policy, self.config.max_message_bytes), route, None,
+        session = Session(route.new_guard(self.config.max_message_bytes), route, None,
                           asyncio.get_running_loop().time())
         session.session_id = "legacy-" + secrets.token_hex(8)
         self._bind(session, request)

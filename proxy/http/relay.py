@@ -102,7 +102,7 @@ class RelayLayer(SessionLayer):
                 outcome = session.guard.rejection(Direction.SERVER_TO_CLIENT, EnvelopeError(
                     "envelope.too_large", "upstream response exceeds limits.max_message_bytes"))
             else:
-                outcome = session.guard.server_message(raw)
+                outcome = session.guard.server_message(raw, asyncio.get_running_loop().time())
             self._audit(session, outcome.decisions)
             await self._answer_upstream(session, outcome)
             if outcome.forward is None:
@@ -195,7 +195,7 @@ class RelayLayer(SessionLayer):
             return event.prefix + self._rewrite_endpoint(event, session, newline), False
         if event.data is None or not event.data.strip():
             return event.raw, False  # keep-alives, priming events, retry hints
-        outcome = session.guard.server_message(event.data)
+        outcome = session.guard.server_message(event.data, asyncio.get_running_loop().time())
         self._audit(session, outcome.decisions)
         await self._answer_upstream(session, outcome)
         dropped = any(d.event == "message.rejected" for d in outcome.decisions)

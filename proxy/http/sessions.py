@@ -12,6 +12,7 @@ from aiohttp import web
 
 from elicitguard.policies.config import Config, Policy
 from elicitguard.policies.engine import Bounded, Guard, SessionState
+from elicitguard.policies.limits import HygieneState, TokenBucket
 from elicitguard.policies.verdict import Decision
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.http.common import (
@@ -37,6 +38,13 @@ class Route:
     # 2026-07-28 traffic has no session: input requests removed from one POST's result are answered
     # on the retry, which arrives as another POST. Shared per upstream, bounded.
     mrtr_removed: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
+    # policy.limits.server_elicitations_per_minute: one bucket over all of this upstream's sessions.
+    server_bucket: TokenBucket = field(default_factory=TokenBucket)
+
+    def new_guard(self, max_message_bytes: int, state: SessionState | None = None) -> Guard:
+        state = state if state is not None else SessionState()
+        state.hygiene = HygieneState(server_bucket=self.server_bucket)
+        return Guard(self.policy, max_message_bytes, state)
 
     @property
     def sse_upstream(self) -> str:
@@ -125,7 +133,7 @@ class SessionLayer:
             if session is None:
                 # An id we never saw initialised (e.g. the proxy restarted): nothing is declared, so
                 # every elicitation on it fails closed.
-                session = Session(Guard(route.policy, self.config.max_message_bytes), route, session_id, loop.time())
+                session = Session(route.new_guard(self.config.max_message_bytes), route, session_id, loop.time())
                 self.app[SESSIONS][key] = session
             session.last_seen = loop.time()
             return session
@@ -133,11 +141,11 @@ class SessionLayer:
         # neither consume nor be answered with another's removed input requests.
         who = f"{request.remote}|{request.headers.get('Authorization', '')}|{request.headers.get('Cookie', '')}"
         state = SessionState(removed_inputs=route.mrtr_removed, scope=hashlib.sha256(who.encode()).hexdigest()[:24])
-        return Session(Guard(route.policy, self.config.max_message_bytes, state), route, None, loop.time())
+        return Session(route.new_guard(self.config.max_message_bytes, state), route, None, loop.time())
 
     def _bind(self, session: Session, request: web.Request) -> None:
         self.audit.bind(session=session.session_id, server=session.route.name or "default",
-                        client=session.guard.state.client_info, peer=request.remote)
+                        client=session.guard.state.client_info, peer=request.remote, policy_version=self.config.version)
 
     def _audit(self, session: Session, decisions: list[Decision]) -> None:
         if decisions:
