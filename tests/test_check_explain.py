@@ -230,6 +230,7 @@ async def _stderr_until_listening(child_env: dict[str, str], *args: str) -> str:
             line = await asyncio.wait_for(proc.stderr.readline(), WAIT)
             assert line, f"http exited before listening: {lines}"
             lines.append(line.decode())
+        lines.append((await asyncio.wait_for(proc.stderr.readline(), WAIT)).decode())  # the proxy.start audit line
     finally:
         proc.terminate()
         await asyncio.wait_for(proc.wait(), WAIT)
@@ -241,9 +242,13 @@ async def test_http_warns_when_listening_beyond_loopback_without_allowed_hosts(c
     assert "elicitguard: warning: listening on 0.0.0.0, beyond loopback, without http.allowed_hosts" in err
 
 
-async def test_http_on_loopback_does_not_warn(child_env: dict[str, str]) -> None:
+async def test_http_on_loopback_does_not_warn_and_audits_the_policy_version(child_env: dict[str, str]) -> None:
+    from elicitguard.policies.config import DEFAULT_VERSION
+
     err = await _stderr_until_listening(child_env, "--listen", "127.0.0.1:0")
     assert "warning" not in err
+    start = json.loads(err.splitlines()[-1])
+    assert start["event"] == "proxy.start" and start["policy_version"] == DEFAULT_VERSION
 
 
 def test_stdio_audit_lines_carry_the_version_of_the_built_in_defaults(tmp_path: Path, child_env: dict[str, str]) -> None:

@@ -91,6 +91,7 @@ def run_http(config: Config, host: str, port: int, upstream: str | None, audit: 
     app = make_app(config, upstream, audit, host)
 
     async def serve() -> None:
+        audit.bind(policy_version=config.version)  # inherited by every task and handler started below
         # handler_cancellation: a client that hangs up cancels its handler, which closes the upstream
         # stream; a short shutdown_timeout keeps SIGTERM prompt with streams still open.
         runner = web.AppRunner(app, handle_signals=False, handler_cancellation=True, shutdown_timeout=2.0)
