@@ -54,7 +54,8 @@ class HygieneCarrier(Carrier):
                 found.append(Reason("limits.rate", "more elicitations on this session than policy.limits allow"))
             elif not hygiene.server_bucket.take(self.now, limits.server_elicitations_per_minute,
                                                 limits.server_elicitation_burst):
-                found.append(Reason("limits.server_rate", "more elicitations from this server than policy.limits allow"))
+                found.append(Reason("limits.server_rate",
+                                    "more elicitations from this server than policy.limits allow"))
         if not found:
             return verdict
         blocking = tuple(r for r in found if r.rule not in self.policy.monitored)

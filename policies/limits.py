@@ -13,12 +13,12 @@ from typing import Any
 class Limits:
     """Compiled ``policy.limits``; a rate, count or timeout of 0 switches that limit off."""
 
-    elicitations_per_minute: float = 30.0  # per session
+    elicitations_per_minute: float = 30  # per session
     elicitation_burst: int = 10
-    server_elicitations_per_minute: float = 600.0  # per server, over all its sessions
+    server_elicitations_per_minute: float = 600  # per server, over all its sessions
     server_elicitation_burst: int = 100
     max_pending: int = 8  # forwarded elicitations awaiting the user's answer, per session
-    pending_timeout: float = 600.0  # seconds before a pending elicitation is answered "cancel"
+    pending_timeout: float = 600  # seconds before a pending elicitation is answered "cancel"
 
 
 DEFAULT_LIMITS = Limits()

@@ -95,7 +95,7 @@ def _deny_domains(base: tuple[DomainPattern, ...], mine: tuple[DomainPattern, ..
 def _limit(base: float, mine: float) -> str | None:
     # 0 means "no limit".
     if base and (not mine or mine > base):
-        return f"{mine if mine else 0} (0 = off) is looser than the global {base}"
+        return f"{_show(mine) if mine else '0 (no limit)'} is looser than the global {_show(base)}"
     return None
 
 

@@ -67,7 +67,8 @@ def test_check_lists_what_each_server_widens_and_the_policy_version(tmp_path: Pa
     assert f"policy_version {hashlib.sha256(path.read_bytes()).hexdigest()[:16]}" in done.stdout
 
 
-def test_check_refuses_a_server_that_loosens_the_policy_without_widen(tmp_path: Path, child_env: dict[str, str]) -> None:
+def test_check_refuses_a_server_that_loosens_the_policy_without_widen(tmp_path: Path,
+                                                                     child_env: dict[str, str]) -> None:
     path = config_file(tmp_path, SERVERS.replace("    widen: [policy.url.allow_http]\n", ""))
     done = run(child_env, "check", str(path))
     assert done.returncode == 2
@@ -251,7 +252,7 @@ async def test_http_on_loopback_does_not_warn_and_audits_the_policy_version(chil
     assert start["event"] == "proxy.start" and start["policy_version"] == DEFAULT_VERSION
 
 
-def test_stdio_audit_lines_carry_the_version_of_the_built_in_defaults(tmp_path: Path, child_env: dict[str, str]) -> None:
+def test_stdio_audit_lines_carry_the_version_of_the_built_in_defaults(child_env: dict[str, str]) -> None:
     from elicitguard.policies.config import DEFAULT_VERSION
 
     done = subprocess.run([sys.executable, "-m", "elicitguard", "stdio", "--", sys.executable, "-c", "pass"],

@@ -125,9 +125,11 @@ def test_rates_count_input_requests_of_2026_results_too() -> None:
             "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}}}
     outcomes = []
     for rid in (5, 6):
-        g.client_message(wire({"jsonrpc": "2.0", "id": rid, "method": "tools/call", "params": {"name": "t", "_meta": meta}}))
+        g.client_message(wire({"jsonrpc": "2.0", "id": rid, "method": "tools/call",
+                               "params": {"name": "t", "_meta": meta}}))
         outcomes.append(g.server_message(wire({"jsonrpc": "2.0", "id": rid, "result": {
-            "resultType": "input_required", "inputRequests": {"k": {"method": "elicitation/create", "params": NAME_FORM}},
+            "resultType": "input_required",
+            "inputRequests": {"k": {"method": "elicitation/create", "params": NAME_FORM}},
             "requestState": "s"}}), now=0.0))
     assert rules_of(outcomes[0]) == []
     assert rules_of(outcomes[1]) == ["limits.rate"]

@@ -38,7 +38,8 @@ def guard(config: str) -> Guard:
 
 
 def form(**props: Any) -> dict[str, Any]:
-    return {"mode": "form", "message": "Please fill this in", "requestedSchema": {"type": "object", "properties": props}}
+    return {"mode": "form", "message": "Please fill this in",
+            "requestedSchema": {"type": "object", "properties": props}}
 
 
 def url(address: str) -> dict[str, Any]:
@@ -180,7 +181,8 @@ def test_monitored_rules_in_input_required_results_keep_the_entry() -> None:
     g = guard(rules("credential.password: monitor"))
     modern = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
               "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}}}
-    g.client_message(wire({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "t", "_meta": modern}}))
+    g.client_message(wire({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+                           "params": {"name": "t", "_meta": modern}}))
     raw = wire({"jsonrpc": "2.0", "id": 5, "result": {"resultType": "input_required", "inputRequests": {
         "k": {"method": "elicitation/create", "params": form(password=TEXT)}}, "requestState": "s"}})
     out = g.server_message(raw)

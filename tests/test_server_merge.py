@@ -82,21 +82,26 @@ def test_a_servers_allow_list_inside_the_global_one_narrows_it() -> None:
 NARROWING = [
     ("modes", "policy:\n  modes: [form, url]\n", "    policy:\n      modes: [form]\n",
      lambda p: p.modes == frozenset({"form"})),
-    ("allow_ports", "policy:\n  url:\n    allow_ports: [443, 8443]\n", "    policy:\n      url:\n        allow_ports: [443]\n",
+    ("allow_ports", "policy:\n  url:\n    allow_ports: [443, 8443]\n",
+     "    policy:\n      url:\n        allow_ports: [443]\n",
      lambda p: p.url.allow_ports == frozenset({443})),
     ("allow_fields", "policy:\n  form:\n    allow_fields: [nickname, handle]\n",
-     "    policy:\n      form:\n        allow_fields: [nickname]\n", lambda p: p.form.allow_fields == frozenset({"nickname"})),
-    ("allow_http-off", "policy:\n  url:\n    allow_http: true\n", "    policy:\n      url:\n        allow_http: false\n",
+     "    policy:\n      form:\n        allow_fields: [nickname]\n",
+     lambda p: p.form.allow_fields == frozenset({"nickname"})),
+    ("allow_http-off", "policy:\n  url:\n    allow_http: true\n",
+     "    policy:\n      url:\n        allow_http: false\n",
      lambda p: not p.url.allow_http),
     ("enforce-over-monitor", "mode: monitor\n", "    mode: enforce\n", lambda p: not p.monitor),
     ("block-unknown-protocol", "policy:\n  unknown_protocol: allow\n", "    policy:\n      unknown_protocol: block\n",
      lambda p: p.unknown_protocol == "block"),
     ("block-credentials-on", "policy:\n  form:\n    block_credentials: false\n",
      "    policy:\n      form:\n        block_credentials: true\n", lambda p: p.form.block_credentials),
-    ("require-client-request", "", "    policy:\n      require_client_request: true\n", lambda p: p.require_client_request),
+    ("require-client-request", "", "    policy:\n      require_client_request: true\n",
+     lambda p: p.require_client_request),
     ("lower-rate", "", "    policy:\n      limits:\n        elicitations_per_minute: 5\n",
      lambda p: p.limits.elicitations_per_minute == 5),
-    ("shorter-timeout", "", "    policy:\n      limits:\n        pending_timeout: 30\n", lambda p: p.limits.pending_timeout == 30),
+    ("shorter-timeout", "", "    policy:\n      limits:\n        pending_timeout: 30\n",
+     lambda p: p.limits.pending_timeout == 30),
     ("block-a-monitored-rule", "policy:\n  rules:\n    credential.*: monitor\n",
      "    policy:\n      rules:\n        credential.password: block\n",
      lambda p: "credential.password" not in p.monitored and "credential.token" in p.monitored),
@@ -113,14 +118,17 @@ def test_a_server_may_narrow_without_any_marker(base: str, server: str, holds: A
 # ---- widening needs the marker ----------------------------------------------------------------------------
 
 WIDENING = [
-    ("policy.url.allow_http", "", "    policy:\n      url:\n        allow_http: true\n", "true is looser than the global false"),
-    ("policy.url.allow_ports", "", "    policy:\n      url:\n        allow_ports: [443, 8443]\n", "8443 not in the global list"),
+    ("policy.url.allow_http", "", "    policy:\n      url:\n        allow_http: true\n",
+     "true is looser than the global false"),
+    ("policy.url.allow_ports", "", "    policy:\n      url:\n        allow_ports: [443, 8443]\n",
+     "8443 not in the global list"),
     ("policy.form.block_credentials", "", "    policy:\n      form:\n        block_credentials: false\n",
      "false is looser than the global true"),
     ("policy.form.allow_fields", "", "    policy:\n      form:\n        allow_fields: [api_key]\n", "api_key not in"),
     ("policy.unknown_protocol", "", "    policy:\n      unknown_protocol: allow\n", "allow is looser"),
     ("mode", "", "    mode: monitor\n", "monitor is looser than the global enforce"),
-    ("policy.modes", "policy:\n  modes: [form]\n", "    policy:\n      modes: [form, url]\n", "url not in the global list"),
+    ("policy.modes", "policy:\n  modes: [form]\n", "    policy:\n      modes: [form, url]\n",
+     "url not in the global list"),
     ("policy.url.allow_domains", "policy:\n  url:\n    allow_domains: [example.com]\n",
      "    policy:\n      url:\n        allow_domains: [\"*.example.com\"]\n", "*.example.com not covered"),
     ("policy.url.allow_domains", "policy:\n  url:\n    allow_domains: [example.com]\n",
@@ -131,10 +139,12 @@ WIDENING = [
      "monitors url.lookalike_host, which the global policy blocks"),
     ("policy.require_client_request", "policy:\n  require_client_request: true\n",
      "    policy:\n      require_client_request: false\n", "false is looser"),
-    ("policy.limits.max_pending", "", "    policy:\n      limits:\n        max_pending: 100\n", "looser than the global 8"),
-    ("policy.limits.pending_timeout", "", "    policy:\n      limits:\n        pending_timeout: 0\n", "0 (0 = off)"),
+    ("policy.limits.max_pending", "", "    policy:\n      limits:\n        max_pending: 100\n",
+     "looser than the global 8"),
+    ("policy.limits.pending_timeout", "", "    policy:\n      limits:\n        pending_timeout: 0\n",
+     "0 (no limit) is looser than the global 600"),
     ("policy.limits.elicitations_per_minute", "", "    policy:\n      limits:\n        elicitations_per_minute: 0\n",
-     "0 (0 = off)"),
+     "0 (no limit) is looser than the global 30"),
 ]
 
 
@@ -144,7 +154,8 @@ def test_loosening_the_global_policy_without_widen_is_an_error_naming_the_key_an
         key: str, base: str, server: str, words: str) -> None:
     text = base + "servers:\n  x:\n    upstream: https://x.example.com/mcp\n" + server
     head = base.count("\n") + 3
-    line = head + next(n for n, t in enumerate(server.splitlines(), 1) if t.strip().startswith(key.split(".")[-1] + ":"))
+    leaf = key.split(".")[-1] + ":"
+    line = head + next(n for n, t in enumerate(server.splitlines(), 1) if t.strip().startswith(leaf))
     (found,) = problems(text)
     assert found.startswith(f"cfg.yaml:{line}: servers.x.{key}:"), found
     assert words in found
@@ -161,7 +172,8 @@ def test_the_same_loosening_with_widen_applies_and_is_recorded(key: str, base: s
 
 
 def test_a_widened_allow_http_really_allows_http_for_that_server_only() -> None:
-    text = "servers:\n  x:\n    widen: [policy.url.allow_http]\n    policy:\n      url:\n        allow_http: true\n  y: {}\n"
+    text = ("servers:\n  x:\n    widen: [policy.url.allow_http]\n    policy:\n      url:\n        allow_http: true\n"
+            "  y: {}\n")
     assert rules_of(text, "x", "http://example.com/") == []
     assert rules_of(text, "y", "http://example.com/") == ["url.scheme"]
 
