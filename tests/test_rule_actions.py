@@ -206,3 +206,24 @@ def test_a_server_can_block_a_rule_the_global_policy_monitors() -> None:
     g.state.client_modes = frozenset({"form"})
     out = g.server_message(elicit(form(password=TEXT)))
     assert out.forward is None
+
+
+# ---- the registry knows every rule the core can name ------------------------------------------------------
+
+# Rule names the core uses for audit records that are not judgements of an elicitation.
+NOT_ELICITATION_RULES = {"capabilities.narrowed", "input.answered", "protocol.filtered"}
+
+
+def test_every_rule_id_in_the_core_is_registered_as_content_or_protocol() -> None:
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "policies"
+    found: set[str] = set()
+    for source in root.rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        found |= set(re.findall(r'(?:Reason|_deny|ValueShape)\(\s*"([a-z_]+\.[a-z_.]+)"', text))
+        found |= set(re.findall(r'\brule = "([a-z_]+\.[a-z_.]+)"', text))
+    assert found, "the scan found no rule ids"
+    unregistered = found - CONTENT_RULES - PROTOCOL_RULES - NOT_ELICITATION_RULES
+    assert not unregistered, f"add these to policies/rules.py: {sorted(unregistered)}"
