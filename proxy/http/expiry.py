@@ -28,6 +28,8 @@ def _sessions(app: web.Application) -> list[Session]:
 async def expire_once(app: web.Application, proxy: RelayLayer, now: float) -> None:
     """One pass over the sessions (also called directly by tests)."""
     for session in _sessions(app):
+        if not session.guard.state.hygiene.pending:
+            continue  # the common case, kept cheap: thousands of idle sessions are looked at each pass
         expiry = session.guard.tick(now)
         if expiry.decisions:
             app[AUDIT].decisions(expiry.decisions, session=session.session_id,
