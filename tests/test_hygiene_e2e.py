@@ -224,3 +224,64 @@ async def test_a_name_not_under_servers_stops_the_proxy_with_exit_2(
     assert proc.returncode == 2
     assert out == b""
     assert b"no server named 'githbu'" in err and b"did you mean 'github'" in err
+
+
+# ---- exactly one answer, also when the client answers late ------------------------------------------------------
+
+
+async def test_a_late_client_answer_after_the_timeout_never_reaches_the_server(
+        tmp_path: Path, child_env: dict[str, str]) -> None:
+    from test_stdio_e2e import END, INIT_RESULT, NAME_PARAMS, RAW_SERVER, elicit
+
+    config, audit = write_config(tmp_path, "policy:\n  limits:\n    pending_timeout: 0.3\n")
+    script, received = tmp_path / "script.json", tmp_path / "received.log"
+    script.write_text(json.dumps([
+        {"expect": "initialize"}, {"send": INIT_RESULT}, {"expect": "tools/call"},
+        {"send": elicit(5, NAME_PARAMS)},
+        {"expect": "response", "id": 5},  # the proxy's cancel
+        {"expect": "ping"},  # sent by the client after its late answer
+        {"send": END},
+    ]), encoding="utf-8")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "elicitguard", "stdio", "--config", str(config), "--", sys.executable, RAW_SERVER,
+        str(script), str(received), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE, env=child_env, cwd=ROOT)
+    assert proc.stdin is not None and proc.stdout is not None
+
+    async def send(message: dict[str, Any]) -> None:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(json.dumps(message).encode() + b"\n")
+        await proc.stdin.drain()
+
+    async def receive() -> dict[str, Any]:
+        assert proc.stdout is not None
+        line = await asyncio.wait_for(proc.stdout.readline(), WAIT)
+        assert line, "the proxy closed its stdout"
+        value: dict[str, Any] = json.loads(line)
+        return value
+
+    try:
+        await send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}}},
+            "clientInfo": {"name": "raw-client", "version": "1"}}})
+        assert (await receive())["id"] == 1
+        await send({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ask"}})
+        assert (await receive())["method"] == "elicitation/create"
+        # The user sits on the form: the proxy withdraws it.
+        assert await receive() == {"jsonrpc": "2.0", "method": "notifications/cancelled",
+                                   "params": {"requestId": 5, "reason": "elicitguard: no answer in time"}}
+        await send({"jsonrpc": "2.0", "id": 5, "result": {"action": "accept", "content": {"name": "Typed-By-User"}}})
+        await send({"jsonrpc": "2.0", "id": 3, "method": "ping"})
+        assert json.dumps(await receive()) == json.dumps(json.loads(END))
+        proc.stdin.close()
+        await asyncio.wait_for(proc.wait(), WAIT)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    answers = [json.loads(line) for line in received.read_bytes().splitlines()]
+    to_five = [m for m in answers if m.get("id") == 5 and "method" not in m]
+    assert to_five == [{"jsonrpc": "2.0", "id": 5, "result": {"action": "cancel"}}]
+    events = [(r["event"], r["decision"]) for r in audit_of(audit)]
+    assert ("elicitation.timeout", "deny") in events and ("response.refused", "deny") in events
+    assert "Typed-By-User" not in audit.read_text(encoding="utf-8")
