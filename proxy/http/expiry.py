@@ -26,7 +26,7 @@ def _sessions(app: web.Application) -> list[Session]:
 
 
 async def expire_once(app: web.Application, proxy: RelayLayer, now: float) -> None:
-    """One pass over the sessions (also called directly by tests)."""
+    """One pass over the sessions."""
     for session in _sessions(app):
         if not session.guard.state.hygiene.pending:
             continue  # the common case, kept cheap: thousands of idle sessions are looked at each pass
