@@ -70,7 +70,8 @@ class MrtrCarrier(Carrier):
             event, decision = self._judged(verdict)
             out.decisions.append(Decision(
                 event, decision, direction, method=method, request_id=request_id, mode=verdict.mode,
-                reasons=verdict.reasons, fields=verdict.fields, url_host=verdict.url_host, input_key=key[:200], extra={"carrier": "input_required"}))
+                reasons=verdict.reasons, fields=verdict.fields, url_host=verdict.url_host, input_key=key[:200],
+                extra={"carrier": "input_required"}))
             if not verdict.allowed:
                 denied[key] = verdict
         return denied
