@@ -254,3 +254,17 @@ def test_the_earliest_pending_elicitation_sets_the_deadline() -> None:
     assert g.next_deadline() == 15.0
     assert [a["id"] for a in g.tick(15.0).to_server] == [10]
     assert g.next_deadline() == 17.0
+
+
+def test_a_tasks_input_requests_repeated_on_every_poll_spend_no_tokens() -> None:
+    g = guard(limits(elicitation_burst=1))
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}}}
+    g.server_message(elicit(10), now=0.0)  # the one token
+    for rid in (20, 21, 22):
+        g.client_message(wire({"jsonrpc": "2.0", "id": rid, "method": "tasks/get",
+                               "params": {"taskId": "t-1", "_meta": meta}}))
+        out = g.server_message(wire({"jsonrpc": "2.0", "id": rid, "result": {
+            "taskId": "t-1", "status": "input_required",
+            "inputRequests": {"k": {"method": "elicitation/create", "params": NAME_FORM}}}}), now=0.0)
+        assert rules_of(out) == [], rules_of(out)

@@ -65,8 +65,10 @@ class MrtrCarrier(Carrier):
                 verdict = Verdict(False, (Reason("elicitation.malformed", "input request is not a request object"),),
                                   kind=DENY_MALFORMED)
             else:
-                verdict = self._admit(judge_elicitation(entry.get("params"), modes, self.policy, needs_id=False),
-                                      request=False)
+                verdict = judge_elicitation(entry.get("params"), modes, self.policy, needs_id=False)
+                if method not in ("tasks/get", TASK_NOTIFICATION):
+                    # A task repeats its input requests on every poll: only a request's own count.
+                    verdict = self._admit(verdict, request=False)
             event, decision = self._judged(verdict)
             out.decisions.append(Decision(
                 event, decision, direction, method=method, request_id=request_id, mode=verdict.mode,
