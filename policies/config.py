@@ -7,6 +7,7 @@ keys are errors: a typo must never silently switch a rule off.
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -14,7 +15,11 @@ from typing import Any, Final
 import yaml
 
 from elicitguard.policies.domains import DomainPattern, compile_pattern
+from elicitguard.policies.effective import defaults_version, digest
 from elicitguard.policies.envelope import DEFAULT_MAX_MESSAGE_BYTES
+from elicitguard.policies.limits import DEFAULT_LIMITS, Limits
+from elicitguard.policies.merge import LIMIT_KEYS, WIDENABLE, check_widen_key, merge_server
+from elicitguard.policies.rules import ACTIONS, RuleError, check_entry, monitored_rules
 from elicitguard.policies.urls import UrlRules
 
 MODES: Final = ("form", "url")
@@ -87,6 +92,14 @@ def _is_pos_num(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0
 
 
+def _is_count(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def _is_amount(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v >= 0
+
+
 def _str_list(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(x, str) for x in v)
 
@@ -144,12 +157,25 @@ SCHEMA_OF: Final[Mapping[Callable[[Any], object], Mapping[str, Any]]] = {
     _check_port: {"type": "integer", "minimum": 1, "maximum": 65535},
     _check_hostport: {"pattern": rf"^[\s\S]+:{_PORT}$"},
     _check_http_url: {"pattern": "^https?://"},
+    _is_count: {"type": "integer", "minimum": 0},
+    _is_amount: {"type": "number", "minimum": 0},
 }
 
 POLICY_SPEC: Final = Section({
     "modes": Leaf("a list of modes (form, url)", _str_list, each=_check_mode),
     "unknown_protocol": _choice("block", "allow"),
     "narrow_capabilities": Leaf("true or false", _is_bool),
+    "require_client_request": Leaf("true or false", _is_bool),
+    # Rule ids (and 'PREFIX.*' globs) to block | monitor; the ids are checked once the whole file is read.
+    "rules": Named(_choice(*ACTIONS)),
+    "limits": Section({
+        "elicitations_per_minute": Leaf("a number >= 0 (0 = no limit)", _is_amount),
+        "elicitation_burst": Leaf("a positive integer", _is_pos_int),
+        "server_elicitations_per_minute": Leaf("a number >= 0 (0 = no limit)", _is_amount),
+        "server_elicitation_burst": Leaf("a positive integer", _is_pos_int),
+        "max_pending": Leaf("an integer >= 0 (0 = no limit)", _is_count),
+        "pending_timeout": Leaf("a number of seconds >= 0 (0 = no timeout)", _is_amount),
+    }),
     "form": Section({
         "block_credentials": Leaf("true or false", _is_bool),
         "allow_fields": Leaf("a list of field names", _str_list),
@@ -167,6 +193,8 @@ SERVER_SPEC: Final = Section({
     "mode": _choice("enforce", "monitor"),
     "on_deny": _choice("error", "decline", "cancel"),
     "policy": POLICY_SPEC,
+    "widen": Leaf("a list of the keys this server loosens", _str_list, each=check_widen_key,
+                  schema={"type": "array", "items": {"enum": list(WIDENABLE)}}),
 })
 
 SPEC: Final = Section({
@@ -200,6 +228,7 @@ class _Walker:
         self.source = source
         self.loader = loader
         self.problems: list[str] = []
+        self.lines: dict[str, int] = {}  # dotted key -> line of the key, for errors found after the walk
 
     def error(self, node: yaml.Node, path: str, message: str) -> None:
         where = f"{self.source}:{node.start_mark.line + 1}"
@@ -277,6 +306,7 @@ class _Walker:
                 hint = f" (did you mean '{close[0]}'?)" if close else f"; known keys: {', '.join(spec.keys)}"
                 self.error(key_node, _join(path, key), f"unknown key{hint}")
                 continue
+            self.lines[_join(path, key)] = key_node.start_mark.line + 1
             value = self.walk(value_node, child, _join(path, key))
             if value is not None:
                 out[key] = value
@@ -328,10 +358,23 @@ class Policy:
     narrow_capabilities: bool = False
     mode: str = "enforce"
     on_deny: str = "error"
+    # policy.rules as written (pattern -> action), and the rule ids it sets to monitor.
+    rule_actions: tuple[tuple[str, str], ...] = ()
+    monitored: frozenset[str] = frozenset()
+    limits: Limits = DEFAULT_LIMITS
+    require_client_request: bool = False
 
     @property
     def monitor(self) -> bool:
         return self.mode == "monitor"
+
+    def monitors(self, rule: str) -> bool:
+        """Whether a hit of ``rule`` is only audited (``would_deny``): the whole policy, or this rule."""
+        return self.mode == "monitor" or rule in self.monitored
+
+
+# The policy_version of the built-in defaults (no config file).
+DEFAULT_VERSION: Final = defaults_version(Policy())
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +393,21 @@ class ServerEntry:
     name: str
     upstream: str | None
     policy: Policy
+    widened: tuple[str, ...] = ()  # keys listed under servers.NAME.widen that do loosen the global policy
+
+
+class UnknownServer(KeyError):
+    """A server name that is not under ``servers:``."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        listed = ", ".join(known) if known else "none"
+        super().__init__(f"no server named {name!r} under servers:{hint}; servers: {listed}")
+        self.message = str(self.args[0])
+
+    def __str__(self) -> str:
+        return self.message
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,21 +422,37 @@ class Config:
     http: HttpSettings = HttpSettings()
     servers: dict[str, ServerEntry] = field(default_factory=dict)
     source: str = "(built-in defaults)"
+    # Audited on every line: a hash of the config file's bytes, or of the built-in defaults.
+    version: str = DEFAULT_VERSION
+    warnings: tuple[str, ...] = ()  # not errors, but worth a look (``elicitguard check`` prints them)
 
     def policy_for(self, server: str | None) -> Policy:
-        """The policy for a named server, falling back to the global one."""
-        if server is not None and server in self.servers:
-            return self.servers[server].policy
-        return self.policy
+        """The policy for a named server (None: the global policy); raises UnknownServer for a name
+        not under ``servers:``, so a typo never silently falls back to the global policy."""
+        if server is None:
+            return self.policy
+        if server not in self.servers:
+            raise UnknownServer(server, sorted(self.servers))
+        return self.servers[server].policy
 
 
 def _patterns(entries: list[str]) -> tuple[DomainPattern, ...]:
     return tuple(compile_pattern(e) for e in entries)
 
 
-def _compile_policy(base: Policy, raw: dict[str, Any], mode: str | None, on_deny: str | None) -> Policy:
+def team_rule_ids(raw: dict[str, Any]) -> frozenset[str]:
+    """Ids of the team's own rules (``policy.form.rules[].id``) in one raw policy section."""
+    form = raw.get("form")
+    rules = form.get("rules", ()) if isinstance(form, dict) else ()
+    return frozenset(r["id"] for r in rules if isinstance(r, dict) and isinstance(r.get("id"), str))
+
+
+def _compile_policy(base: Policy, raw: dict[str, Any], mode: str | None, on_deny: str | None,
+                    team_rules: frozenset[str] = frozenset()) -> Policy:
+    """``raw`` compiled over ``base``: every key it sets replaces base's value (merging is merge.py's job)."""
     form_raw = raw.get("form", {})
     url_raw = raw.get("url", {})
+    limits_raw = raw.get("limits", {})
     form = FormPolicy(
         block_credentials=form_raw.get("block_credentials", base.form.block_credentials),
         allow_fields=frozenset(f.casefold() for f in form_raw["allow_fields"]) if "allow_fields" in form_raw else base.form.allow_fields,
@@ -389,6 +463,9 @@ def _compile_policy(base: Policy, raw: dict[str, Any], mode: str | None, on_deny
         allow_http=url_raw.get("allow_http", base.url.allow_http),
         allow_ports=frozenset(url_raw["allow_ports"]) if "allow_ports" in url_raw else base.url.allow_ports,
     )
+    # A server's entries overlay the global ones, so `credential.password: block` can undo a global glob.
+    actions = {**dict(base.rule_actions), **raw.get("rules", {})}
+    limits = replace(base.limits, **{k: limits_raw[k] for k in LIMIT_KEYS if k in limits_raw})
     return replace(
         base,
         modes=frozenset(raw["modes"]) if "modes" in raw else base.modes,
@@ -396,13 +473,32 @@ def _compile_policy(base: Policy, raw: dict[str, Any], mode: str | None, on_deny
         url=url,
         unknown_protocol=raw.get("unknown_protocol", base.unknown_protocol),
         narrow_capabilities=raw.get("narrow_capabilities", base.narrow_capabilities),
+        require_client_request=raw.get("require_client_request", base.require_client_request),
         mode=mode or base.mode,
         on_deny=on_deny or base.on_deny,
+        rule_actions=tuple(actions.items()),
+        monitored=monitored_rules(actions, team_rules),
+        limits=limits,
     )
 
 
-def load_config_text(text: str, source: str = "<config>") -> Config:
-    """Validate and compile a YAML config; raises ConfigError listing every problem."""
+def _check_rules(raw: dict[str, Any], path: str, team_rules: frozenset[str], where: Any) -> list[str]:
+    problems = []
+    for pattern, action in raw.get("rules", {}).items():
+        try:
+            check_entry(pattern, action, team_rules)
+        except RuleError as exc:
+            key = f"{path}.rules.{pattern}"
+            problems.append(f"{where(key)}: {key}: {exc}")
+    return problems
+
+
+def load_config_text(text: str, source: str = "<config>", version: str | None = None) -> Config:
+    """Validate and compile a YAML config; raises ConfigError listing every problem.
+
+    ``version`` is the hash of the file's bytes when the caller read a file; else the text's.
+    """
+    version = version or digest(text.encode("utf-8"))
     try:
         loader = yaml.SafeLoader(text)
         try:
@@ -414,17 +510,33 @@ def load_config_text(text: str, source: str = "<config>") -> Config:
         line = f":{mark.line + 1}" if mark is not None else ""
         raise ConfigError([f"{source}{line}: not valid YAML: {getattr(exc, 'problem', exc)}"]) from None
     if root is None:
-        return Config(source=source)
+        return Config(source=source, version=version)
     walker = _Walker(source, loader)
     raw = walker.walk(root, SPEC, "")
     if walker.problems:
         raise ConfigError(walker.problems)
     assert isinstance(raw, dict)
-    policy = _compile_policy(Policy(), raw.get("policy", {}), raw.get("mode"), raw.get("on_deny"))
-    servers = {
-        name: ServerEntry(name, entry.get("upstream"), _compile_policy(policy, entry.get("policy", {}), entry.get("mode"), entry.get("on_deny")))
-        for name, entry in raw.get("servers", {}).items()
-    }
+
+    def where(key: str) -> str:
+        return f"{source}:{walker.lines.get(key, 0)}"
+
+    global_raw = raw.get("policy", {})
+    global_team = team_rule_ids(global_raw)
+    problems = _check_rules(global_raw, "policy", global_team, where)
+    policy = _compile_policy(Policy(), global_raw, raw.get("mode"), raw.get("on_deny"), global_team)
+    servers: dict[str, ServerEntry] = {}
+    warnings: list[str] = []
+    for name, entry in raw.get("servers", {}).items():
+        server_raw = entry.get("policy", {})
+        team = global_team | team_rule_ids(server_raw)
+        problems += _check_rules(server_raw, f"servers.{name}.policy", team, where)
+        own = _compile_policy(policy, server_raw, entry.get("mode"), entry.get("on_deny"), team)
+        merged, widened, found, noted = merge_server(name, policy, own, entry, where)
+        problems += found
+        warnings += noted
+        servers[name] = ServerEntry(name, entry.get("upstream"), merged, widened)
+    if problems:
+        raise ConfigError(problems)
     http_raw = raw.get("http", {})
     http = HttpSettings(
         allowed_hosts=tuple(http_raw.get("allowed_hosts", ())),
@@ -444,6 +556,8 @@ def load_config_text(text: str, source: str = "<config>") -> Config:
         http=http,
         servers=servers,
         source=source,
+        version=version,
+        warnings=tuple(warnings),
     )
 
 
@@ -452,8 +566,11 @@ def load_config(path: str | None) -> Config:
     if path is None:
         return Config()
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        with open(path, "rb") as handle:
+            data = handle.read()
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError([f"{path}: cannot read config: {exc}"]) from None
-    return load_config_text(text, path)
+    # Universal newlines, as reading in text mode would; the version hashes the bytes on disk.
+    return load_config_text(text.replace("\r\n", "\n").replace("\r", "\n"), path, digest(data))
+

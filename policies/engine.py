@@ -44,15 +44,16 @@ from elicitguard.policies.envelope import (
     parse_envelope,
     strict_loads,
 )
+from elicitguard.policies.hygiene import Expiry, HygieneCarrier
 from elicitguard.policies.judge import ELICIT, declared_modes
 from elicitguard.policies.session import Bounded, ClientRequest, ServerRequest, SessionState
 from elicitguard.policies.verdict import Decision, Direction, Reason
 
-__all__ = ["Bounded", "ClientRequest", "Guard", "Outcome", "ServerRequest", "SessionState", "blocked_error",
+__all__ = ["Bounded", "ClientRequest", "Expiry", "Guard", "Outcome", "ServerRequest", "SessionState", "blocked_error",
            "judge_message"]
 
 
-class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier):
+class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier, HygieneCarrier):
     """Judges the traffic of one session (one stdio child, one Mcp-Session-Id, one modern request).
 
     This class frames and dispatches; each carrier of elicitation is a mixin in ``policies.carriers``.
@@ -69,8 +70,10 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         """A frame the client sent towards the server."""
         return self._frame(C2S, raw)
 
-    def server_message(self, raw: bytes) -> Outcome:
-        """A frame the server sent towards the client."""
+    def server_message(self, raw: bytes, now: float | None = None) -> Outcome:
+        """A frame the server sent towards the client; ``now`` (the transport's monotonic clock, in
+        seconds) drives policy.limits; without it rates are not limited and nothing times out."""
+        self.now = now
         return self._frame(S2C, raw)
 
     def oversize(self, direction: Direction, size: int, head: bytes, tail: bytes) -> Outcome:

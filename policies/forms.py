@@ -206,8 +206,8 @@ def _asking_clauses(description: Any) -> list[str]:
     return asking
 
 
-def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
-    """The first credential reason for one free-text or numeric field, if any."""
+def detect_field(name: str, kind: str, prop: dict[str, Any], skip: frozenset[str] = frozenset()) -> Reason | None:
+    """The first credential reason for one free-text or numeric field, if any (rules in ``skip`` never fire)."""
     name_forms = _texts(name, prop.get("title"))
     # A prose default ("<replace with your GitHub password>") is shown to the user like a description;
     # a one-token default ("/etc/secrets", "db-credentials") is a value, not an instruction.
@@ -219,24 +219,24 @@ def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. The context of all of them can excuse a look-alike ("postal" beside "PIN code").
     for detector in DETECTORS:
-        if kind not in detector.types or (about_credential and detector.metadata_excuses):
+        if kind not in detector.types or (about_credential and detector.metadata_excuses) or detector.rule in skip:
             continue
         for plain, leet in name_forms + desc_forms:
             if (detector.matches(plain) or detector.matches(leet)) and not detector.excused(context):
                 where = "name or title" if (plain, leet) in name_forms else "description"
                 return Reason(detector.rule, f"field '{name}' asks for {detector.label} (matched in its {where})", name)
-    if prop.get("writeOnly") is True:
+    if prop.get("writeOnly") is True and "credential.write_only" not in skip:
         return Reason("credential.write_only", f"field '{name}' is marked writeOnly, the JSON Schema mark of a secret", name)
-    if prop.get("format") == "password":
+    if prop.get("format") == "password" and "credential.password" not in skip:
         return Reason("credential.password", f"field '{name}' has format 'password'", name)
     for key in ("default", "pattern"):
         value = prop.get(key)
         if isinstance(value, str):
             shape = secret_value_shape(value)
-            if shape is not None:
+            if shape is not None and shape.rule not in skip:
                 return Reason(shape.rule, f"field '{name}' has a {key} shaped like {shape.label}", name)
     pattern = prop.get("pattern")
-    if isinstance(pattern, str) and card_pattern(pattern):
+    if isinstance(pattern, str) and card_pattern(pattern) and "payment.card_number" not in skip:
         return Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
     return None
 
@@ -291,7 +291,7 @@ def _weak(name: str, prop: dict[str, Any]) -> bool:
 
 
 def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
-                   allowed: frozenset[str]) -> Reason | None:
+                   allowed: frozenset[str], skip: frozenset[str] = frozenset()) -> Reason | None:
     """Prompt text that asks for a credential, and a field to carry it whose own name is neutral.
 
     ``texts`` are everything a client may show as instructions: the message, the schema's title
@@ -312,7 +312,7 @@ def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[st
         # ordinary-looking fields; a password is not typed into "Company".
         carriers = strong + weak if detector in _PASTED else strong
         matching = [n for n in carriers if fields[n][0] in detector.types]
-        if not matching:
+        if not matching or detector.rule in skip:
             continue
         for plain, leet in clauses:
             if (detector.matches(plain) or detector.matches(leet)) and not detector.excused(plain.word_set):
@@ -343,8 +343,12 @@ def detect_split_seed(message: str, fields: dict[str, tuple[str | None, dict[str
     return None
 
 
-def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: frozenset[str]) -> tuple[tuple[str, ...], list[Reason], list[Reason]]:
-    """Judge form params: returns (field names, schema problems, credential detections)."""
+def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: frozenset[str],
+               skip: frozenset[str] = frozenset()) -> tuple[tuple[str, ...], list[Reason], list[Reason]]:
+    """Judge form params: returns (field names, schema problems, credential detections).
+
+    Detectors whose rule is in ``skip`` do not fire (a second pass past monitored rules, see judge.py).
+    """
     message = params.get("message")
     if not isinstance(message, str):
         return (), [Reason("elicitation.malformed", "form elicitation needs a string 'message'")], []
@@ -366,13 +370,14 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
         # allow_fields is stored case-folded at config load.
         if kind is None or name.casefold() in allow_fields:
             continue
-        reason = detect_field(name, kind, prop)
+        reason = detect_field(name, kind, prop, skip)
         if reason is not None:
             found.append(reason)
     if not found:
         assert isinstance(schema, dict)
-        reason = (detect_message(_prompt_texts(message, schema), fields, allow_fields)
-                  or detect_split_seed(message, fields))
+        reason = detect_message(_prompt_texts(message, schema), fields, allow_fields, skip)
+        if reason is None and "credential.seed_phrase" not in skip:
+            reason = detect_split_seed(message, fields)
         if reason is not None:
             found.append(reason)
     return names, problems, found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final
 
 from elicitguard.policies.config import Policy
@@ -26,7 +27,26 @@ def judge_elicitation(params: Any, client_modes: frozenset[str], policy: Policy,
 
     ``url_only`` is for the entries of a -32042 error, which must be URL elicitations; ``needs_id`` is
     False for 2026-07-28 input requests, where URL elicitations have no ``elicitationId``.
+
+    A denial whose rules include monitored ones (``policy.rules``) is judged again with those rules
+    off, so a monitored rule that fired first never hides a blocking one behind it: if nothing else
+    fires, the elicitation passes with ``monitored`` set (audited ``would_deny``).
     """
+    verdict = _judge(params, client_modes, policy, url_only, needs_id, frozenset())
+    if verdict.allowed or verdict.kind == DENY_MALFORMED or not policy.monitored:
+        return verdict
+    watched = tuple(r for r in verdict.reasons if r.rule in policy.monitored)
+    if not watched:
+        return verdict
+    again = _judge(params, client_modes, policy, url_only, needs_id, policy.monitored)
+    if again.allowed:
+        return replace(verdict, allowed=True, reasons=watched, monitored=True)
+    # Blocking reasons first: the server's error names the rule that blocked.
+    return replace(again, reasons=tuple(r for r in again.reasons if r not in watched) + watched)
+
+
+def _judge(params: Any, client_modes: frozenset[str], policy: Policy, url_only: bool, needs_id: bool,
+           skip: frozenset[str]) -> Verdict:
     if not isinstance(params, dict):
         return Verdict(False, (Reason("elicitation.malformed", "params must be an object"),), kind=DENY_MALFORMED)
     mode = params.get("mode", "form")
@@ -48,11 +68,11 @@ def judge_elicitation(params: Any, client_modes: frozenset[str], policy: Policy,
         return Verdict(False, (Reason("mode.undeclared", f"the client declared {declared}, not {mode} mode"),),
                        mode=mode, kind=DENY_MALFORMED)
     if mode == "form":
-        fields, problems, found = judge_form(params, policy.form.block_credentials, policy.form.allow_fields)
+        fields, problems, found = judge_form(params, policy.form.block_credentials, policy.form.allow_fields, skip)
         if problems:
             kind = DENY_MALFORMED
             return Verdict(False, tuple(problems), mode=mode, fields=fields, kind=kind)
-        if mode not in policy.modes:
+        if mode not in policy.modes and "mode.disallowed" not in skip:
             return Verdict(False, (Reason("mode.disallowed", "policy.modes does not allow form mode"),), mode=mode, fields=fields)
         if found:
             return Verdict(False, tuple(found), mode=mode, fields=fields, kind=DENY_POLICY)
@@ -62,8 +82,8 @@ def judge_elicitation(params: Any, client_modes: frozenset[str], policy: Policy,
     if not isinstance(message, str) or "url" not in params or (needs_id and not isinstance(elicitation_id, str)):
         return Verdict(False, (Reason("elicitation.malformed", "URL elicitation needs string message, url and elicitationId"),),
                        mode=mode, kind=DENY_MALFORMED)
-    judged = check_url(params["url"], policy.url)
-    if mode not in policy.modes:
+    judged = check_url(params["url"], policy.url, skip)
+    if mode not in policy.modes and "mode.disallowed" not in skip:
         return Verdict(False, (Reason("mode.disallowed", "policy.modes does not allow url mode"),), mode=mode, url_host=judged.host)
     if judged.reasons:
         return Verdict(False, judged.reasons, mode=mode, url_host=judged.host)

@@ -7,6 +7,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Final, Generic, TypeVar
 
+from elicitguard.policies.limits import HygieneState
+
 # Bounds on per-session memory: a hostile peer must not grow the proxy without limit.
 MAX_TRACKED: Final = 10_000
 
@@ -63,5 +65,7 @@ class SessionState:
     scope: str = ""
     # MRTR: input request keys the proxy removed, to answer on the client's retry.
     removed_inputs: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
+    # policy.limits: rate buckets and the elicitations awaiting the user's answer.
+    hygiene: HygieneState = field(default_factory=HygieneState)
 
 

@@ -82,8 +82,12 @@ def _param_reasons(part: str, where: str) -> list[Reason]:
     return reasons
 
 
-def check_url(url: object, rules: UrlRules) -> UrlJudgement:
-    """Check one URL; no reasons means allowed."""
+def check_url(url: object, rules: UrlRules, skip: frozenset[str] = frozenset()) -> UrlJudgement:
+    """Check one URL; no reasons means allowed.
+
+    Rules in ``skip`` do not fire, and checking goes on past them (a second pass past monitored rules,
+    see judge.py); a URL that cannot be parsed further (no web scheme, userinfo, malformed) stops.
+    """
     if not isinstance(url, str) or not url:
         return _deny("url.malformed", "url must be a non-empty string")
     if len(url) > MAX_URL_LENGTH:
@@ -123,15 +127,17 @@ def check_url(url: object, rules: UrlRules) -> UrlJudgement:
         host = to_ascii(host_text)
     except HostError as exc:
         return _deny("url.malformed", f"url host is not a valid host name: {exc}")
-    if scheme == "http" and not rules.allow_http:
+    if scheme == "http" and not rules.allow_http and "url.scheme" not in skip:
         return _deny("url.scheme", "plain http is not allowed (set policy.url.allow_http to permit it)", host)
-    if is_numeric_host(host):
+    numeric = is_numeric_host(host)
+    if numeric and "url.ip_literal" not in skip:
         return _deny("url.ip_literal", "url host is an IP address literal", host)
-    if port is not None and port != DEFAULT_PORTS[scheme] and port not in rules.allow_ports:
+    if port is not None and port != DEFAULT_PORTS[scheme] and port not in rules.allow_ports and "url.port" not in skip:
         return _deny("url.port", f"port {port} is not allowed (policy.url.allow_ports)", host)
     reasons: list[Reason] = []
     allowed = first_match(rules.allow_domains, host)
-    if allowed is None and not is_public_name(host):
+    # An address literal is url.ip_literal's business, even when that rule is skipped.
+    if allowed is None and not numeric and not is_public_name(host) and "url.internal_host" not in skip:
         # localhost, single-label names, .internal/.local/.corp: no public site lives there.
         return _deny("url.internal_host", f"host {host} is not under a public suffix (an internal or local name)", host)
     denied = first_match(rules.deny_domains, host)
@@ -153,4 +159,4 @@ def check_url(url: object, rules: UrlRules) -> UrlJudgement:
             reasons.extend(_param_reasons(segment.split(";", 1)[1], "path"))
     reasons.extend(_param_reasons(query, "query"))
     reasons.extend(_param_reasons(fragment, "fragment"))
-    return UrlJudgement(tuple(reasons), host)
+    return UrlJudgement(tuple(r for r in reasons if r.rule not in skip), host)

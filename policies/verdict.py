@@ -47,6 +47,8 @@ class Verdict:
     url_host: str | None = None
     # DENY_MALFORMED or DENY_POLICY; only meaningful when not allowed.
     kind: str = DENY_POLICY
+    # Allowed only because every rule that fired is set to monitor (policy.rules): audited would_deny.
+    monitored: bool = False
 
     @property
     def decision(self) -> str:

@@ -37,8 +37,9 @@ examples:
   elicitguard stdio -- python my_server.py
   elicitguard stdio --config policy.yaml --name github -- npx -y @acme/github-mcp
   elicitguard http --upstream http://127.0.0.1:9000/mcp --listen 127.0.0.1:8931
-  elicitguard check --config policy.yaml
-  elicitguard explain --client-modes form message.json
+  elicitguard check policy.yaml
+  elicitguard check --effective --name github policy.yaml
+  elicitguard explain --config policy.yaml --name github --client-modes form message.json
   elicitguard audit-verify audit.jsonl
   elicitguard test --config policy.yaml policy-tests.yaml
   elicitguard schema -o elicitguard.schema.json

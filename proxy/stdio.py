@@ -22,6 +22,7 @@ from elicitguard.policies.envelope import dumps
 from elicitguard.policies.verdict import Direction
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.framing import LineFramer, Oversize
+from elicitguard.proxy.hygiene import expire_pending
 
 CHUNK = 1 << 16
 FORWARDED_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2)
@@ -98,7 +99,7 @@ class StdioProxy:
         stdin = stdin if stdin is not None else sys.stdin.buffer
         out = _Out(stdout_fd if stdout_fd is not None else sys.stdout.fileno())
         await out.open()
-        self.audit.bind(session=f"stdio-{os.getpid()}", server=self.server_name, client=None)
+        self.audit.bind(session=f"stdio-{os.getpid()}", server=self.server_name, client=None, policy_version=self.config.version)
         try:
             self.child = await asyncio.create_subprocess_exec(
                 *self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=None,
@@ -134,8 +135,10 @@ class StdioProxy:
             to_server.close()
 
         closer = asyncio.create_task(close_server_stdin_at_eof())
+        expiry = asyncio.create_task(expire_pending(self.guard, self.audit, to_server=write_server, to_client=out.write))
         status = await child.wait()
         await server_task  # the child's stdout is at EOF once it exited: drain what it wrote
+        expiry.cancel()
         closer.cancel()
         client_task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -155,7 +158,12 @@ class StdioProxy:
     async def _pump(self, chunks: AsyncIterator[bytes], direction: Direction,
                     forward: Callable[[bytes], object], reply: Callable[[bytes], object]) -> None:
         framer = LineFramer(self.config.max_message_bytes)
-        judge = self.guard.client_message if direction is Direction.CLIENT_TO_SERVER else self.guard.server_message
+        loop = asyncio.get_running_loop()
+
+        def judge(raw: bytes) -> Outcome:
+            if direction is Direction.CLIENT_TO_SERVER:
+                return self.guard.client_message(raw)
+            return self.guard.server_message(raw, loop.time())
         async for chunk in chunks:
             for frame in framer.feed(chunk):
                 await self._handle(frame, judge, direction, forward, reply)

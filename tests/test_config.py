@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from elicitguard.policies.config import Config, ConfigError, Policy, load_config, load_config_text
+from elicitguard.policies.config import Config, ConfigError, Policy, UnknownServer, load_config, load_config_text
 from elicitguard.policies.envelope import DEFAULT_MAX_MESSAGE_BYTES
 
 
@@ -181,11 +181,12 @@ SERVERS = (
     "policy:\n"
     "  modes: [form, url]\n"
     "  form:\n    allow_fields: [nickname]\n"
-    "  url:\n    allow_domains: [example.com]\n"
+    "  url:\n    allow_domains: [example.com, github.com, \"*.github.com\"]\n"
     "servers:\n"
     "  github:\n"
     "    upstream: https://gh.example.com/mcp\n"
     "    mode: monitor\n"
+    "    widen: [mode]\n"
     "    policy:\n"
     "      modes: [url]\n"
     "      url:\n        allow_domains: [github.com, \"*.github.com\"]\n"
@@ -199,6 +200,7 @@ def test_a_server_override_merges_over_the_global_policy() -> None:
     assert gh.modes == frozenset({"url"})
     assert [d.source for d in gh.url.allow_domains] == ["github.com", "*.github.com"]
     assert gh.mode == "monitor"
+    assert config.servers["github"].widened == ("mode",)
     # Inherited from the global policy.
     assert gh.on_deny == "decline"
     assert gh.form.allow_fields == frozenset({"nickname"})
@@ -209,13 +211,19 @@ def test_a_server_override_merges_over_the_global_policy() -> None:
 def test_a_server_without_overrides_gets_the_global_policy() -> None:
     config = load_config_text(SERVERS, "cfg.yaml")
     assert config.policy_for("plain") == config.policy
+    assert config.servers["plain"].widened == ()
 
 
-@pytest.mark.parametrize("name", [None, "unknown-server"])
-def test_an_unnamed_or_unknown_server_falls_back_to_the_global_policy(name: str | None) -> None:
+def test_no_server_name_means_the_global_policy() -> None:
     config = load_config_text(SERVERS, "cfg.yaml")
-    assert config.policy_for(name) is config.policy
+    assert config.policy_for(None) is config.policy
     assert config.policy.mode == "enforce"
+
+
+def test_an_unknown_server_name_is_an_error_never_the_global_policy() -> None:
+    config = load_config_text(SERVERS, "cfg.yaml")
+    with pytest.raises(UnknownServer, match="did you mean 'github'"):
+        config.policy_for("githbu")
 
 
 def test_a_server_can_tighten_on_deny_back_to_error() -> None:

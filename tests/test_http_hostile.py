@@ -663,7 +663,7 @@ async def test_servers_are_routed_by_path_each_with_its_own_policy(h: Harness) -
     for f in (a, b):
         sse_on_call(f, [ev(elicit(7, PASSWORD_PARAMS)), ev(RESULT)])
     config = (f"servers:\n  a:\n    upstream: \"{a.url}\"\n"
-              f"  b:\n    upstream: \"{b.url}\"\n    mode: monitor\n")
+              f"  b:\n    upstream: \"{b.url}\"\n    mode: monitor\n    widen: [mode]\n")
     proxy = await h.proxy(None, config)
     streams = {}
     for name in ("a", "b"):

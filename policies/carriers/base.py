@@ -14,7 +14,7 @@ from elicitguard.policies import errors
 from elicitguard.policies.config import Policy
 from elicitguard.policies.envelope import JSONObject, RequestId
 from elicitguard.policies.session import SessionState
-from elicitguard.policies.verdict import Decision, Direction, Reason
+from elicitguard.policies.verdict import Decision, Direction, Reason, Verdict
 
 C2S: Final = Direction.CLIENT_TO_SERVER
 S2C: Final = Direction.SERVER_TO_CLIENT
@@ -112,3 +112,17 @@ class Carrier:
         if allowed:
             return "allow"
         return "would_deny" if self.policy.monitor else "deny"
+
+    def _admit(self, verdict: Verdict, *, request: bool) -> Verdict:
+        """The limits (rates, pending cap, unsolicited) on an elicitation; see policies.hygiene."""
+        raise NotImplementedError
+
+    def _track(self, request_id: RequestId) -> None:
+        """A forwarded elicitation/create awaits the client's answer; see policies.hygiene."""
+        raise NotImplementedError
+
+    def _judged(self, verdict: Verdict) -> tuple[str, str]:
+        """The audit event and decision for a verdict; a hit of a monitored rule is ``would_deny``."""
+        if verdict.allowed and not verdict.monitored:
+            return "elicitation.allowed", "allow"
+        return "elicitation.denied", "would_deny" if verdict.allowed else self._decide(False)

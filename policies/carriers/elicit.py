@@ -23,18 +23,20 @@ class ElicitationCarrier(Carrier):
     """``elicitation/create`` (form and URL, task-augmented too), its answers and completions."""
 
     def _elicit_request(self, message: Message, out: Outcome) -> Step:
-        verdict = judge_elicitation(message.obj.get("params"), self.state.client_modes, self.policy)
+        verdict = self._admit(judge_elicitation(message.obj.get("params"), self.state.client_modes, self.policy),
+                              request=True)
         params = message.params
         eid = params.get("elicitationId") if verdict.mode == "url" and isinstance(params.get("elicitationId"), str) else None
         extra = {"task": True} if "task" in params else {}
-        decision = self._decide(verdict.allowed)
+        event, decision = self._judged(verdict)
         out.decisions.append(Decision(
-            "elicitation.allowed" if verdict.allowed else "elicitation.denied", decision, S2C, method=ELICIT,
+            event, decision, S2C, method=ELICIT,
             request_id=message.id, mode=verdict.mode, reasons=verdict.reasons, fields=verdict.fields,
             url_host=verdict.url_host, elicitation_id=eid, extra=extra))
         if verdict.allowed or self.policy.monitor:
             if message.id is not None:
                 self.state.pending_server[id_key(message.id)] = ServerRequest(ELICIT, verdict.mode, eid)
+                self._track(message.id)
             if eid is not None:
                 self.state.open_elicitations[eid] = None
             return Step()
@@ -70,6 +72,7 @@ class ElicitationCarrier(Carrier):
             return Step(keep=False)
         key = id_key(message.id)
         pending = self.state.pending_server.pop(key, None)
+        self.state.hygiene.pending.pop(key, None)
         if pending is not None:
             if pending.method == ELICIT and pending.elicitation_id is not None:
                 action = message.result.get("action")

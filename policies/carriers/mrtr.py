@@ -66,10 +66,14 @@ class MrtrCarrier(Carrier):
                                   kind=DENY_MALFORMED)
             else:
                 verdict = judge_elicitation(entry.get("params"), modes, self.policy, needs_id=False)
+                if method not in ("tasks/get", TASK_NOTIFICATION):
+                    # A task repeats its input requests on every poll: only a request's own count.
+                    verdict = self._admit(verdict, request=False)
+            event, decision = self._judged(verdict)
             out.decisions.append(Decision(
-                "elicitation.allowed" if verdict.allowed else "elicitation.denied", self._decide(verdict.allowed),
-                direction, method=method, request_id=request_id, mode=verdict.mode, reasons=verdict.reasons,
-                fields=verdict.fields, url_host=verdict.url_host, input_key=key[:200], extra={"carrier": "input_required"}))
+                event, decision, direction, method=method, request_id=request_id, mode=verdict.mode,
+                reasons=verdict.reasons, fields=verdict.fields, url_host=verdict.url_host, input_key=key[:200],
+                extra={"carrier": "input_required"}))
             if not verdict.allowed:
                 denied[key] = verdict
         return denied

@@ -49,10 +49,11 @@ class UrlRequiredCarrier(Carrier):
         modes = request.modes if request is not None and request.modes is not None else self.state.client_modes
         method = request.method if request is not None else None
         for item in items:
-            verdict = judge_elicitation(item, modes, self.policy, url_only=True)
+            verdict = self._admit(judge_elicitation(item, modes, self.policy, url_only=True), request=False)
             eid = item.get("elicitationId") if isinstance(item, dict) and isinstance(item.get("elicitationId"), str) else None
+            event, decision = self._judged(verdict)
             out.decisions.append(Decision(
-                "elicitation.allowed" if verdict.allowed else "elicitation.denied", self._decide(verdict.allowed), S2C,
+                event, decision, S2C,
                 method=method, request_id=message.id, mode="url", reasons=verdict.reasons, url_host=verdict.url_host,
                 elicitation_id=eid, extra={"carrier": "error-32042"}))
             if verdict.allowed or self.policy.monitor:

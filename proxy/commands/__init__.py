@@ -10,7 +10,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
-from elicitguard.policies.config import Config, ConfigError, load_config
+from elicitguard.policies.config import Config, ConfigError, Policy, UnknownServer, load_config
 
 if TYPE_CHECKING:
     from elicitguard.proxy.audit import AuditLog
@@ -42,6 +42,14 @@ def load(path: str | None) -> Config:
         for problem in exc.problems:
             print(f"  {problem}", file=sys.stderr)
         raise SystemExit(EXIT_USAGE) from None
+
+
+def server_policy(config: Config, name: str | None) -> Policy:
+    """Server ``name``'s effective policy (None: the global one); exit 2 for a name not under servers:."""
+    try:
+        return config.policy_for(name)
+    except UnknownServer as exc:
+        fail(f"--name: {exc}")
 
 
 def open_audit(config: Config) -> AuditLog:

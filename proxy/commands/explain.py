@@ -5,20 +5,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from typing import Any
 
 from elicitguard.policies.config import MODES
 from elicitguard.policies.engine import judge_message
 from elicitguard.policies.envelope import EnvelopeError
-from elicitguard.proxy.commands import EXIT_DENY, EXIT_OK, EXIT_USAGE, add_config, fail, load
+from elicitguard.proxy.commands import EXIT_DENY, EXIT_OK, EXIT_USAGE, add_config, fail, load, server_policy
 
 
 def register(sub: Any) -> None:
     explain = sub.add_parser("explain", help="judge one server-to-client JSON-RPC message offline",
                              description="Judge one message (elicitation/create request, -32042 error, or an "
-                                         "input_required result) and print {decision, reasons}. Exit 0 allow, "
-                                         "1 deny, 2 bad input.")
+                                         "input_required result) and print {decision, reasons}. The decision is "
+                                         "allow, deny, or would_deny (a rule fired, but the policy or that rule is "
+                                         "set to monitor, so the proxy would forward the message). Exit 0 allow, "
+                                         "1 deny or would_deny, 2 bad input. Rate limits and timeouts "
+                                         "(policy.limits) need a live session and are not applied.")
     add_config(explain)
+    explain.add_argument("--name", metavar="NAME", help="judge with server NAME's effective policy (must be under "
+                                                        "servers:; default: the global policy)")
     explain.add_argument("--client-modes", default="form,url", metavar="MODES",
                          help="elicitation modes the client declared, comma separated (default: form,url; "
                               "'' for none)")
@@ -28,6 +34,9 @@ def register(sub: Any) -> None:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     config = load(args.config)
+    # Session hygiene (rates, pending cap, unsolicited) is about a live session: not judged offline.
+    policy = server_policy(config, args.name)
+    policy = replace(policy, require_client_request=False, limits=replace(policy.limits, max_pending=0))
     modes = frozenset(m.strip() for m in args.client_modes.split(",") if m.strip())
     unknown = modes - set(MODES)
     if unknown:
@@ -41,10 +50,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
     except OSError as exc:
         fail(f"cannot read {args.file}: {exc.strerror or exc}")
     try:
-        decision, decisions = judge_message(raw.strip(), modes, config.policy, config.max_message_bytes)
+        decision, decisions = judge_message(raw.strip(), modes, policy, config.max_message_bytes)
     except EnvelopeError as exc:
         print(json.dumps({"decision": "deny", "error": exc.detail, "reasons": [{"rule": exc.rule, "detail": exc.detail}]}))
         return EXIT_USAGE
+    if decision == "deny" and not any(d.decision == "deny" for d in decisions):
+        # Every rule that fired is monitored (mode: monitor, or policy.rules): forwarded, audited would_deny.
+        decision = "would_deny"
     reasons = [r.as_dict() for d in decisions for r in d.reasons]
     out: dict[str, object] = {"decision": decision, "reasons": reasons}
     judged = [d.as_dict() for d in decisions]

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import Any
 
-from elicitguard.proxy.commands import add_config, fail, load, open_audit
+from elicitguard.policies.config import Config
+from elicitguard.proxy.commands import add_config, fail, load, open_audit, server_policy
+from elicitguard.proxy.preflight import Findings, check_ca_bundle, check_listen, servers_without_upstream
 
 
 def register(sub: Any) -> None:
@@ -13,23 +17,42 @@ def register(sub: Any) -> None:
                            description="Start COMMAND as the MCP server and relay newline-delimited JSON-RPC between "
                                        "it and this process's stdin/stdout. Exit status: the server's.")
     add_config(stdio)
-    stdio.add_argument("--name", metavar="NAME", help="server name for the audit log and for servers.NAME overrides "
-                                                      "(default: the command's base name)")
+    stdio.add_argument("--name", metavar="NAME",
+                       help="apply servers.NAME from the config (exit 2 when there is no such entry) and log as NAME; "
+                            "without it, the command's base name is used when servers: has an entry of that name, "
+                            "else the global policy applies")
     stdio.add_argument("server_command", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARG...]")
     stdio.set_defaults(handler=cmd_stdio)
 
     http = sub.add_parser("http", help="Streamable HTTP (and legacy HTTP+SSE) reverse proxy",
                           description="Serve MCP Streamable HTTP on --listen and relay to --upstream. With servers: in "
-                                      "the config, each is served at /NAME/mcp; /mcp serves the default upstream. "
+                                      "the config, each is served at /NAME/mcp (each needs an upstream, its own or "
+                                      "the global one); /mcp serves the default upstream. "
                                       "Upstreams on the deprecated HTTP+SSE transport are served at /sse (/NAME/sse), "
                                       "relayed to the upstream URL with its last path segment replaced by 'sse'. "
                                       "Only loopback Host/Origin values are accepted unless http.allowed_hosts / "
-                                      "http.allowed_origins list more.")
+                                      "http.allowed_origins list more (a warning is printed when listening beyond "
+                                      "loopback without them).")
     add_config(http)
     http.add_argument("--listen", metavar="HOST:PORT", help="address to serve on (default: config listen, "
                                                              "else 127.0.0.1:8931); port 0 picks a free port")
     http.add_argument("--upstream", metavar="URL", help="upstream MCP endpoint (default: config upstream)")
     http.set_defaults(handler=cmd_http)
+
+
+def stdio_server_name(config: Config, name: str | None, command: list[str]) -> str | None:
+    """The servers: entry a stdio proxy applies: --name (which must exist), else the command's base
+    name when servers: has it, else None (the global policy)."""
+    if name is not None:
+        server_policy(config, name)
+        return name
+    base = os.path.basename(command[0])
+    return base if base in config.servers else None
+
+
+def _warn(config: Config, findings: Findings) -> None:
+    for warning in (*config.warnings, *findings.warnings):
+        print(f"elicitguard: warning: {warning}", file=sys.stderr)
 
 
 def cmd_stdio(args: argparse.Namespace) -> int:
@@ -39,11 +62,13 @@ def cmd_stdio(args: argparse.Namespace) -> int:
     if not command:
         fail("stdio needs the server command after '--', e.g. elicitguard stdio -- python server.py")
     config = load(args.config)
+    name = stdio_server_name(config, args.name, command)
+    _warn(config, Findings())
     from elicitguard.proxy.stdio import run_stdio
 
     audit = open_audit(config)
     try:
-        return run_stdio(config, command, audit, args.name)
+        return run_stdio(config, command, audit, name)
     finally:
         audit.close()
 
@@ -56,9 +81,19 @@ def cmd_http(args: argparse.Namespace) -> int:
         fail("http needs an upstream: --upstream URL, or upstream:/servers: in the config")
     if upstream and not upstream.startswith(("http://", "https://")):
         fail(f"--upstream must be an http:// or https:// URL, got {upstream!r}")
+    missing = servers_without_upstream(config, upstream)
+    if missing:
+        fail(f"servers.{missing[0]} has no upstream: give it one (servers.{missing[0]}.upstream), or a global "
+             "upstream (--upstream or upstream:)")
     host, sep, port = listen.rpartition(":")
     if not sep or not port.isdigit():
         fail(f"--listen must be HOST:PORT, got {listen!r}")
+    findings = Findings()
+    check_ca_bundle(config, findings)
+    if findings.errors:
+        fail(findings.errors[0])
+    check_listen(config, host.strip("[]"), findings)
+    _warn(config, findings)
     from elicitguard.proxy.http import run_http
 
     audit = open_audit(config)

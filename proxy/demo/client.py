@@ -15,7 +15,7 @@ from typing import Any
 import aiohttp
 
 from elicitguard.proxy.demo.scenarios import ELICIT, INPUT_REQUIRED, LEGACY, MODERN, RETRY_OFFSET, Scenario
-from elicitguard.proxy.framing import SseFramer
+from elicitguard.proxy.framing import SseEvent, SseFramer
 
 STEP = 20.0  # seconds any one answer may take before the demo reports it missing
 CLIENT_INFO = {"name": "elicitguard-demo-client", "version": "1"}
@@ -222,7 +222,7 @@ class HttpClient:
             framer = SseFramer(1 << 24)
             async for chunk in response.content.iter_any():
                 for event in framer.feed(chunk):
-                    if event.data is None:
+                    if not isinstance(event, SseEvent) or event.data is None:
                         continue
                     incoming = json.loads(event.data)
                     if incoming.get("method") == ELICIT and "id" in incoming:

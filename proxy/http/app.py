@@ -21,6 +21,7 @@ from elicitguard.proxy.http.common import (
     SERVER_NAME,
     ssl_context,
 )
+from elicitguard.proxy.http.expiry import expiry_ticker
 from elicitguard.proxy.http.legacy import LegacySse
 from elicitguard.proxy.http.state import SESSIONS, Route, SessionTable
 from elicitguard.proxy.http.streamable import StreamableHttp
@@ -96,6 +97,7 @@ def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host:
 
     app.cleanup_ctx.append(client_session)
     app.cleanup_ctx.append(idle_sweeper)
+    app.cleanup_ctx.append(expiry_ticker(proxy))
     for prefix in ("", "/{server}"):
         app.router.add_post(prefix + "/mcp", proxy.handle_post)
         app.router.add_get(prefix + "/mcp", proxy.handle_get)

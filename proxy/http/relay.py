@@ -3,6 +3,7 @@ event; the proxy's own answers to blocked server requests go back upstream on th
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -92,7 +93,7 @@ class RelayLayer(SseRelay):
                 outcome = session.guard.rejection(Direction.SERVER_TO_CLIENT, EnvelopeError(
                     "envelope.too_large", "upstream response exceeds limits.max_message_bytes"))
             else:
-                outcome = session.guard.server_message(raw)
+                outcome = session.guard.server_message(raw, asyncio.get_running_loop().time())
                 session.route.learn_versions(session.guard)
             self._audit(session, outcome.decisions)
             self._answer_upstream(session, outcome)

@@ -91,6 +91,7 @@ def run_http(config: Config, host: str, port: int, upstream: str | None, audit: 
     """Entry point for ``elicitguard http``: serve until SIGINT or SIGTERM."""
 
     async def serve() -> None:
+        audit.bind(policy_version=config.version)  # inherited by every task and handler started below
         async with listening(config, upstream, audit, host, port) as proxy:
             routes = ", ".join(f"/{name}/mcp" if name else "/mcp" for name in build_routes(config, upstream))
             # The one line tests and wrappers read to learn the port (also when --listen used port 0).

@@ -12,7 +12,7 @@ from multidict import CIMultiDict
 
 from elicitguard.policies import errors
 from elicitguard.policies.config import Config
-from elicitguard.policies.engine import Guard, SessionState
+from elicitguard.policies.engine import SessionState
 from elicitguard.policies.envelope import id_key
 from elicitguard.policies.verdict import Decision, Direction
 from elicitguard.proxy.audit import AuditLog
@@ -133,7 +133,7 @@ class SessionLayer:
         # neither consume nor be answered with another's removed input requests.
         who = f"{request.remote}|{request.headers.get('Authorization', '')}|{request.headers.get('Cookie', '')}"
         state = SessionState(removed_inputs=route.mrtr_removed, scope=hashlib.sha256(who.encode()).hexdigest()[:24])
-        session = Session(Guard(route.policy, self.config.max_message_bytes, state), route, None,
+        session = Session(route.new_guard(self.config.max_message_bytes, state), route, None,
                           asyncio.get_running_loop().time(), owner, protocol=request.headers.get(VERSION_HEADER))
         for name in ("Authorization", "Cookie"):
             if name in request.headers:
@@ -198,7 +198,8 @@ class SessionLayer:
 
     def _bind(self, session: Session, request: web.Request) -> Session:
         self.audit.bind(session=session.session_id, server=session.route.name or "default",
-                        client=session.guard.state.client_info, peer=request.remote)
+                        client=session.guard.state.client_info, peer=request.remote,
+                        policy_version=self.config.version)
         return session
 
     def _audit(self, session: Session, decisions: list[Decision]) -> None:

@@ -22,7 +22,8 @@ from urllib.parse import urljoin, urlsplit
 from aiohttp import web
 
 from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy
-from elicitguard.policies.engine import Bounded, Guard
+from elicitguard.policies.engine import Bounded, Guard, SessionState
+from elicitguard.policies.limits import HygieneState, TokenBucket
 
 MAX_SESSIONS: Final = 10_000
 MAX_PER_CLIENT: Final = 100
@@ -77,6 +78,13 @@ class Route:
     mrtr_removed: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
     # Versions the upstream showed it supports (server/discover, initialize), among those the proxy knows.
     upstream_versions: set[str] = field(default_factory=set)
+    # policy.limits.server_elicitations_per_minute: one bucket over all of this upstream's sessions.
+    server_bucket: TokenBucket = field(default_factory=TokenBucket)
+
+    def new_guard(self, max_message_bytes: int, state: SessionState | None = None) -> Guard:
+        state = state if state is not None else SessionState()
+        state.hygiene = HygieneState(server_bucket=self.server_bucket)
+        return Guard(self.policy, max_message_bytes, state)
 
     def offered_versions(self) -> tuple[str, ...]:
         """What the proxy's -32022 lists: the versions both it and the upstream support (all of its own

@@ -112,7 +112,7 @@ class SseRelay(AnswerLayer):
             return event.prefix + self._rewrite_endpoint(event, session, newline), False
         if event.data is None or not event.data.strip():
             return event.raw, False  # keep-alives, priming events, retry hints
-        outcome = session.guard.server_message(event.data)
+        outcome = session.guard.server_message(event.data, asyncio.get_running_loop().time())
         session.route.learn_versions(session.guard)
         dropped = any(d.event == "message.rejected" for d in outcome.decisions)
         return event.prefix + self._emit(session, outcome, event, newline), dropped

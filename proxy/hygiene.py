@@ -1,0 +1,40 @@
+"""The clock behind ``policy.limits.pending_timeout``: the core never reads time, so a transport runs
+:func:`expire_pending` beside its session and sends what the guard's ``tick`` asks for."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Final
+
+from elicitguard.policies.engine import Guard
+from elicitguard.policies.envelope import dumps
+from elicitguard.proxy.audit import AuditLog
+
+# Longest sleep between two looks at the pending table: a new pending elicitation is noticed within
+# this (or within its own timeout, when that is shorter), then its deadline is slept to exactly.
+POLL: Final = 1.0
+
+Sink = Callable[[bytes], Awaitable[None]]
+
+
+def poll_interval(timeout: float) -> float:
+    return min(POLL, timeout) if timeout > 0 else POLL
+
+
+async def expire_pending(guard: Guard, audit: AuditLog, *, to_server: Sink, to_client: Sink) -> None:
+    """Answer ``cancel`` for elicitations left pending past the timeout (stdio: one per session)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        deadline = guard.next_deadline()
+        wait = poll_interval(guard.policy.limits.pending_timeout)
+        if deadline is not None:
+            wait = min(wait, deadline - loop.time())
+        await asyncio.sleep(max(0.0, wait))
+        expiry = guard.tick(loop.time())
+        if expiry.decisions:
+            audit.decisions(expiry.decisions, client=guard.state.client_info)
+        for answer in expiry.to_server:
+            await to_server(dumps(answer) + b"\n")
+        for notice in expiry.to_client:
+            await to_client(dumps(notice) + b"\n")

@@ -1,0 +1,84 @@
+"""What would fail, or be unsafe, when the proxy starts: checked by ``elicitguard check`` and at start.
+
+The config loader checks the file itself; this looks at the world around it (files the config
+names, the address it listens on), which the pure core must not touch.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import re
+import ssl
+from dataclasses import dataclass, field
+
+from elicitguard.policies.config import Config
+
+
+@dataclass
+class Findings:
+    errors: list[str] = field(default_factory=list)  # the proxy would fail to start
+    warnings: list[str] = field(default_factory=list)  # it would start, but look at this
+
+
+def is_loopback(host: str) -> bool:
+    name = host.strip("[]").lower()
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def check_ca_bundle(config: Config, out: Findings) -> None:
+    bundle = config.http.ca_bundle
+    if bundle is None or not config.http.tls_verify:
+        return
+    try:
+        ssl.create_default_context(cafile=bundle)
+    except (OSError, ssl.SSLError) as exc:
+        out.errors.append(f"http.ca_bundle: cannot load {bundle!r}: {getattr(exc, 'strerror', None) or exc}")
+
+
+def check_audit_path(config: Config, out: Findings) -> None:
+    """The audit file must be appendable (checked without creating it)."""
+    path = config.audit_path
+    if path == "-":
+        return
+    # Placeholders ({server}, {pid}) are filled at start: check the file as if they were.
+    concrete = re.sub(r"\{[a-z_]*\}", "x", path)
+    if os.path.isdir(concrete):
+        out.errors.append(f"audit.path: {path!r} is a directory")
+    elif os.path.exists(concrete):
+        if not os.access(concrete, os.W_OK):
+            out.errors.append(f"audit.path: {path!r} is not writable")
+    else:
+        parent = os.path.dirname(concrete) or "."
+        if not os.path.isdir(parent):
+            out.errors.append(f"audit.path: the directory {parent!r} does not exist")
+        elif not os.access(parent, os.W_OK | os.X_OK):
+            out.errors.append(f"audit.path: cannot create a file in {parent!r} (not writable)")
+
+
+def servers_without_upstream(config: Config, upstream: str | None) -> list[str]:
+    return [name for name, entry in config.servers.items() if not (entry.upstream or upstream)]
+
+
+def check_listen(config: Config, host: str, out: Findings) -> None:
+    if not is_loopback(host) and not config.http.allowed_hosts:
+        out.warnings.append(f"listening on {host}, beyond loopback, without http.allowed_hosts: only requests "
+                            "whose Host header is a loopback name or this address are accepted; list the names "
+                            "clients use in http.allowed_hosts")
+
+
+def preflight(config: Config) -> Findings:
+    """Everything ``elicitguard check`` reports beyond the file's own validity."""
+    out = Findings(warnings=list(config.warnings))
+    check_ca_bundle(config, out)
+    check_audit_path(config, out)
+    for name in servers_without_upstream(config, config.upstream):
+        out.warnings.append(f"servers.{name} has no upstream and there is no global upstream: "
+                            "http mode would refuse to start (stdio --name is fine)")
+    check_listen(config, config.listen.rpartition(":")[0], out)
+    return out
