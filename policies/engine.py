@@ -44,7 +44,7 @@ from elicitguard.policies.envelope import (
     parse_envelope,
     strict_loads,
 )
-from elicitguard.policies.judge import ELICIT, declared_modes
+from elicitguard.policies.judge import ELICIT, MAX_JUDGED_TEXT, declared_modes
 from elicitguard.policies.session import Bounded, ClientRequest, ServerRequest, SessionState
 from elicitguard.policies.verdict import Decision, Direction, Reason
 
@@ -94,6 +94,7 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
     # ---- framing ----------------------------------------------------------------------------------
 
     def _frame(self, direction: Direction, raw: bytes) -> Outcome:
+        self.budget = MAX_JUDGED_TEXT
         if direction is S2C and len(raw) <= self.max_message_bytes:
             fast = self._plain_result(raw)
             if fast is not None:

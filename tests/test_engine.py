@@ -832,7 +832,7 @@ def test_monitor_mode_still_blocks_a_message_whose_judging_raised(monkeypatch: p
     def boom(*_: Any, **__: Any) -> Any:
         raise RuntimeError("detector bug")
 
-    monkeypatch.setattr("elicitguard.policies.carriers.elicit.judge_elicitation", boom)
+    monkeypatch.setattr("elicitguard.policies.carriers.base.judge_elicitation", boom)
     g = Guard(policy("mode: monitor\n"), MAX)
     out = g.server_message(wire({"jsonrpc": "2.0", "id": 5, "method": "elicitation/create", "params": {}}))
     assert out.forward is None

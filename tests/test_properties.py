@@ -7,12 +7,14 @@ one answer; framing does not depend on how the bytes were split into reads.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from elicitguard.policies.config import load_config_text
+from elicitguard.policies.credentials import VALUE_SHAPES
 from elicitguard.policies.engine import Guard
 from elicitguard.policies.envelope import EnvelopeError, parse_envelope
 from elicitguard.proxy.framing import LineFramer, Oversize, SseFramer
@@ -172,3 +174,23 @@ def test_lines_do_not_depend_on_how_the_stream_was_split(lines: list[bytes], cut
         return out
 
     assert run(_split(stream, cuts)) == run([stream]) == lines
+
+
+# The secret-shape patterns were rewritten to run in linear time; these are the originals they must
+# agree with on every input (the originals are quadratic on long runs, so inputs stay short here).
+_ORIGINAL_SHAPES = {
+    "an API secret key (sk-...)": re.compile(r"\bsk-(?:[A-Za-z0-9_-]+-)?[A-Za-z0-9]{16,}"),
+    "a JSON Web Token": re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\."),
+    "a URL with an embedded password": re.compile(r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@", re.IGNORECASE),
+}
+_shape_text = st.lists(st.sampled_from(["sk-", "eyJ", "-", "_", ".", "a", "Z", "9", "é", " ", "://", ":", "@", "/",
+                                        "+", "abcdefgh", "ABCDEFGH12345678", "x://u:p@h"]), max_size=24).map("".join)
+
+
+@SETTINGS
+@given(_shape_text)
+def test_the_linear_secret_shapes_match_exactly_where_the_original_patterns_did(text: str) -> None:
+    for shape in VALUE_SHAPES:
+        original = _ORIGINAL_SHAPES.get(shape.label)
+        if original is not None:
+            assert bool(shape.regex.search(text)) == bool(original.search(text)), (shape.label, text)

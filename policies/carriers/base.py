@@ -13,8 +13,9 @@ from typing import Any, Final
 from elicitguard.policies import errors
 from elicitguard.policies.config import Policy
 from elicitguard.policies.envelope import JSONObject, RequestId
+from elicitguard.policies.judge import MAX_JUDGED_TEXT, judge_elicitation, judged_text_size, too_complex
 from elicitguard.policies.session import SessionState
-from elicitguard.policies.verdict import Decision, Direction, Reason
+from elicitguard.policies.verdict import Decision, Direction, Reason, Verdict
 
 C2S: Final = Direction.CLIENT_TO_SERVER
 S2C: Final = Direction.SERVER_TO_CLIENT
@@ -107,6 +108,16 @@ class Carrier:
     policy: Policy
     max_message_bytes: int
     state: SessionState
+    # Characters of elicitation text still to be judged in the current frame (see MAX_JUDGED_TEXT).
+    budget: int = MAX_JUDGED_TEXT
+
+    def _judge(self, params: Any, modes: frozenset[str], *, url_only: bool = False, needs_id: bool = True) -> Verdict:
+        """Judge one elicitation within the frame's text budget: the cost of a frame stays bounded."""
+        cost = judged_text_size(params, self.budget)
+        if cost > self.budget:
+            return too_complex(params)
+        self.budget -= cost
+        return judge_elicitation(params, modes, self.policy, url_only=url_only, needs_id=needs_id)
 
     def _decide(self, allowed: bool) -> str:
         if allowed:

@@ -14,7 +14,7 @@ from elicitguard.policies.carriers.base import (
     error_response,
 )
 from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId, id_key
-from elicitguard.policies.judge import ELICIT, judge_elicitation
+from elicitguard.policies.judge import ELICIT
 from elicitguard.policies.session import ServerRequest
 from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Reason, Verdict
 
@@ -23,7 +23,7 @@ class ElicitationCarrier(Carrier):
     """``elicitation/create`` (form and URL, task-augmented too), its answers and completions."""
 
     def _elicit_request(self, message: Message, out: Outcome) -> Step:
-        verdict = judge_elicitation(message.obj.get("params"), self.state.client_modes, self.policy)
+        verdict = self._judge(message.obj.get("params"), self.state.client_modes)
         params = message.params
         eid = params.get("elicitationId") if verdict.mode == "url" and isinstance(params.get("elicitationId"), str) else None
         extra = {"task": True} if "task" in params else {}

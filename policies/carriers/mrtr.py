@@ -23,7 +23,7 @@ from elicitguard.policies.carriers.base import (
     walk,
 )
 from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId
-from elicitguard.policies.judge import ELICIT, judge_elicitation
+from elicitguard.policies.judge import ELICIT
 from elicitguard.policies.session import ClientRequest
 from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Direction, Reason, Verdict
 
@@ -65,7 +65,7 @@ class MrtrCarrier(Carrier):
                 verdict = Verdict(False, (Reason("elicitation.malformed", "input request is not a request object"),),
                                   kind=DENY_MALFORMED)
             else:
-                verdict = judge_elicitation(entry.get("params"), modes, self.policy, needs_id=False)
+                verdict = self._judge(entry.get("params"), modes, needs_id=False)
             out.decisions.append(Decision(
                 "elicitation.allowed" if verdict.allowed else "elicitation.denied", self._decide(verdict.allowed),
                 direction, method=method, request_id=request_id, mode=verdict.mode, reasons=verdict.reasons,

@@ -18,7 +18,6 @@ from elicitguard.policies.carriers.base import (
     error_response,
 )
 from elicitguard.policies.envelope import Message
-from elicitguard.policies.judge import judge_elicitation
 from elicitguard.policies.session import ClientRequest
 from elicitguard.policies.verdict import Decision, Reason
 
@@ -49,7 +48,7 @@ class UrlRequiredCarrier(Carrier):
         modes = request.modes if request is not None and request.modes is not None else self.state.client_modes
         method = request.method if request is not None else None
         for item in items:
-            verdict = judge_elicitation(item, modes, self.policy, url_only=True)
+            verdict = self._judge(item, modes, url_only=True)
             eid = item.get("elicitationId") if isinstance(item, dict) and isinstance(item.get("elicitationId"), str) else None
             out.decisions.append(Decision(
                 "elicitation.allowed" if verdict.allowed else "elicitation.denied", self._decide(verdict.allowed), S2C,
