@@ -95,10 +95,6 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
 
     def _frame(self, direction: Direction, raw: bytes) -> Outcome:
         self.budget = MAX_JUDGED_TEXT
-        if direction is S2C and len(raw) <= self.max_message_bytes:
-            fast = self._plain_result(raw)
-            if fast is not None:
-                return fast
         try:
             envelope = parse_envelope(raw, self.max_message_bytes)
         except EnvelopeError as exc:
@@ -118,35 +114,6 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             return out
         out.forward = self._assemble(envelope, steps)
         return out
-
-    def _plain_result(self, raw: bytes) -> Outcome | None:
-        """Fast path for the bulk of traffic: a server result that cannot carry an elicitation.
-
-        Only when the bytes hold no ``\\u`` escape (so no key or marker can be spelled another way)
-        and no ``inputRequests`` anywhere, and the result answers a request whose result the guard
-        does not read (not initialize or server/discover). The parse is as strict as the slow path's
-        (duplicate keys, NaN, depth); what fails it takes the strict path, which reports it precisely.
-        """
-        if b"\\u" in raw or b"inputRequests" in raw or b"taskId" in raw:
-            return None
-        try:
-            obj = strict_loads(raw.decode("utf-8"))
-        except (ValueError, RecursionError):
-            return None
-        if (
-            not isinstance(obj, dict) or obj.get("jsonrpc") != "2.0" or "method" in obj or "error" in obj
-            or not isinstance(obj.get("result"), dict)
-        ):
-            return None
-        request_id = obj.get("id")
-        if isinstance(request_id, bool) or not isinstance(request_id, (str, int)):
-            return None
-        key = id_key(request_id)
-        pending = self.state.pending_client.get(key)
-        if pending is not None and pending.method in READ_RESULTS:
-            return None
-        self.state.pending_client.pop(key, None)
-        return Outcome(forward=raw)
 
     def _assemble(self, envelope: Envelope, steps: list[Step]) -> bytes | None:
         unchanged = all(s.keep and s.replacement is None for s in steps) and not envelope.rejected

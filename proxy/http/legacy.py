@@ -12,6 +12,7 @@ from aiohttp import web
 from elicitguard.policies import errors
 from elicitguard.policies.engine import Guard
 from elicitguard.policies.envelope import dumps
+from elicitguard.proxy import offload
 from elicitguard.proxy.framing import SseEvent, encode_sse
 from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, error_response, forward_headers, url_origin
 from elicitguard.proxy.http.relay import RelayLayer
@@ -60,7 +61,7 @@ class LegacySse(RelayLayer):
         body = await request.content.read(limit + 1)
         if len(body) > limit:
             return error_response(413, errors.INVALID_REQUEST, f"request body exceeds {limit} bytes")
-        outcome = session.guard.client_message(body)
+        outcome = await offload.judged(session.guard, lambda: session.guard.client_message(body), body)
         self._audit(session, outcome.decisions)
         if outcome.forward is None:
             return web.Response(status=202 if not outcome.replies else 400, body=dumps(outcome.replies) if outcome.replies else b"")

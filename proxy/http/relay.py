@@ -16,6 +16,7 @@ from elicitguard.policies import errors
 from elicitguard.policies.engine import Outcome
 from elicitguard.policies.envelope import EnvelopeError, dumps, id_key
 from elicitguard.policies.verdict import Direction
+from elicitguard.proxy import offload
 from elicitguard.proxy.framing import SseEvent, SseFramer, encode_sse
 from elicitguard.proxy.http.common import (
     CLIENT,
@@ -99,10 +100,11 @@ class RelayLayer(SessionLayer):
                 # Not JSON-RPC (an HTML 404, a plain 405): passed through as it came.
                 return web.Response(status=upstream.status, body=raw, headers={**forward_headers(upstream.headers), **extra})
             if len(raw) > self.config.max_message_bytes:
-                outcome = session.guard.rejection(Direction.SERVER_TO_CLIENT, EnvelopeError(
-                    "envelope.too_large", "upstream response exceeds limits.max_message_bytes"))
+                outcome = await offload.judged(session.guard, lambda: session.guard.rejection(
+                    Direction.SERVER_TO_CLIENT, EnvelopeError("envelope.too_large",
+                                                              "upstream response exceeds limits.max_message_bytes")))
             else:
-                outcome = session.guard.server_message(raw)
+                outcome = await offload.judged(session.guard, lambda: session.guard.server_message(raw), raw)
             self._audit(session, outcome.decisions)
             await self._answer_upstream(session, outcome)
             if outcome.forward is None:
@@ -178,11 +180,13 @@ class RelayLayer(SessionLayer):
             # Requests of this POST still unanswered may have lost their answer to the proxy: answer
             # them with an error rather than leave the client waiting.
             with contextlib.suppress(ConnectionError, RuntimeError):
-                for rid in request_ids:
-                    if session.guard.state.pending_client.pop(id_key(rid), None) is not None:
-                        await response.write(encode_sse(jsonrpc_error(
-                            errors.INTERNAL_ERROR, "elicitguard refused the upstream's answer (see audit log)", rid,
-                            rule="upstream.unjudgeable"), event="message", newline=newline))
+                async with offload.lock_for(session.guard):
+                    unanswered = [rid for rid in request_ids
+                                  if session.guard.state.pending_client.pop(id_key(rid), None) is not None]
+                for rid in unanswered:
+                    await response.write(encode_sse(jsonrpc_error(
+                        errors.INTERNAL_ERROR, "elicitguard refused the upstream's answer (see audit log)", rid,
+                        rule="upstream.unjudgeable"), event="message", newline=newline))
         with contextlib.suppress(ConnectionError, RuntimeError):
             await response.write_eof()
         return response
@@ -195,7 +199,8 @@ class RelayLayer(SessionLayer):
             return event.prefix + self._rewrite_endpoint(event, session, newline), False
         if event.data is None or not event.data.strip():
             return event.raw, False  # keep-alives, priming events, retry hints
-        outcome = session.guard.server_message(event.data)
+        data = event.data
+        outcome = await offload.judged(session.guard, lambda: session.guard.server_message(data), data)
         self._audit(session, outcome.decisions)
         await self._answer_upstream(session, outcome)
         dropped = any(d.event == "message.rejected" for d in outcome.decisions)
