@@ -188,3 +188,66 @@ async def test_an_unrelated_sessions_ping_stays_fast_while_a_hostile_16_mib_form
     shown = [round(x * 1000) for x in latencies]
     assert statistics.median(latencies) < 0.1, shown
     assert max(latencies) < 0.5, shown
+
+
+# ---- memory: bounded in bytes, whatever the ids a peer picks ----------------------------------------------
+
+ID_PADDING_SERVER = r'''
+import json, sys
+stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+def send(obj):
+    stdout.write(json.dumps(obj).encode() + b"\n")
+    stdout.flush()
+init = json.loads(stdin.readline())
+send({"jsonrpc": "2.0", "id": init["id"], "result": {"protocolVersion": "2025-11-25", "capabilities": {},
+      "serverInfo": {"name": "ids", "version": "1"}}})
+pad = "x" * (1 << 20)
+form = {"mode": "form", "message": "Log in", "requestedSchema": {"type": "object",
+        "properties": {"password": {"type": "string"}}}}
+for i in range(300):
+    send({"jsonrpc": "2.0", "id": pad + str(i), "method": "elicitation/create", "params": form})
+    answer = json.loads(stdin.readline())  # the proxy's denial, under the same 1 MiB id
+    assert answer["id"] == pad + str(i) and "error" in answer
+send({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "done"}})
+stdin.read()
+'''
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads RSS from /proc")
+async def test_300_denied_elicitations_with_1_mib_ids_leave_the_proxy_under_100_mib(
+        tmp_path: Path, child_env: dict[str, str]) -> None:
+    server = tmp_path / "ids_server.py"
+    server.write_text(ID_PADDING_SERVER)
+    config = tmp_path / "config.yaml"
+    config.write_text(f"audit:\n  path: {json.dumps(str(tmp_path / 'audit.jsonl'))}\n")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "elicitguard", "stdio", "--config", str(config), "--", sys.executable, str(server),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env=child_env, limit=1 << 22)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdin.write(dump({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": V, "capabilities": {"elicitation": {"form": {}}},
+            "clientInfo": {"name": "t", "version": "1"}}}) + b"\n")
+        await proc.stdin.drain()
+        seen = []
+        while not seen or seen[-1].get("method") != "notifications/message":
+            line = await asyncio.wait_for(proc.stdout.readline(), WAIT * 4)
+            assert line, f"the proxy closed its stdout after {seen}"
+            seen.append(json.loads(line))
+        # Nothing but the handshake and the final notice reached the client: all 300 were denied.
+        assert [m.get("id", m.get("method")) for m in seen] == [1, "notifications/message"]
+        assert rss_mib(proc.pid) < 100, f"{rss_mib(proc.pid):.0f} MiB"
+    finally:
+        proc.stdin.close()
+        try:
+            await asyncio.wait_for(proc.wait(), WAIT)
+        except TimeoutError:
+            proc.kill()
+            await proc.wait()

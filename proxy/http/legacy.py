@@ -14,7 +14,14 @@ from elicitguard.policies.engine import Guard
 from elicitguard.policies.envelope import dumps
 from elicitguard.proxy import offload
 from elicitguard.proxy.framing import SseEvent, encode_sse
-from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, error_response, forward_headers, url_origin
+from elicitguard.proxy.http.common import (
+    JSON_TYPE,
+    LEGACY,
+    MAX_SESSIONS,
+    error_response,
+    forward_headers,
+    url_origin,
+)
 from elicitguard.proxy.http.relay import RelayLayer
 from elicitguard.proxy.http.sessions import Session
 
@@ -46,6 +53,11 @@ class LegacySse(RelayLayer):
             # An endpoint on another host would make the proxy an open relay: refuse it.
             self.audit.event("legacy.endpoint_refused", decision="deny",
                              reasons=[{"rule": "legacy.endpoint", "detail": "endpoint on another origin"}])
+            return b""
+        if session.legacy_endpoint is not None or len(self.app[LEGACY]) >= MAX_SESSIONS:
+            # One endpoint per stream, and a bounded table: a flood of endpoint events holds no memory.
+            self.audit.event("legacy.endpoint_refused", decision="deny",
+                             reasons=[{"rule": "legacy.endpoint", "detail": "a second endpoint event, or too many"}])
             return b""
         token = secrets.token_urlsafe(18)
         session.legacy_endpoint = target
