@@ -194,3 +194,48 @@ def test_the_linear_secret_shapes_match_exactly_where_the_original_patterns_did(
         original = _ORIGINAL_SHAPES.get(shape.label)
         if original is not None:
             assert bool(shape.regex.search(text)) == bool(original.search(text)), (shape.label, text)
+
+
+# ---- ids pair exactly; the client never reads server text from the proxy ---------------------------------
+
+request_ids = st.one_of(st.integers(-3, 300), st.text(alphabet="0x1 +-.٠e", max_size=4))
+
+
+@SETTINGS
+@given(request_ids, request_ids)
+def test_a_server_response_is_forwarded_exactly_when_its_id_equals_the_pending_one_in_type_and_value(
+        sent: Any, answered: Any) -> None:
+    guard = Guard(POLICY, MAX)
+    guard.client_message(json.dumps({"jsonrpc": "2.0", "id": sent, "method": "tools/call",
+                                     "params": {"name": "t"}}).encode())
+    raw = json.dumps({"jsonrpc": "2.0", "id": answered, "result": {"content": []}}).encode()
+    out = guard.server_message(raw)
+    paired = type(sent) is type(answered) and sent == answered
+    assert (out.forward == raw) == paired
+    assert paired or [d.event for d in out.decisions] == ["response.refused"]
+
+
+server_words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=12).map(lambda w: "zq" + w)
+
+
+@SETTINGS
+@given(server_words, st.sampled_from(["password", "api_key", "city", "x"]), prop_types, st.booleans(),
+       st.sampled_from(["form", "url", "bogus"]))
+def test_the_client_never_reads_server_chosen_words_in_an_error_the_proxy_wrote(
+        word: str, field: str, kind: str, as_title: bool, mode: str) -> None:
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}}}
+    guard = Guard(POLICY, MAX)
+    guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                                     "params": {"name": "t", "_meta": meta}}).encode())
+    prop: dict[str, Any] = {"type": kind, **({"title": word} if as_title else {})}
+    params: dict[str, Any] = {"mode": mode, "message": word, "requestedSchema": {
+        "type": "object", "properties": {field if as_title else f"{word}_{field}": prop}}}
+    if mode == "url":
+        params = {"mode": "url", "message": word, "url": f"https://{word}.example/x", "elicitationId": word}
+    raw = json.dumps({"jsonrpc": "2.0", "id": 1, "result": {
+        "resultType": "input_required", "requestState": word, "inputRequests": {
+            "k": {"method": "elicitation/create", "params": params}}}}).encode()
+    out = guard.server_message(raw)
+    if out.forward is not None and out.forward != raw:
+        assert word not in out.forward.decode()
