@@ -4,6 +4,8 @@
 
 1. core: Guard.server_message on a 1 KiB tools/call result and on a form elicitation, against
    json.loads of the same bytes (the floor any JSON-judging proxy pays).
+   scaling: hostile inputs (runs a backtracking pattern would rescan, forms of many clauses) judged
+   at 8x the size of a baseline run; the ratio is normalised so that 1.0 means linear.
 2. stdio: request/response round trips through `elicitguard stdio -- echo_server` against the
    same echo server spoken to directly, and through a plain relay that judges nothing
    (bench/plain_relay.py): the second ratio is the cost of judging alone.
@@ -62,6 +64,45 @@ def bench_core(seconds: float) -> list[dict[str, object]]:
         ours = _rate(judge, seconds)
         rows.append({"bench": f"core: {label}", "baseline": "json.loads", "baseline_per_s": round(base),
                      "proxy_per_s": round(ours), "ratio": round(ours / base, 3)})
+    return rows
+
+
+def _best_time(fn, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def bench_scaling() -> list[dict[str, object]]:
+    """Judging cost must grow linearly: each hostile input judged at 8x the size of its baseline run;
+    ``ratio`` is the time ratio divided by 8 (1.0 is linear; a quadratic cost would show 8)."""
+    from elicitguard.policies.credentials import secret_value_shape
+
+    rows = []
+    for label, unit in (("secret shapes on a run of 'sk-'", "sk-"), ("secret shapes on a run of letters", "a"),
+                        ("secret shapes on a run of 'eyJ-'", "eyJ-")):
+        small, big = unit * (8192 // len(unit)), unit * (65536 // len(unit))
+        base = _best_time(lambda: secret_value_shape(small))
+        ours = _best_time(lambda: secret_value_shape(big))
+        rows.append({"bench": f"scaling: {label}", "baseline": "same at 1/8 size", "baseline_per_s": round(1 / base),
+                     "proxy_per_s": round(1 / ours), "ratio": round(ours / base / 8, 3)})
+    config = Config()
+    forms = []
+    for fields in (16, 128):
+        forms.append(json.dumps({"jsonrpc": "2.0", "id": 9, "method": "elicitation/create", "params": {
+            "mode": "form", "message": "m", "requestedSchema": {"type": "object", "properties": {
+                f"f{i}": {"type": "string", "description": "word, " * 60} for i in range(fields)}}}}).encode())
+
+    def judge(raw: bytes) -> None:
+        Guard(config.policy, config.max_message_bytes, SessionState(client_modes=frozenset({"form"}))).server_message(raw)
+
+    base = _best_time(lambda: judge(forms[0]))
+    ours = _best_time(lambda: judge(forms[1]))
+    rows.append({"bench": "scaling: form judging, 16 vs 128 fields of clauses", "baseline": "same at 1/8 size",
+                 "baseline_per_s": round(1 / base), "proxy_per_s": round(1 / ours), "ratio": round(ours / base / 8, 3)})
     return rows
 
 
@@ -190,7 +231,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="shorter runs (for a smoke check)")
     args = parser.parse_args()
     seconds, n = (0.3, 200) if args.quick else (2.0, 2000)
-    rows = bench_core(seconds) + bench_stdio(n) + asyncio.run(_http(n))
+    rows = bench_core(seconds) + bench_scaling() + bench_stdio(n) + asyncio.run(_http(n))
     width = max(len(str(r["bench"])) for r in rows)
     print(f"{'benchmark':<{width}}  {'against':<12} {'baseline':>10}  {'elicitguard':>11}  ratio (1.0 = no overhead)")
     for r in rows:
