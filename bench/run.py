@@ -97,7 +97,8 @@ def bench_scaling() -> list[dict[str, object]]:
                 f"f{i}": {"type": "string", "description": "word, " * 60} for i in range(fields)}}}}).encode())
 
     def judge(raw: bytes) -> None:
-        Guard(config.policy, config.max_message_bytes, SessionState(client_modes=frozenset({"form"}))).server_message(raw)
+        state = SessionState(client_modes=frozenset({"form"}))
+        Guard(config.policy, config.max_message_bytes, state).server_message(raw)
 
     base = _best_time(lambda: judge(forms[0]))
     ours = _best_time(lambda: judge(forms[1]))

@@ -61,7 +61,8 @@ def test_megabyte_ids_and_elicitation_ids_are_kept_as_hashes_and_still_pair_exac
         "name": "n" * MB, "_meta": {"io.modelcontextprotocol/protocolVersion": "2025-11-25"}}}))
     assert _table_bytes(g.state) < 4096
     # Pairing is still exact: the client's answer under the same 1 MiB id is forwarded, a near miss is not.
-    assert g.client_message(_wire({"jsonrpc": "2.0", "id": big[:-1] + "j", "result": {"action": "accept"}})).forward is None
+    near_miss = _wire({"jsonrpc": "2.0", "id": big[:-1] + "j", "result": {"action": "accept"}})
+    assert g.client_message(near_miss).forward is None
     answer = _wire({"jsonrpc": "2.0", "id": big, "result": {"action": "accept"}})
     assert g.client_message(answer).forward == answer
     done = _wire({"jsonrpc": "2.0", "method": "notifications/elicitation/complete", "params": {"elicitationId": eid}})
@@ -73,8 +74,8 @@ def test_300_denied_elicitations_with_long_ids_keep_the_session_state_small() ->
     form = {"mode": "form", "message": "Log in", "requestedSchema": {"type": "object", "properties": {
         "password": {"type": "string"}}}}
     for i in range(300):
-        out = g.server_message(_wire({"jsonrpc": "2.0", "id": "x" * (64 * 1024) + str(i), "method": "elicitation/create",
-                                      "params": form}))
+        out = g.server_message(_wire({"jsonrpc": "2.0", "id": "x" * (64 * 1024) + str(i),
+                                      "method": "elicitation/create", "params": form}))
         assert out.forward is None and len(out.replies) == 1
     assert _table_bytes(g.state) < MAX_TABLE_BYTES
 

@@ -28,7 +28,8 @@ def wire(obj: Any) -> bytes:
 
 def guard(config: str = "") -> Guard:
     g = Guard(load_config_text(config).policy, MAX)
-    g.client_message(wire({"jsonrpc": "2.0", "id": 1, "method": "tasks/get", "params": {"taskId": "t1", "_meta": MODERN}}))
+    g.client_message(wire({"jsonrpc": "2.0", "id": 1, "method": "tasks/get",
+                           "params": {"taskId": "t1", "_meta": MODERN}}))
     return g
 
 

@@ -52,7 +52,8 @@ SERVER_MESSAGES: list[tuple[str, str, bytes]] = [
 
 def _guard() -> Guard:
     g = Guard(load_config_text("policy:\n  url:\n    allow_domains: [example.com]\n").policy, 1 << 20)
-    g.client_message(wire({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "t", "_meta": MODERN}}))
+    g.client_message(wire({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                           "params": {"name": "t", "_meta": MODERN}}))
     return g
 
 

@@ -96,8 +96,8 @@ class MrtrCarrier(Carrier):
             if len(key) > MAX_STORED:
                 # The proxy may have to answer this key on the retry, so it would keep it verbatim:
                 # no honest key is this long.
-                verdict = Verdict(False, (Reason("elicitation.malformed", f"input request key longer than {MAX_STORED}"),),
-                                  kind=DENY_MALFORMED)
+                too_long = Reason("elicitation.malformed", f"input request key longer than {MAX_STORED}")
+                verdict = Verdict(False, (too_long,), kind=DENY_MALFORMED)
             elif not isinstance(entry, dict) or entry.get("method") != ELICIT:
                 if isinstance(entry, dict) and isinstance(entry.get("method"), str):
                     continue
@@ -118,9 +118,9 @@ class MrtrCarrier(Carrier):
         requests = container["inputRequests"]
         if not isinstance(requests, dict):
             reason = Reason("elicitation.malformed", "inputRequests must be an object")
-            out.decisions.append(Decision("elicitation.denied", self._decide(False), S2C, method=request.method if request
-                                          else None, request_id=message.id, reasons=(reason,),
-                                          extra={"carrier": "input_required"}))
+            out.decisions.append(Decision("elicitation.denied", self._decide(False), S2C,
+                                          method=request.method if request else None, request_id=message.id,
+                                          reasons=(reason,), extra={"carrier": "input_required"}))
             return Step() if self.policy.monitor else Step(replacement=error_response(message.id, blocked_error((reason,))))
         # A 2026-07-28 request's own _meta; for a legacy request, what initialize declared.
         modes = request.modes if request is not None and request.modes is not None else self.state.client_modes
@@ -149,7 +149,8 @@ class MrtrCarrier(Carrier):
             if request.method == "tasks/get" and request.task_id is not None:
                 corr: tuple[str, ...] = (self.state.scope, "tasks", request.task_id)
             else:
-                corr = (self.state.scope, request.method, request.target or "", stored(state) if isinstance(state, str) else "")
+                corr = (self.state.scope, request.method, request.target or "",
+                        stored(state) if isinstance(state, str) else "")
             self.state.removed_inputs[corr] = {key: self.policy.on_deny for key in denied}
         return Step(replacement=obj)
 
