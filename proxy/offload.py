@@ -13,7 +13,7 @@ import asyncio
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from elicitguard.policies.engine import Guard
 
@@ -60,5 +60,13 @@ async def judged(guard: Guard, judge: Callable[[], T], frame: bytes | None = Non
     future = asyncio.get_running_loop().run_in_executor(_EXECUTOR, judge)
     # Released when the thread is done, not when the caller is: a cancelled caller (a client that
     # hung up) must not let the next frame into the guard while this one is still being judged.
-    future.add_done_callback(lambda _: lock.release())
+    future.add_done_callback(_release(lock))
     return await asyncio.shield(future)
+
+
+def _release(lock: asyncio.Lock) -> Callable[[asyncio.Future[Any]], None]:
+    def done(future: asyncio.Future[Any]) -> None:
+        lock.release()
+        if not future.cancelled():
+            future.exception()  # marks it retrieved: with the caller gone nobody else would
+    return done
