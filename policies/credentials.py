@@ -414,17 +414,24 @@ class ValueShape:
     regex: re.Pattern[str]
 
 
+# Linear time on hostile input: a pattern that could start at every position of a long run and scan
+# to its end is quadratic ("sk-sk-sk-...", "aaaa...://"). Each search starts only where a run of
+# token characters starts (_RUN), commits to the first candidate inside it (atomic group) and
+# never backtracks into a run (possessive quantifiers): the same matches, found in one pass.
+_RUN: Final = r"(?<![A-Za-z0-9_-])"
 VALUE_SHAPES: Final[tuple[ValueShape, ...]] = (
     ValueShape("credential.private_key", "a PEM private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY")),
     ValueShape("credential.api_key", "an AWS access key id", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
     ValueShape("credential.token", "a GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})")),
-    ValueShape("credential.api_key", "an API secret key (sk-...)", re.compile(r"\bsk-(?:[A-Za-z0-9_-]+-)?[A-Za-z0-9]{16,}")),
+    ValueShape("credential.api_key", "an API secret key (sk-...)",
+               re.compile(_RUN + r"(?>(?:\b|[A-Za-z0-9_-]*?-)sk-)(?:[A-Za-z0-9_-]+-)?[A-Za-z0-9]{16}")),
     ValueShape("credential.token", "a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
     ValueShape("credential.api_key", "a Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
-    ValueShape("credential.token", "a JSON Web Token", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.")),
+    ValueShape("credential.token", "a JSON Web Token", re.compile(
+        _RUN + r"(?>(?:\b|[A-Za-z0-9_-]*?-)eyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\.")),
     ValueShape("credential.api_key", "a Stripe key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}")),
     ValueShape("credential.connection_string", "a URL with an embedded password",
-               re.compile(r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@", re.IGNORECASE)),
+               re.compile(r"(?<![a-z0-9+.-])[0-9+.-]*+[a-z][a-z0-9+.-]*+://[^/\s:@]++:[^/\s@]++@", re.IGNORECASE)),
 )
 
 # Patterns (JSON Schema `pattern`) that only a payment card, CVV or one-time code would satisfy.

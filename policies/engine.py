@@ -16,9 +16,8 @@ from elicitguard.policies.carriers.base import (
     META_CAPABILITIES,
     META_CLIENT_INFO,
     META_PROTOCOL,
-    READ_RESULTS,
     S2C,
-    TASK_NOTIFICATION,
+    TASK_NOTIFICATIONS,
     Outcome,
     Step,
     blocked_error,
@@ -28,7 +27,7 @@ from elicitguard.policies.carriers.base import (
     target_of,
 )
 from elicitguard.policies.carriers.elicit import ElicitationCarrier
-from elicitguard.policies.carriers.mrtr import MrtrCarrier, TwoCarriers, input_container
+from elicitguard.policies.carriers.mrtr import MrtrCarrier, TwoCarriers, failed_task_error, input_container
 from elicitguard.policies.carriers.protocol import ProtocolCarrier
 from elicitguard.policies.carriers.url_required import UrlRequiredCarrier
 from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy
@@ -42,12 +41,12 @@ from elicitguard.policies.envelope import (
     id_from_fragments,
     id_key,
     parse_envelope,
-    strict_loads,
 )
 from elicitguard.policies.hygiene import Expiry, HygieneCarrier
-from elicitguard.policies.judge import ELICIT, declared_modes
-from elicitguard.policies.session import Bounded, ClientRequest, ServerRequest, SessionState
+from elicitguard.policies.judge import ELICIT, MAX_JUDGED_TEXT, declared_modes
+from elicitguard.policies.session import Bounded, ClientRequest, ServerRequest, SessionState, stored
 from elicitguard.policies.verdict import Decision, Direction, Reason
+from elicitguard.policies.wire import refusal
 
 __all__ = ["Bounded", "ClientRequest", "Expiry", "Guard", "Outcome", "ServerRequest", "SessionState", "blocked_error",
            "judge_message"]
@@ -89,7 +88,10 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         return self.rejection(direction, exc)
 
     def rejection(self, direction: Direction, exc: EnvelopeError) -> Outcome:
-        """The outcome for a frame that could not be parsed safely (also used by transports)."""
+        """The outcome for a frame that could not be parsed safely (also used by transports).
+
+        Such a frame is never forwarded, in monitor mode either: it is audited ``deny``.
+        """
         out = Outcome()
         self._reject(direction, exc, out, whole_frame=True)
         return out
@@ -97,58 +99,28 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
     # ---- framing ----------------------------------------------------------------------------------
 
     def _frame(self, direction: Direction, raw: bytes) -> Outcome:
-        if direction is S2C and len(raw) <= self.max_message_bytes:
-            fast = self._plain_result(raw)
-            if fast is not None:
-                return fast
+        self.budget = MAX_JUDGED_TEXT
         try:
             envelope = parse_envelope(raw, self.max_message_bytes)
         except EnvelopeError as exc:
-            if self.policy.monitor:
-                # monitor changes nothing on the wire: what enforce would refuse is only audited.
+            if self.policy.monitor and exc.rule != "envelope.too_large":
+                # monitor changes nothing on the wire: what enforce would refuse is only audited. The size
+                # limit is hard: a frame past it is never forwarded, in any mode.
                 return Outcome(forward=raw, decisions=[Decision("message.rejected", "would_deny", direction,
                                                                 request_id=exc.request_id,
                                                                 reasons=(Reason(exc.rule, exc.detail),))])
             return self.rejection(direction, exc)
         out = Outcome()
         steps = [self._safely(direction, message, out) for message in envelope.messages]
+        forwarded = self.policy.monitor and not any(step.failed for step in steps)
         for rejected in envelope.rejected:
-            self._reject(direction, rejected, out)
+            self._reject(direction, rejected, out, forwarded=forwarded)
         if self.policy.monitor and not any(step.failed for step in steps):
             out.forward = raw
             out.replies = []
             return out
         out.forward = self._assemble(envelope, steps)
         return out
-
-    def _plain_result(self, raw: bytes) -> Outcome | None:
-        """Fast path for the bulk of traffic: a server result that cannot carry an elicitation.
-
-        Only when the bytes hold no ``\\u`` escape (so no key or marker can be spelled another way)
-        and no ``inputRequests`` anywhere, and the result answers a request whose result the guard
-        does not read (not initialize or server/discover). The parse is as strict as the slow path's
-        (duplicate keys, NaN, depth); what fails it takes the strict path, which reports it precisely.
-        """
-        if b"\\u" in raw or b"inputRequests" in raw or b"taskId" in raw:
-            return None
-        try:
-            obj = strict_loads(raw.decode("utf-8"))
-        except (ValueError, RecursionError):
-            return None
-        if (
-            not isinstance(obj, dict) or obj.get("jsonrpc") != "2.0" or "method" in obj or "error" in obj
-            or not isinstance(obj.get("result"), dict)
-        ):
-            return None
-        request_id = obj.get("id")
-        if isinstance(request_id, bool) or not isinstance(request_id, (str, int)):
-            return None
-        key = id_key(request_id)
-        pending = self.state.pending_client.get(key)
-        if pending is not None and pending.method in READ_RESULTS:
-            return None
-        self.state.pending_client.pop(key, None)
-        return Outcome(forward=raw)
 
     def _assemble(self, envelope: Envelope, steps: list[Step]) -> bytes | None:
         unchanged = all(s.keep and s.replacement is None for s in steps) and not envelope.rejected
@@ -161,24 +133,23 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             return dumps(kept)
         return dumps(kept[0])
 
-    def _reject(self, direction: Direction, exc: EnvelopeError, out: Outcome, whole_frame: bool = False) -> None:
+    def _reject(self, direction: Direction, exc: EnvelopeError, out: Outcome, whole_frame: bool = False,
+                forwarded: bool = False) -> None:
+        """Refuse an unparseable frame (or batch element). ``exc.detail`` may quote the peer's bytes
+        (a duplicate key's name): it goes to the audit only; the wire gets the rule's sentence."""
         if exc.response_id is not None and whole_frame:
-            # The peer waiting for this response gets an error in its place rather than waiting forever.
-            if direction is S2C:
-                self.state.pending_client.pop(id_key(exc.response_id), None)
-            else:
-                self.state.pending_server.pop(id_key(exc.response_id), None)
-            out.forward = dumps(error_response(exc.response_id, {
-                "code": errors.INTERNAL_ERROR, "message": f"elicitguard refused the peer's answer: {exc.detail}",
-                "data": {"rule": exc.rule, "source": "elicitguard"}}))
+            # The peer waiting for this response gets an error in its place rather than waiting forever,
+            # if it is waiting for exactly this id.
+            pending = self.state.pending_client if direction is S2C else self.state.pending_server
+            if pending.pop(id_key(exc.response_id), None) is not None:
+                out.forward = dumps(error_response(exc.response_id, refusal(
+                    exc.rule, errors.INTERNAL_ERROR, "elicitguard refused the peer's answer")))
         if exc.request_id is not None:
-            out.replies.append(error_response(exc.request_id, {
-                "code": errors.INVALID_REQUEST,
-                "message": f"Rejected by elicitguard: {exc.detail}",
-                "data": {"rule": exc.rule, "source": "elicitguard"},
-            }))
-        out.decisions.append(Decision("message.rejected", self._decide(False), direction, request_id=exc.request_id,
-                                      reasons=(Reason(exc.rule, exc.detail),)))
+            out.replies.append(error_response(exc.request_id, refusal(
+                exc.rule, errors.INVALID_REQUEST, "Rejected by elicitguard")))
+        # Only a monitor-mode batch element is still forwarded; everything else here is blocked.
+        out.decisions.append(Decision("message.rejected", "would_deny" if forwarded else "deny", direction,
+                                      request_id=exc.request_id, reasons=(Reason(exc.rule, exc.detail),)))
 
     def _safely(self, direction: Direction, message: Message, out: Outcome) -> Step:
         try:
@@ -220,7 +191,7 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             self.state.client_modes = declared_modes(caps.get("elicitation") if isinstance(caps, dict) else None)
             self.state.client_info = client_name(params.get("clientInfo"))
             requested = params.get("protocolVersion")
-            self.state.protocol_version = requested if isinstance(requested, str) else None
+            self.state.protocol_version = stored(requested) if isinstance(requested, str) else None
             replacement = self._narrow(message, ("params", "capabilities"), out)
         elif protocol is not None:
             if not isinstance(protocol, str) or (protocol not in KNOWN_PROTOCOLS and self.policy.unknown_protocol == "block"):
@@ -231,12 +202,14 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
                 self.state.client_info = client_name(meta.get(META_CLIENT_INFO))
             replacement = self._narrow(message, ("params", "_meta", META_CAPABILITIES), out)
             replacement = self._answer_removed(message, replacement, out)
-        task_id = params.get("taskId") if isinstance(params.get("taskId"), str) else None
+        task_id = stored(params["taskId"]) if isinstance(params.get("taskId"), str) else None
         if task_id is not None and modes is not None:
             self.state.task_modes[task_id] = modes  # the latest capabilities the client showed for this task
         if message.id is not None:
+            target = target_of(params)
             self.state.pending_client[id_key(message.id)] = ClientRequest(
-                method, target_of(params), modes, protocol if isinstance(protocol, str) else None, task_id)
+                stored(method), stored(target) if target is not None else None, modes,
+                stored(protocol) if isinstance(protocol, str) else None, task_id)
         return Step(replacement=replacement)
 
 
@@ -247,7 +220,7 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             if message.method == ELICIT:
                 return self._elicit_request(message, out)
             if message.id is not None:
-                self.state.pending_server[id_key(message.id)] = ServerRequest(message.method or "")
+                self.state.pending_server[id_key(message.id)] = ServerRequest(stored(message.method or ""))
             return Step()
         if message.kind is Kind.NOTIFICATION:
             if message.method == ELICIT:
@@ -258,7 +231,7 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
                 return Step(keep=self.policy.monitor)
             if message.method == COMPLETE:
                 return self._completion(message, out)
-            if message.method == TASK_NOTIFICATION:
+            if message.method in TASK_NOTIFICATIONS:
                 return self._task_notification(message, out)
             return Step()
         return self._server_response(message, out)
@@ -266,6 +239,8 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
 
     def _server_response(self, message: Message, out: Outcome) -> Step:
         request = self.state.pending_client.pop(id_key(message.id), None) if message.id is not None else None
+        if request is None and message.id is not None:
+            return self._unpaired(message, out)
         if message.kind is Kind.ERROR:
             if message.error.get("code") == errors.URL_ELICITATION_REQUIRED:
                 return self._url_required(message, request, out)
@@ -282,15 +257,33 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             task = result.get("task")
             task_id = task.get("taskId") if isinstance(task, dict) else result.get("taskId")
             if isinstance(task_id, str):
-                self.state.task_modes[task_id] = request.modes
+                self.state.task_modes[stored(task_id)] = request.modes
         try:
             container = input_container(result)
         except TwoCarriers:
             return self._two_carriers(message, out)
+        failed = failed_task_error(result)
+        if container is not None and failed is not None:
+            return self._two_carriers(message, out)
         if container is not None:
             return self._input_required(message, request, ("result",) + container, out)
+        if failed is not None:
+            # A failed task (tasks/get) carries the JSON-RPC error its request failed with; a client
+            # raises it to the caller like any -32042, so its URL elicitations are judged the same.
+            return self._url_required(message, request, out, at=("result",) + failed)
         return Step(replacement=replacement)
 
+
+    def _unpaired(self, message: Message, out: Outcome) -> Step:
+        """A response whose id equals (in type and value) no request the client has pending.
+
+        It answers nothing the client asked, or answers it under an id the client's SDK would have to
+        coerce ("00" for 0): either way the proxy did not judge it as the answer to that request.
+        """
+        reason = Reason("response.unpaired", "the server answered an id the client has no request pending under")
+        out.decisions.append(Decision("response.refused", self._decide(False), S2C, request_id=message.id,
+                                      reasons=(reason,)))
+        return Step(keep=self.policy.monitor)
 
 
 def judge_message(raw: bytes, client_modes: frozenset[str], policy: Policy, max_bytes: int) -> tuple[str, list[Decision]]:

@@ -8,6 +8,7 @@ fractional ids, non-object ``params``/``result``/``error``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Iterator
@@ -129,13 +130,18 @@ def _may_be_deep(text: str) -> bool:
 
 
 def id_key(value: RequestId) -> str:
-    """The key a request id is tracked under.
+    """The key a request id is tracked under: its JSON type and value, exactly, in bounded space.
 
-    JSON-RPC keeps ``1`` and ``"1"`` apart, but both official SDKs match a response to a request by
-    the id coerced to one type. The proxy must see the same pairing as the peers, or a server could
-    answer ``initialize`` with ``"0"`` for ``0`` and have the client accept what the proxy never read.
+    A response pairs with a request only when its id equals the request's in type and value; the
+    SDKs coerce ("00", "0x0", " 1", "1.0" to a number), so anything looser would let a response the
+    proxy never paired (an initialize result answered with "00" for 0) reach the client as the
+    answer to a pending request. Integers and strings never share a key, and a long id is kept as
+    its hash, so a peer cannot make the proxy hold megabytes per pending request.
     """
-    return str(value)
+    text = ("i:" + str(value)) if isinstance(value, int) else ("s:" + value)
+    if len(text) <= 130:
+        return text
+    return "h:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _depth_ok(value: Any, depth: int = 0) -> bool:

@@ -11,6 +11,13 @@ from elicitguard.policies.urls import check_url
 from elicitguard.policies.verdict import DENY_MALFORMED, DENY_POLICY, Reason, Verdict
 
 ELICIT: Final = "elicitation/create"
+# Judging reads text clause by clause against every detector: linear, but not cheap. One frame may
+# carry many elicitations (a batch, 64 inputRequests, a -32042 list), so the text judged per frame
+# is capped; an elicitation past the cap is refused unjudged ("elicitation.too_complex"). No honest
+# form comes near it: 256 fields with 200-character descriptions are 52 KiB.
+MAX_JUDGED_TEXT: Final = 64 * 1024
+# The keys of a property whose text the detectors read.
+_PROPERTY_TEXT: Final = ("title", "description", "default", "pattern", "format")
 
 
 def declared_modes(capability: Any) -> frozenset[str]:
@@ -19,6 +26,40 @@ def declared_modes(capability: Any) -> frozenset[str]:
         return frozenset()
     modes = frozenset(m for m in ("form", "url") if isinstance(capability.get(m), dict))
     return modes or frozenset({"form"})
+
+
+def judged_text_size(params: Any, limit: int = MAX_JUDGED_TEXT) -> int:
+    """The characters of text judging ``params`` would read (stops counting once past ``limit``).
+
+    Only strings the detectors read count: the message, the URL, the schema's title and description,
+    and each property's name, title, description, default, pattern and format. Enums and the rest
+    are checked structurally, in time linear in their size.
+    """
+    if not isinstance(params, dict):
+        return 0
+    total = sum(len(params[k]) for k in ("message", "url") if isinstance(params.get(k), str))
+    schema = params.get("requestedSchema")
+    if not isinstance(schema, dict):
+        return total
+    total += sum(len(schema[k]) for k in ("title", "description") if isinstance(schema.get(k), str))
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        return total
+    for name, prop in props.items():
+        if total > limit:
+            break
+        total += len(name)
+        if isinstance(prop, dict):
+            total += sum(len(prop[k]) for k in _PROPERTY_TEXT if isinstance(prop.get(k), str))
+    return total
+
+
+def too_complex(params: Any) -> Verdict:
+    """The verdict for an elicitation refused unjudged because the frame's text budget is spent."""
+    mode = params.get("mode", "form") if isinstance(params, dict) else None
+    return Verdict(False, (Reason("elicitation.too_complex",
+                                  f"more than {MAX_JUDGED_TEXT} characters of form or URL text in one message"),),
+                   mode=mode if mode in ("form", "url") else None, kind=DENY_MALFORMED)
 
 
 def judge_elicitation(params: Any, client_modes: frozenset[str], policy: Policy, *, url_only: bool = False,

@@ -18,7 +18,7 @@ ACTIONS: Final = ("block", "monitor")
 
 URL_RULES: Final = frozenset({
     "url.scheme", "url.ip_literal", "url.port", "url.internal_host", "url.deny_domain", "url.not_allowed_domain",
-    "url.lookalike_host", "url.credential_param", "url.credential_value",
+    "url.lookalike_host", "url.credential_param", "url.credential_value", "url.credential_path",
 })
 HYGIENE_RULES: Final = frozenset({
     "limits.rate", "limits.server_rate", "limits.pending", "limits.pending_timeout", "elicitation.unsolicited",
@@ -32,7 +32,7 @@ CONTENT_RULES: Final = frozenset(
 PROTOCOL_RULES: Final = frozenset({
     "elicitation.malformed", "elicitation.ambiguous", "mode.undeclared", "mode.unknown", "schema.unsupported",
     "url.malformed", "url.userinfo", "completion.unknown", "response.unexpected", "response.no_id",
-    "protocol.unsupported", "internal.error",
+    "protocol.unsupported", "internal.error", "elicitation.too_complex", "response.unpaired",
 })
 
 

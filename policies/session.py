@@ -3,30 +3,80 @@ open URL elicitations and MRTR bookkeeping. Plain data; every table is bounded."
 
 from __future__ import annotations
 
+import hashlib
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from elicitguard.policies.limits import HygieneState
 
-# Bounds on per-session memory: a hostile peer must not grow the proxy without limit.
+# Bounds on per-session memory: a hostile peer must not grow the proxy without limit. Every table is
+# bounded in entries and in bytes, and every string a peer chose is stored at most MAX_STORED chars
+# long (a longer one by its hash: equality still holds exactly, and that is all a table needs).
 MAX_TRACKED: Final = 10_000
+MAX_TABLE_BYTES: Final = 1 << 20
+MAX_STORED: Final = 128
 
 K = TypeVar("K")
 V = TypeVar("V")
 
 
-class Bounded(OrderedDict[K, V], Generic[K, V]):
-    """An insertion-ordered dict that forgets its oldest entries past a bound."""
+def stored(value: str) -> str:
+    """A peer-chosen string as the proxy keeps it: as is when short, else its hash (exact equality
+    kept; the long original is never held for the life of a session)."""
+    if len(value) <= MAX_STORED:
+        return value
+    return "#sha256:" + hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
 
-    def __init__(self, bound: int = MAX_TRACKED) -> None:
+
+def size_of(value: Any) -> int:
+    """A rough byte cost of a table key or value (strings by length, containers by their items)."""
+    if isinstance(value, str):
+        return 49 + len(value)
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return 56 + sum(size_of(v) for v in value)
+    if isinstance(value, dict):
+        return 64 + sum(size_of(k) + size_of(v) for k, v in value.items())
+    if hasattr(value, "__slots__"):
+        return 56 + sum(size_of(getattr(value, name)) for name in value.__slots__)
+    return 16
+
+
+class Bounded(OrderedDict[K, V], Generic[K, V]):
+    """An insertion-ordered dict that forgets its oldest entries past a bound in entries or bytes.
+
+    Thread-safe for the mutations the guard uses: a table shared between sessions (session-less
+    HTTP) may be written by two judging threads at once.
+    """
+
+    def __init__(self, bound: int = MAX_TRACKED, max_bytes: int = MAX_TABLE_BYTES) -> None:
         super().__init__()
         self.bound = bound
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._lock = threading.Lock()
 
     def __setitem__(self, key: K, value: V) -> None:
-        super().__setitem__(key, value)
-        while len(self) > self.bound:
-            self.popitem(last=False)
+        with self._lock:
+            if key in self:
+                self.bytes -= size_of(key) + size_of(super().__getitem__(key))
+            super().__setitem__(key, value)
+            self.bytes += size_of(key) + size_of(value)
+            while len(self) > 1 and (len(self) > self.bound or self.bytes > self.max_bytes):
+                old_key, old_value = self.popitem(last=False)
+                self.bytes -= size_of(old_key) + size_of(old_value)
+
+    def pop(self, key: K, default: Any = None) -> Any:
+        with self._lock:
+            if key not in self:
+                return default
+            value = super().pop(key)
+            self.bytes -= size_of(key) + size_of(value)
+            return value
+
+    def __delitem__(self, key: K) -> None:
+        self.pop(key)
 
 
 @dataclass(frozen=True, slots=True)

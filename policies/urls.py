@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote, unquote_plus
 
-from elicitguard.policies.credentials import secret_value_shape
+from elicitguard.policies.credentials import VALUE_SHAPES, ValueShape, secret_value_shape
 from elicitguard.policies.domains import (
     DomainPattern,
     HostError,
@@ -80,6 +80,25 @@ def _param_reasons(part: str, where: str) -> list[Reason]:
         elif secret_value_shape(unquote(name)) is not None or (value and secret_value_shape(unquote(value))):
             reasons.append(Reason("url.credential_value", f"a {where} parameter has a secret-shaped value"))
     return reasons
+
+
+# Shapes with their own structure: a match is a secret whatever characters it holds.
+_STRUCTURAL: Final = frozenset({"credential.connection_string", "credential.private_key"})
+
+
+def path_secret(segment: str) -> ValueShape | None:
+    """The secret shape of one (decoded) path segment: magic-link and reset tokens live in paths.
+
+    Stricter than for a query value, because paths are full of ordinary words and ids: card numbers
+    are not looked for (long numeric ids, order numbers and post ids, pass the Luhn check one time in
+    ten), and a match must hold a digit unless its shape is structural, so a slug such as
+    "sk-internationalization" is a word, while a real key, being random, always has one.
+    """
+    for shape in VALUE_SHAPES:
+        match = shape.regex.search(segment)
+        if match and (shape.rule in _STRUCTURAL or any(c.isdigit() for c in match.group())):
+            return shape
+    return None
 
 
 def check_url(url: object, rules: UrlRules, skip: frozenset[str] = frozenset()) -> UrlJudgement:
@@ -155,8 +174,13 @@ def check_url(url: object, rules: UrlRules, skip: frozenset[str] = frozenset()) 
     fragment = tail.split("#", 1)[1] if "#" in tail else ""
     path = tail.split("?", 1)[0].split("#", 1)[0]
     for segment in path.split("/"):
-        if ";" in segment:
-            reasons.extend(_param_reasons(segment.split(";", 1)[1], "path"))
+        name, semicolon, params = segment.partition(";")
+        shape = path_secret(unquote(name))
+        if shape is not None:
+            # The detail names the shape, never the segment: the audit keeps the host, not the token.
+            reasons.append(Reason("url.credential_path", f"a path segment holds {shape.label}"))
+        if semicolon:
+            reasons.extend(_param_reasons(params, "path"))
     reasons.extend(_param_reasons(query, "query"))
     reasons.extend(_param_reasons(fragment, "fragment"))
     return UrlJudgement(tuple(r for r in reasons if r.rule not in skip), host)

@@ -20,6 +20,7 @@ from elicitguard.policies.config import Config
 from elicitguard.policies.engine import Guard, Outcome
 from elicitguard.policies.envelope import dumps
 from elicitguard.policies.verdict import Direction
+from elicitguard.proxy import offload
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.framing import LineFramer, Oversize
 from elicitguard.proxy.hygiene import expire_pending
@@ -173,11 +174,13 @@ class StdioProxy:
     async def _handle(self, frame: bytes | Oversize, judge: Callable[[bytes], Outcome], direction: Direction,
                       forward: Callable[[bytes], object], reply: Callable[[bytes], object]) -> None:
         if isinstance(frame, Oversize):
-            outcome = self.guard.oversize(direction, frame.size, frame.head, frame.tail)
+            over = frame
+            outcome = await offload.judged(self.guard, lambda: self.guard.oversize(direction, over.size, over.head,
+                                                                                   over.tail))
         else:
             if not frame.strip():
                 return
-            outcome = judge(frame)
+            outcome = await offload.judged(self.guard, lambda: judge(frame), frame)
         if outcome.decisions:
             # Passed per record: the two pump tasks have separate contextvars.
             self.audit.decisions(outcome.decisions, client=self.guard.state.client_info)

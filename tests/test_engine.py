@@ -781,14 +781,17 @@ PASSTHROUGH = [
     ("server-sampling", "server", {"jsonrpc": "2.0", "id": 2, "method": "sampling/createMessage", "params": {"messages": []}}),
     ("client-list", "client", {"jsonrpc": "2.0", "id": 3, "method": "tools/list"}),
     ("client-initialized", "client", {"jsonrpc": "2.0", "method": "notifications/initialized"}),
-    ("server-unsolicited-result", "server", {"jsonrpc": "2.0", "id": 77, "result": {"content": []}}),
+    ("server-paired-result", "server", {"jsonrpc": "2.0", "id": 77, "result": {"content": []}}),
     ("server-plain-error", "server", {"jsonrpc": "2.0", "id": 78, "error": {"code": -32601, "message": "nope"}}),
+    ("server-null-id-error", "server", {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "x"}}),
 ]
 
 
 @pytest.mark.parametrize(("side", "obj"), [pytest.param(s, o, id=i) for i, s, o in PASSTHROUGH])
 def test_non_elicitation_traffic_is_forwarded_byte_for_byte(side: str, obj: dict[str, Any]) -> None:
     g = guard(elicitation={})
+    for rid in (77, 78):  # the requests the server's responses answer
+        g.client_message(wire({"jsonrpc": "2.0", "id": rid, "method": "tools/call", "params": {"name": "t"}}))
     raw = wire(obj)
     out = g.server_message(raw) if side == "server" else g.client_message(raw)
     assert_untouched(out, raw)
@@ -832,7 +835,7 @@ def test_monitor_mode_still_blocks_a_message_whose_judging_raised(monkeypatch: p
     def boom(*_: Any, **__: Any) -> Any:
         raise RuntimeError("detector bug")
 
-    monkeypatch.setattr("elicitguard.policies.carriers.elicit.judge_elicitation", boom)
+    monkeypatch.setattr("elicitguard.policies.carriers.base.judge_elicitation", boom)
     g = Guard(policy("mode: monitor\n"), MAX)
     out = g.server_message(wire({"jsonrpc": "2.0", "id": 5, "method": "elicitation/create", "params": {}}))
     assert out.forward is None
@@ -849,20 +852,41 @@ def test_an_elicitation_sent_as_a_notification_without_an_id_never_reaches_the_c
     assert out.decisions[0].reasons[0].rule == "elicitation.malformed"
 
 
-def test_ids_pair_up_as_the_sdks_pair_them_so_a_string_answer_to_an_integer_id_is_the_same_request() -> None:
-    """Both official SDKs coerce ids before matching; the proxy must pair them the same way."""
+def test_a_client_answer_must_carry_the_id_the_server_sent_in_type_and_value() -> None:
+    """The server's SDK would coerce "7" to 7; the proxy pairs exactly, so the coerced answer is refused."""
     g = guard(elicitation={})
     g.server_message(elicit(7, FORM_OK))
-    raw = wire({"jsonrpc": "2.0", "id": "7", "result": {"action": "accept", "content": {}}})
+    out = g.client_message(wire({"jsonrpc": "2.0", "id": "7", "result": {"action": "accept", "content": {}}}))
+    assert out.forward is None
+    assert out.decisions[0].reasons[0].rule == "response.unexpected"
+    raw = wire({"jsonrpc": "2.0", "id": 7, "result": {"action": "accept", "content": {}}})
     assert g.client_message(raw).forward == raw
 
 
-def test_an_initialize_answered_under_a_string_id_is_still_read_for_its_protocol_version() -> None:
+@pytest.mark.parametrize("answer_id", ["0", "00", "0x0", " 0", "+0", "0.0", "", 1, "٠"])
+def test_an_initialize_answered_under_an_id_an_sdk_would_coerce_never_reaches_the_client(answer_id: Any) -> None:
+    """Today's SDKs read "00", "0x0" or "" as 0 (Number() / int()): an initialize result under such an
+    id would escape the protocol-version check if the proxy paired loosely."""
     g = Guard(policy(), MAX)
     g.client_message(wire({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "c"}}}))
-    out = g.server_message(wire({"jsonrpc": "2.0", "id": "0", "result": {"protocolVersion": "2099-01-01"}}))
+    out = g.server_message(wire({"jsonrpc": "2.0", "id": answer_id, "result": {"protocolVersion": "2099-01-01"}}))
+    assert out.forward is None
+    assert [(d.event, d.decision, d.reasons[0].rule) for d in out.decisions] == [
+        ("response.refused", "deny", "response.unpaired")]
+    # The real answer, under the exact id, is still judged (and refused for its version).
+    out = g.server_message(wire({"jsonrpc": "2.0", "id": 0, "result": {"protocolVersion": "2099-01-01"}}))
     assert out.forward is not None and b"-32022" in out.forward
+
+
+def test_a_response_to_nothing_pending_is_not_forwarded_and_is_audited() -> None:
+    g = guard(elicitation={})
+    out = g.server_message(wire({"jsonrpc": "2.0", "id": 77, "result": {"content": []}}))
+    assert out.forward is None and out.decisions[0].event == "response.refused"
+    # An error with a null id answers an unreadable request: JSON-RPC allows it, and an error
+    # carries no result to smuggle, so it passes.
+    raw = wire({"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}})
+    assert g.server_message(raw).forward == raw
 
 
 def test_an_unjudgeable_answer_to_a_client_request_becomes_an_error_so_the_client_does_not_wait_forever() -> None:

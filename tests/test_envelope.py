@@ -252,10 +252,19 @@ def test_a_refused_message_with_an_ambiguous_or_missing_id_has_no_readable_id(ra
 # ---- helpers ------------------------------------------------------------------------------------------
 
 
-def test_id_key_pairs_ids_as_the_sdks_do_integer_and_string_forms_alike() -> None:
-    assert id_key(1) == id_key("1")
+def test_id_key_keeps_the_json_type_and_value_exactly() -> None:
+    assert id_key(1) != id_key("1")
+    assert id_key(0) != id_key("00") != id_key("0")
     assert id_key("a") == id_key("a")
     assert id_key(1) != id_key(2)
+
+
+def test_id_key_of_a_long_id_is_bounded_and_still_exact() -> None:
+    long = "x" * (1 << 20)
+    assert len(id_key(long)) < 100
+    assert id_key(long) == id_key("x" * (1 << 20))
+    assert id_key(long) != id_key(long + "y") != id_key(long[:-1])
+    assert id_key(10 ** 4000) != id_key(str(10 ** 4000))
 
 
 def test_dumps_is_compact_utf8_and_refuses_nan() -> None:

@@ -308,7 +308,8 @@ def test_a_form_asking_for_a_password_passes_the_harness_directly_but_never_reac
     assert (proxied.passed, proxied.total) == (1, 2), proxied.output
     status, message = proxied.checks["sep-2322-elicitation-incomplete"]
     assert status == "FAILURE" and message is not None and message.startswith(f"JSON-RPC error: {BLOCKED}"), message
-    assert "password" in message
+    # A fixed sentence for the rule: the field names the server chose never reach the client.
+    assert message == f"JSON-RPC error: {BLOCKED}: the form asks for a credential.", message
     assert "sep-2322-elicitation-complete" not in proxied.checks  # no retry: the form never reached the harness
     assert proxied.checks["wire-schema-valid"][0] == "SUCCESS"  # the proxy's error is a valid 2026-07-28 message
 

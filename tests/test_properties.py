@@ -7,12 +7,14 @@ one answer; framing does not depend on how the bytes were split into reads.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from elicitguard.policies.config import load_config_text
+from elicitguard.policies.credentials import VALUE_SHAPES
 from elicitguard.policies.engine import Guard
 from elicitguard.policies.envelope import EnvelopeError, parse_envelope
 from elicitguard.proxy.framing import LineFramer, Oversize, SseFramer
@@ -172,3 +174,68 @@ def test_lines_do_not_depend_on_how_the_stream_was_split(lines: list[bytes], cut
         return out
 
     assert run(_split(stream, cuts)) == run([stream]) == lines
+
+
+# The secret-shape patterns were rewritten to run in linear time; these are the originals they must
+# agree with on every input (the originals are quadratic on long runs, so inputs stay short here).
+_ORIGINAL_SHAPES = {
+    "an API secret key (sk-...)": re.compile(r"\bsk-(?:[A-Za-z0-9_-]+-)?[A-Za-z0-9]{16,}"),
+    "a JSON Web Token": re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\."),
+    "a URL with an embedded password": re.compile(r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@", re.IGNORECASE),
+}
+_shape_text = st.lists(st.sampled_from(["sk-", "eyJ", "-", "_", ".", "a", "Z", "9", "é", " ", "://", ":", "@", "/",
+                                        "+", "abcdefgh", "ABCDEFGH12345678", "x://u:p@h"]), max_size=24).map("".join)
+
+
+@SETTINGS
+@given(_shape_text)
+def test_the_linear_secret_shapes_match_exactly_where_the_original_patterns_did(text: str) -> None:
+    for shape in VALUE_SHAPES:
+        original = _ORIGINAL_SHAPES.get(shape.label)
+        if original is not None:
+            assert bool(shape.regex.search(text)) == bool(original.search(text)), (shape.label, text)
+
+
+# ---- ids pair exactly; the client never reads server text from the proxy ---------------------------------
+
+request_ids = st.one_of(st.integers(-3, 300), st.text(alphabet="0x1 +-.٠e", max_size=4))
+
+
+@SETTINGS
+@given(request_ids, request_ids)
+def test_a_server_response_is_forwarded_exactly_when_its_id_equals_the_pending_one_in_type_and_value(
+        sent: Any, answered: Any) -> None:
+    guard = Guard(POLICY, MAX)
+    guard.client_message(json.dumps({"jsonrpc": "2.0", "id": sent, "method": "tools/call",
+                                     "params": {"name": "t"}}).encode())
+    raw = json.dumps({"jsonrpc": "2.0", "id": answered, "result": {"content": []}}).encode()
+    out = guard.server_message(raw)
+    paired = type(sent) is type(answered) and sent == answered
+    assert (out.forward == raw) == paired
+    assert paired or [d.event for d in out.decisions] == ["response.refused"]
+
+
+server_words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=12).map(lambda w: "zq" + w)
+
+
+@SETTINGS
+@given(server_words, st.sampled_from(["password", "api_key", "city", "x"]), prop_types, st.booleans(),
+       st.sampled_from(["form", "url", "bogus"]))
+def test_the_client_never_reads_server_chosen_words_in_an_error_the_proxy_wrote(
+        word: str, field: str, kind: str, as_title: bool, mode: str) -> None:
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}}}
+    guard = Guard(POLICY, MAX)
+    guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                                     "params": {"name": "t", "_meta": meta}}).encode())
+    prop: dict[str, Any] = {"type": kind, **({"title": word} if as_title else {})}
+    params: dict[str, Any] = {"mode": mode, "message": word, "requestedSchema": {
+        "type": "object", "properties": {field if as_title else f"{word}_{field}": prop}}}
+    if mode == "url":
+        params = {"mode": "url", "message": word, "url": f"https://{word}.example/x", "elicitationId": word}
+    raw = json.dumps({"jsonrpc": "2.0", "id": 1, "result": {
+        "resultType": "input_required", "requestState": word, "inputRequests": {
+            "k": {"method": "elicitation/create", "params": params}}}}).encode()
+    out = guard.server_message(raw)
+    if out.forward is not None and out.forward != raw:
+        assert word not in out.forward.decode()

@@ -266,3 +266,48 @@ def test_a_host_with_a_numeric_last_label_reads_as_ipv4(host: str, numeric: bool
 def test_to_ascii_refuses_an_invalid_host(host: str) -> None:
     with pytest.raises(HostError):
         to_ascii(host)
+
+
+# ---- secrets in path segments (magic links) -------------------------------------------------------------
+
+PATH_SECRETS = [
+    "https://example.com/login/ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+    "https://example.com/magic/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2ln",
+    "https://example.com/keys/sk-proj-4f9a8c7e2b1d0a3f6e5d4c3b2a190817",
+    "https://example.com/k/AKIAIOSFODNN7EXAMPLE/",
+    "https://example.com/hook/xoxb-1234567890-abcdefghij",
+    "https://example.com/v1/AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q/maps",
+    "https://example.com/pay/sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+    "https://example.com/go/postgres%3A%2F%2Fadmin%3Ahunter2%40db.internal",
+    "https://example.com/login/ghp_abcdefghijklmnopqrstuvwxyz0123456789;jsessionid=1",
+    "https://example.com/%67hp_abcdefghijklmnopqrstuvwxyz0123456789",
+]
+ORDINARY_PATHS = [
+    "https://example.com/blog/2024/05/how-to-rotate-your-api-keys",
+    "https://example.com/items/0f8fad5b-d9cb-469f-a165-70867728950e",
+    "https://github.com/org/repo/commit/3f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a39",
+    "https://example.com/tags/sk-internationalization",
+    "https://example.com/sk-SK/dokumentacia",
+    "https://x.com/someone/status/1790000000000000001",
+    "https://example.com/orders/4111111111111111",
+    "https://docs.example.com/document/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms/edit",
+    "https://example.com/eyJ-is-how-a-jwt-starts",
+    "https://example.com/watch/dQw4w9WgXcQ",
+    "https://example.com/users/AKIA",
+    "https://example.com/oauth/callback/github",
+]
+
+
+@pytest.mark.parametrize("url", PATH_SECRETS)
+def test_a_secret_shaped_path_segment_is_denied_as_the_same_value_in_the_query_is(url: str) -> None:
+    judged = check_url(url, OPEN)
+    assert "url.credential_path" in [r.rule for r in judged.reasons]
+    assert judged.host == "example.com"
+    # The audit detail names the shape only, never the segment.
+    token = max(url.split("/"), key=len)[:12]
+    assert all(token not in r.detail for r in judged.reasons)
+
+
+@pytest.mark.parametrize("url", ORDINARY_PATHS)
+def test_an_ordinary_path_with_slugs_and_resource_ids_is_not_mistaken_for_a_secret(url: str) -> None:
+    assert rules_of(url) == []

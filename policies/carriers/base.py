@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from elicitguard.policies import errors
 from elicitguard.policies.config import Policy
 from elicitguard.policies.envelope import JSONObject, RequestId
+from elicitguard.policies.judge import MAX_JUDGED_TEXT, judge_elicitation, judged_text_size, too_complex
 from elicitguard.policies.session import SessionState
-from elicitguard.policies.verdict import Decision, Direction, Reason, Verdict
+from elicitguard.policies.verdict import Decision, Direction, Verdict
+from elicitguard.policies.wire import blocked_error as blocked_error
 
 C2S: Final = Direction.CLIENT_TO_SERVER
 S2C: Final = Direction.SERVER_TO_CLIENT
@@ -25,6 +26,8 @@ META_CLIENT_INFO: Final = "io.modelcontextprotocol/clientInfo"
 MRTR_METHODS: Final = frozenset({"tools/call", "prompts/get", "resources/read"})
 COMPLETE: Final = "notifications/elicitation/complete"
 TASK_NOTIFICATION: Final = "notifications/tasks"
+# The Tasks extension's draft names its status notification notifications/tasks/status: both are read.
+TASK_NOTIFICATIONS: Final = frozenset({TASK_NOTIFICATION, "notifications/tasks/status"})
 # Client requests whose results the guard reads (capabilities, versions).
 READ_RESULTS: Final = frozenset({"initialize", "server/discover"})
 # More elicitations than this in one error or result is not a real flow: refused whole, which also
@@ -47,16 +50,6 @@ class Step:
     keep: bool = True
     replacement: JSONObject | None = None
     failed: bool = False  # judging raised: blocked even in monitor mode (fail closed)
-
-def blocked_error(reasons: tuple[Reason, ...], code: int = errors.INVALID_PARAMS) -> JSONObject:
-    """The JSON-RPC error object for a blocked elicitation; names the rule, never a value."""
-    first = reasons[0] if reasons else Reason("policy", "blocked")
-    return {
-        "code": code,
-        "message": f"Blocked by elicitguard: {first.detail}",
-        "data": {"rule": first.rule, "reasons": [r.as_dict() for r in reasons], "source": "elicitguard"},
-    }
-
 
 def error_response(request_id: RequestId | None, error: JSONObject) -> JSONObject:
     return {"jsonrpc": "2.0", "id": request_id, "error": error}
@@ -107,6 +100,16 @@ class Carrier:
     policy: Policy
     max_message_bytes: int
     state: SessionState
+    # Characters of elicitation text still to be judged in the current frame (see MAX_JUDGED_TEXT).
+    budget: int = MAX_JUDGED_TEXT
+
+    def _judge(self, params: Any, modes: frozenset[str], *, url_only: bool = False, needs_id: bool = True) -> Verdict:
+        """Judge one elicitation within the frame's text budget: the cost of a frame stays bounded."""
+        cost = judged_text_size(params, self.budget)
+        if cost > self.budget:
+            return too_complex(params)
+        self.budget -= cost
+        return judge_elicitation(params, modes, self.policy, url_only=url_only, needs_id=needs_id)
 
     def _decide(self, allowed: bool) -> str:
         if allowed:

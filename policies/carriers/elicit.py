@@ -14,8 +14,8 @@ from elicitguard.policies.carriers.base import (
     error_response,
 )
 from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId, id_key
-from elicitguard.policies.judge import ELICIT, judge_elicitation
-from elicitguard.policies.session import ServerRequest
+from elicitguard.policies.judge import ELICIT
+from elicitguard.policies.session import ServerRequest, stored
 from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Reason, Verdict
 
 
@@ -23,8 +23,7 @@ class ElicitationCarrier(Carrier):
     """``elicitation/create`` (form and URL, task-augmented too), its answers and completions."""
 
     def _elicit_request(self, message: Message, out: Outcome) -> Step:
-        verdict = self._admit(judge_elicitation(message.obj.get("params"), self.state.client_modes, self.policy),
-                              request=True)
+        verdict = self._admit(self._judge(message.obj.get("params"), self.state.client_modes), request=True)
         params = message.params
         eid = params.get("elicitationId") if verdict.mode == "url" and isinstance(params.get("elicitationId"), str) else None
         extra = {"task": True} if "task" in params else {}
@@ -35,10 +34,11 @@ class ElicitationCarrier(Carrier):
             url_host=verdict.url_host, elicitation_id=eid, extra=extra))
         if verdict.allowed or self.policy.monitor:
             if message.id is not None:
-                self.state.pending_server[id_key(message.id)] = ServerRequest(ELICIT, verdict.mode, eid)
+                self.state.pending_server[id_key(message.id)] = ServerRequest(
+                    ELICIT, verdict.mode, stored(eid) if eid is not None else None)
                 self._track(message.id)
             if eid is not None:
-                self.state.open_elicitations[eid] = None
+                self.state.open_elicitations[stored(eid)] = None
             return Step()
         if message.id is not None:
             self.state.answered_by_proxy[id_key(message.id)] = ELICIT
@@ -48,14 +48,14 @@ class ElicitationCarrier(Carrier):
     def _denial_answer(self, request_id: RequestId, verdict: Verdict) -> JSONObject:
         """The one place a denied server request becomes a wire answer."""
         if verdict.kind == DENY_MALFORMED or self.policy.on_deny == "error":
-            return error_response(request_id, blocked_error(verdict.reasons))
+            return error_response(request_id, blocked_error(verdict.reasons, to_server=True))
         return {"jsonrpc": "2.0", "id": request_id, "result": {"action": self.policy.on_deny}}
 
     def _completion(self, message: Message, out: Outcome) -> Step:
         eid = message.params.get("elicitationId")
-        known = isinstance(eid, str) and eid in self.state.open_elicitations
+        known = isinstance(eid, str) and stored(eid) in self.state.open_elicitations
         if known:
-            self.state.open_elicitations.pop(eid, None)  # type: ignore[arg-type]
+            self.state.open_elicitations.pop(stored(eid), None)  # type: ignore[arg-type]
             reasons: tuple[Reason, ...] = ()
         else:
             reasons = (Reason("completion.unknown", "no forwarded, uncompleted URL elicitation has this elicitationId"),)

@@ -7,12 +7,13 @@ adds their answers to ``inputResponses`` when the client retries.
 
 from __future__ import annotations
 
+from elicitguard.policies import errors
 from elicitguard.policies.carriers.base import (
     C2S,
     MAX_ITEMS,
     MRTR_METHODS,
     S2C,
-    TASK_NOTIFICATION,
+    TASK_NOTIFICATIONS,
     Carrier,
     Outcome,
     Step,
@@ -23,25 +24,59 @@ from elicitguard.policies.carriers.base import (
     walk,
 )
 from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId
-from elicitguard.policies.judge import ELICIT, judge_elicitation
-from elicitguard.policies.session import ClientRequest
+from elicitguard.policies.judge import ELICIT
+from elicitguard.policies.session import MAX_STORED, ClientRequest, stored
 from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Direction, Reason, Verdict
 
 
 class TwoCarriers(Exception):
-    """``inputRequests`` both at the top level and under ``task``: which would a client read?"""
+    """``inputRequests`` in more than one place, or nested deeper than any shape a client reads:
+    which would a client show? Refused whole rather than half judged."""
+
+
+# The keys through which a result or a task notification nests another object a client reads as a
+# result or a task: a CreateTaskResult or tasks/get result wrapping its Task ("task", the draft
+# Tasks extension and older shapes), and a completed task's final result ("result"), which is what
+# the original request would have returned, so may itself be input_required.
+_NESTING = ("task", "result")
+# How many of those steps deep inputRequests is judged (result.task.result.inputRequests at most);
+# deeper is no shape of the specification and is refused.
+MAX_NESTING = 2
 
 
 def input_container(result: JSONObject) -> tuple[str, ...] | None:
-    """Where a result or task carries ``inputRequests``: at its top level or under ``task``."""
-    task = result.get("task")
-    nested = isinstance(task, dict) and "inputRequests" in task
-    if "inputRequests" in result:
-        if nested:
-            raise TwoCarriers
-        return ()
-    return ("task",) if nested else None
+    """The one place a result (or a task notification's params) carries ``inputRequests``.
 
+    Every object reachable through ``task``/``result`` keys is searched; two carriers, or one nested
+    more than MAX_NESTING deep, raise :class:`TwoCarriers`.
+    """
+    found: list[tuple[str, ...]] = []
+    stack: list[tuple[JSONObject, tuple[str, ...]]] = [(result, ())]
+    while stack:
+        node, path = stack.pop()
+        if "inputRequests" in node:
+            found.append(path)
+        for key in _NESTING:
+            child = node.get(key)
+            if isinstance(child, dict):
+                stack.append((child, path + (key,)))
+    if len(found) > 1 or any(len(path) > MAX_NESTING for path in found):
+        raise TwoCarriers
+    return found[0] if found else None
+
+
+
+def failed_task_error(result: JSONObject) -> tuple[str, ...] | None:
+    """Where a task's result nests a -32042 error (a failed task's ``error``), if anywhere."""
+    stack: list[tuple[JSONObject, tuple[str, ...]]] = [(result, ())]
+    while stack:
+        node, path = stack.pop()
+        error = node.get("error")
+        if isinstance(error, dict) and error.get("code") == errors.URL_ELICITATION_REQUIRED:
+            return path + ("error",)
+        if len(path) < MAX_NESTING:
+            stack.extend((child, path + (key,)) for key in _NESTING if isinstance(child := node.get(key), dict))
+    return None
 
 
 class MrtrCarrier(Carrier):
@@ -59,14 +94,19 @@ class MrtrCarrier(Carrier):
                                           extra={"carrier": "input_required"}))
             return {key: verdict for key in requests}
         for key, entry in requests.items():
-            if not isinstance(entry, dict) or entry.get("method") != ELICIT:
+            if len(key) > MAX_STORED:
+                # The proxy may have to answer this key on the retry, so it would keep it verbatim:
+                # no honest key is this long.
+                too_long = Reason("elicitation.malformed", f"input request key longer than {MAX_STORED}")
+                verdict = Verdict(False, (too_long,), kind=DENY_MALFORMED)
+            elif not isinstance(entry, dict) or entry.get("method") != ELICIT:
                 if isinstance(entry, dict) and isinstance(entry.get("method"), str):
                     continue
                 verdict = Verdict(False, (Reason("elicitation.malformed", "input request is not a request object"),),
                                   kind=DENY_MALFORMED)
             else:
-                verdict = judge_elicitation(entry.get("params"), modes, self.policy, needs_id=False)
-                if method not in ("tasks/get", TASK_NOTIFICATION):
+                verdict = self._judge(entry.get("params"), modes, needs_id=False)
+                if method != "tasks/get" and method not in TASK_NOTIFICATIONS:
                     # A task repeats its input requests on every poll: only a request's own count.
                     verdict = self._admit(verdict, request=False)
             event, decision = self._judged(verdict)
@@ -83,7 +123,9 @@ class MrtrCarrier(Carrier):
         requests = container["inputRequests"]
         if not isinstance(requests, dict):
             reason = Reason("elicitation.malformed", "inputRequests must be an object")
-            out.decisions.append(Decision("elicitation.denied", self._decide(False), S2C, request_id=message.id, reasons=(reason,)))
+            out.decisions.append(Decision("elicitation.denied", self._decide(False), S2C,
+                                          method=request.method if request else None, request_id=message.id,
+                                          reasons=(reason,), extra={"carrier": "input_required"}))
             return Step() if self.policy.monitor else Step(replacement=error_response(message.id, blocked_error((reason,))))
         # A 2026-07-28 request's own _meta; for a legacy request, what initialize declared.
         modes = request.modes if request is not None and request.modes is not None else self.state.client_modes
@@ -93,7 +135,10 @@ class MrtrCarrier(Carrier):
             return Step()
         reasons = tuple(r for v in denied.values() for r in v.reasons)
         malformed = any(v.kind == DENY_MALFORMED for v in denied.values())
-        if self.policy.on_deny == "error" or malformed:
+        # Removing some requests and answering them on the retry works where the retry is known: the
+        # request itself retried, or tasks/update for a task. A task's nested final result has none.
+        removable = path in (("result",), ("result", "task"))
+        if self.policy.on_deny == "error" or malformed or not removable:
             return Step(replacement=error_response(message.id, blocked_error(reasons)))
         obj = deep_copy_path(message.obj, path + ("inputRequests",))
         target = walk(obj, path)
@@ -103,13 +148,14 @@ class MrtrCarrier(Carrier):
         if not target["inputRequests"]:
             del target["inputRequests"]
             # An InputRequiredResult needs inputRequests or requestState; a Task (tasks/get) does not.
-            if not isinstance(state, str) and path == ("result",):
+            if not isinstance(state, str) and path[-1] == "result":
                 return Step(replacement=error_response(message.id, blocked_error(reasons)))
         if request is not None:
             if request.method == "tasks/get" and request.task_id is not None:
                 corr: tuple[str, ...] = (self.state.scope, "tasks", request.task_id)
             else:
-                corr = (self.state.scope, request.method, request.target or "", state if isinstance(state, str) else "")
+                corr = (self.state.scope, request.method, request.target or "",
+                        stored(state) if isinstance(state, str) else "")
             self.state.removed_inputs[corr] = {key: self.policy.on_deny for key in denied}
         return Step(replacement=obj)
 
@@ -122,13 +168,20 @@ class MrtrCarrier(Carrier):
             return Step()
         container = walk(message.params, path)
         requests = container["inputRequests"]
-        if not isinstance(requests, dict):
+        if not isinstance(requests, dict) or path not in ((), ("task",)):
+            # A list (of password forms, say) or a final result nested in a notification: nothing a
+            # client should be shown unjudged. Dropped, and audited like any other drop.
+            reason = Reason("elicitation.malformed", "inputRequests must be an object" if not isinstance(requests, dict)
+                            else "inputRequests nested in a task notification's result")
+            out.decisions.append(Decision("elicitation.denied", self._decide(False), S2C, method=message.method,
+                                          reasons=(reason,), extra={"carrier": "input_required"}))
             return Step(keep=self.policy.monitor)
         task_id = container.get("taskId")
         # A notification carries no capabilities: use those of the request that created the task, else
         # what the session declared at initialize.
-        modes = self.state.task_modes.get(task_id, self.state.client_modes) if isinstance(task_id, str) else self.state.client_modes
-        denied = self._judge_inputs(requests, modes, TASK_NOTIFICATION, None, out)
+        modes = (self.state.task_modes.get(stored(task_id), self.state.client_modes) if isinstance(task_id, str)
+                 else self.state.client_modes)
+        denied = self._judge_inputs(requests, modes, message.method, None, out)
         if not denied or self.policy.monitor:
             return Step()
         obj = deep_copy_path(message.obj, ("params",) + path + ("inputRequests",))
@@ -137,13 +190,13 @@ class MrtrCarrier(Carrier):
             del target["inputRequests"][key]
         if isinstance(task_id, str):
             action = self.policy.on_deny if self.policy.on_deny != "error" else "decline"
-            self.state.removed_inputs[(self.state.scope, "tasks", task_id)] = {key: action for key in denied}
+            self.state.removed_inputs[(self.state.scope, "tasks", stored(task_id))] = {key: action for key in denied}
         return Step(replacement=obj)
 
 
 
     def _two_carriers(self, message: Message, out: Outcome) -> Step:
-        reason = Reason("elicitation.ambiguous", "inputRequests both at the top level and under task")
+        reason = Reason("elicitation.ambiguous", "inputRequests in more than one place, or nested too deep")
         out.decisions.append(Decision("elicitation.denied", self._decide(False), S2C, method=message.method,
                                       request_id=message.id, reasons=(reason,)))
         if self.policy.monitor:
@@ -158,10 +211,12 @@ class MrtrCarrier(Carrier):
         params = message.params
         method = message.method or ""
         if method == "tasks/update" and isinstance(params.get("taskId"), str):
-            key: tuple[str, ...] = (self.state.scope, "tasks", params["taskId"])
+            key: tuple[str, ...] = (self.state.scope, "tasks", stored(params["taskId"]))
         elif method in MRTR_METHODS and ("inputResponses" in params or "requestState" in params):
             state = params.get("requestState")
-            key = (self.state.scope, method, target_of(params) or "", state if isinstance(state, str) else "")
+            target = target_of(params)
+            key = (self.state.scope, method, stored(target) if target is not None else "",
+                   stored(state) if isinstance(state, str) else "")
         else:
             return replacement
         removed = self.state.removed_inputs.pop(key, None)

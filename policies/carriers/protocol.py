@@ -15,6 +15,7 @@ from elicitguard.policies.carriers.base import (
     Carrier,
     Outcome,
     Step,
+    blocked_error,
     deep_copy_path,
     error_response,
     walk,
@@ -22,6 +23,7 @@ from elicitguard.policies.carriers.base import (
 from elicitguard.policies.config import KNOWN_PROTOCOLS
 from elicitguard.policies.envelope import JSONObject, Message
 from elicitguard.policies.judge import declared_modes
+from elicitguard.policies.session import stored
 from elicitguard.policies.verdict import Decision, Reason
 
 
@@ -78,7 +80,7 @@ class ProtocolCarrier(Carrier):
     def _initialize_result(self, message: Message, out: Outcome) -> Step | None:
         """The server's initialize result: record the negotiated version; refuse one we cannot inspect."""
         version = message.result.get("protocolVersion")
-        self.state.protocol_version = version if isinstance(version, str) else None
+        self.state.protocol_version = stored(version) if isinstance(version, str) else None
         if isinstance(version, str):
             self.upstream_versions = (version,)
         self.state.initialized = True
@@ -90,10 +92,10 @@ class ProtocolCarrier(Carrier):
                                       request_id=message.id, reasons=(reason,)))
         if self.policy.monitor:
             return None
-        return Step(replacement=error_response(message.id, {
-            "code": errors.UNSUPPORTED_PROTOCOL_VERSION, "message": f"Blocked by elicitguard: {reason.detail}",
-            "data": {"rule": reason.rule, "supported": list(KNOWN_PROTOCOLS),
-                     "requested": str(version)[:40], "source": "elicitguard"}}))
+        # The version string is the server's: the client reads only the rule's sentence.
+        error = blocked_error((reason,), errors.UNSUPPORTED_PROTOCOL_VERSION)
+        error["data"]["supported"] = list(KNOWN_PROTOCOLS)
+        return Step(replacement=error_response(message.id, error))
 
     def _filter_versions(self, message: Message, out: Outcome) -> JSONObject | None:
         versions = message.result.get("supportedVersions")

@@ -16,18 +16,21 @@ from elicitguard.policies.carriers.base import (
     blocked_error,
     deep_copy_path,
     error_response,
+    walk,
 )
 from elicitguard.policies.envelope import Message
-from elicitguard.policies.judge import judge_elicitation
-from elicitguard.policies.session import ClientRequest
+from elicitguard.policies.session import ClientRequest, stored
 from elicitguard.policies.verdict import Decision, Reason
 
 
 class UrlRequiredCarrier(Carrier):
     """-32042 errors."""
 
-    def _url_required(self, message: Message, request: ClientRequest | None, out: Outcome) -> Step:
-        data = message.error.get("data")
+    def _url_required(self, message: Message, request: ClientRequest | None, out: Outcome,
+                      at: tuple[str, ...] = ("error",)) -> Step:
+        """Judge the -32042 error at path ``at`` of the message (a failed task nests one in its result)."""
+        error = walk(message.obj, at)
+        data = error.get("data")
         items = data.get("elicitations") if isinstance(data, dict) else None
         if not isinstance(items, list):
             reason = Reason("elicitation.malformed", "-32042 error without a data.elicitations list")
@@ -49,7 +52,7 @@ class UrlRequiredCarrier(Carrier):
         modes = request.modes if request is not None and request.modes is not None else self.state.client_modes
         method = request.method if request is not None else None
         for item in items:
-            verdict = self._admit(judge_elicitation(item, modes, self.policy, url_only=True), request=False)
+            verdict = self._admit(self._judge(item, modes, url_only=True), request=False)
             eid = item.get("elicitationId") if isinstance(item, dict) and isinstance(item.get("elicitationId"), str) else None
             event, decision = self._judged(verdict)
             out.decisions.append(Decision(
@@ -59,7 +62,7 @@ class UrlRequiredCarrier(Carrier):
             if verdict.allowed or self.policy.monitor:
                 keep.append(item)
                 if eid is not None:
-                    self.state.open_elicitations[eid] = None
+                    self.state.open_elicitations[stored(eid)] = None
             else:
                 denied.extend(verdict.reasons)
         if len(keep) == len(items):
@@ -67,7 +70,7 @@ class UrlRequiredCarrier(Carrier):
         if not keep:
             # The client still learns the call failed, and why, but gets no URL to open.
             return Step(replacement=error_response(message.id, blocked_error(tuple(denied))))
-        obj = deep_copy_path(message.obj, ("error", "data"))
-        obj["error"]["data"]["elicitations"] = keep
+        obj = deep_copy_path(message.obj, at + ("data",))
+        walk(obj, at + ("data",))["elicitations"] = keep
         return Step(replacement=obj)
 

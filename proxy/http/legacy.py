@@ -9,10 +9,11 @@ from urllib.parse import urljoin
 from aiohttp import web
 
 from elicitguard.policies.envelope import dumps
+from elicitguard.proxy import offload
 from elicitguard.proxy.framing import SseEvent, encode_sse
 from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, forward_headers, url_origin
 from elicitguard.proxy.http.relay import RelayLayer
-from elicitguard.proxy.http.state import Owner, Session
+from elicitguard.proxy.http.state import MAX_SESSIONS, Owner, Session
 
 
 class LegacySse(RelayLayer):
@@ -41,6 +42,11 @@ class LegacySse(RelayLayer):
             self.audit.event("legacy.endpoint_refused", decision="deny",
                              reasons=[{"rule": "legacy.endpoint", "detail": "endpoint on another origin"}])
             return b""
+        if session.legacy_endpoint is not None or len(self.app[LEGACY]) >= MAX_SESSIONS:
+            # One endpoint per stream, and a bounded table: a flood of endpoint events holds no memory.
+            self.audit.event("legacy.endpoint_refused", decision="deny",
+                             reasons=[{"rule": "legacy.endpoint", "detail": "a second endpoint event, or too many"}])
+            return b""
         token = secrets.token_urlsafe(18)
         session.legacy_endpoint = target
         self.app[LEGACY][token] = session
@@ -57,7 +63,7 @@ class LegacySse(RelayLayer):
         if not session.owner.admits(Owner.of(request)):
             return self._no_session("session.binding", "the session belongs to another client", body)
         session.guard.offered_versions = session.route.offered_versions()
-        outcome = session.guard.client_message(body)
+        outcome = await offload.judged(session.guard, lambda: session.guard.client_message(body), body)
         self._audit(session, outcome.decisions)
         if outcome.forward is None:
             return web.Response(status=202 if not outcome.replies else 400, body=dumps(outcome.replies) if outcome.replies else b"")

@@ -14,6 +14,7 @@ from multidict import CIMultiDict
 from elicitguard.policies import errors
 from elicitguard.policies.envelope import EnvelopeError, dumps
 from elicitguard.policies.verdict import Direction
+from elicitguard.proxy import offload
 from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     CLIENT,
@@ -90,10 +91,12 @@ class RelayLayer(SseRelay):
                 return web.Response(status=upstream.status, body=raw,
                                     headers=response_headers(upstream.headers, extra, keep_type=True))
             if raw is None:
-                outcome = session.guard.rejection(Direction.SERVER_TO_CLIENT, EnvelopeError(
-                    "envelope.too_large", "upstream response exceeds limits.max_message_bytes"))
+                outcome = await offload.judged(session.guard, lambda: session.guard.rejection(
+                    Direction.SERVER_TO_CLIENT, EnvelopeError("envelope.too_large",
+                                                              "upstream response exceeds limits.max_message_bytes")))
             else:
-                outcome = session.guard.server_message(raw, asyncio.get_running_loop().time())
+                data, now = raw, asyncio.get_running_loop().time()
+                outcome = await offload.judged(session.guard, lambda: session.guard.server_message(data, now), data)
                 session.route.learn_versions(session.guard)
             self._audit(session, outcome.decisions)
             self._answer_upstream(session, outcome)
@@ -114,6 +117,7 @@ class RelayLayer(SseRelay):
                                 headers=response_headers(upstream.headers, extra), content_type=JSON_TYPE)
         finally:
             upstream.release()
+            await self._forget_refused(session, upstream.status, body)
 
     def _json_out(self, upstream: aiohttp.ClientResponse, replies: list[dict[str, Any]],
                   upstream_body: bytes | None) -> web.Response:

@@ -15,6 +15,7 @@ from elicitguard.policies.config import Config
 from elicitguard.policies.engine import SessionState
 from elicitguard.policies.envelope import id_key
 from elicitguard.policies.verdict import Decision, Direction
+from elicitguard.proxy import offload
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
@@ -176,11 +177,16 @@ class SessionLayer:
             self._keep(session, adopted_session=True)
         elif status == 404 and session.session_id is not None and not session.synthetic:
             self._release(session, "upstream 404")
-        elif not ok and body:
-            # Refused upstream: what the request declared or awaits is forgotten.
+        return {}
+
+    async def _forget_refused(self, session: Session, status: int, body: bytes | None) -> None:
+        """Refused upstream (not 2xx): what the request awaits is forgotten once its answer, if any,
+        was judged (an answer the upstream did send pairs with the request first)."""
+        if 200 <= status < 300 or not body:
+            return
+        async with offload.lock_for(session.guard):
             for rid in request_ids(body):
                 session.guard.state.pending_client.pop(id_key(rid), None)
-        return {}
 
     def _keep(self, session: Session, **audit: Any) -> bool:
         """Put a session the upstream (or the proxy) just issued into the table, within its bounds."""

@@ -16,6 +16,7 @@ from elicitguard.policies import errors
 from elicitguard.policies.engine import Outcome
 from elicitguard.policies.envelope import dumps, id_key
 from elicitguard.policies.verdict import Direction
+from elicitguard.proxy import offload
 from elicitguard.proxy.framing import Oversize, SseEvent, SseFramer, encode_sse
 from elicitguard.proxy.http.answers import AnswerLayer
 from elicitguard.proxy.http.common import SSE_TYPE, jsonrpc_error, response_headers
@@ -53,7 +54,7 @@ class SseRelay(AnswerLayer):
             # Events are written one by one as they complete, so one the framer parsed before an
             # oversize one still goes out.
             for frame in frames:
-                out, dropped = self._judge_frame(frame, session, newline, legacy_sse)
+                out, dropped = await self._judge_frame(frame, session, newline, legacy_sse)
                 refused = refused or dropped
                 if out:
                     await write(out)
@@ -85,11 +86,13 @@ class SseRelay(AnswerLayer):
             if refused:
                 # Requests of this POST still unanswered may have lost their answer to the proxy: answer
                 # them with an error rather than leave the client waiting.
-                for rid in request_ids:
-                    if session.guard.state.pending_client.pop(id_key(rid), None) is not None:
-                        await write(encode_sse(jsonrpc_error(
-                            errors.INTERNAL_ERROR, "elicitguard refused the upstream's answer (see audit log)", rid,
-                            rule="upstream.unjudgeable"), event="message", newline=newline))
+                async with offload.lock_for(session.guard):
+                    unanswered = [rid for rid in request_ids
+                                  if session.guard.state.pending_client.pop(id_key(rid), None) is not None]
+                for rid in unanswered:
+                    await write(encode_sse(jsonrpc_error(
+                        errors.INTERNAL_ERROR, "elicitguard refused the upstream's answer (see audit log)", rid,
+                        rule="upstream.unjudgeable"), event="message", newline=newline))
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await response.write_eof()
         except ClientGone:
@@ -98,21 +101,24 @@ class SseRelay(AnswerLayer):
             self.audit.event("client.disconnected", reason="client closed the stream")
         return response
 
-    def _judge_frame(self, frame: SseEvent | Oversize, session: Session, newline: bytes,
-                     legacy_sse: bool) -> tuple[bytes, bool]:
+    async def _judge_frame(self, frame: SseEvent | Oversize, session: Session, newline: bytes,
+                           legacy_sse: bool) -> tuple[bytes, bool]:
         """The bytes to write for one event, and whether an unjudgeable frame was dropped."""
         session.last_seen = asyncio.get_running_loop().time()  # an open stream keeps its session alive
         if isinstance(frame, Oversize):
             # Its sender still gets an answer (a request with a readable id: -32600); a response the
             # client awaits is replaced by an error for it.
-            outcome = session.guard.oversize(Direction.SERVER_TO_CLIENT, frame.size, frame.head, frame.tail)
+            over = frame
+            outcome = await offload.judged(session.guard, lambda: session.guard.oversize(
+                Direction.SERVER_TO_CLIENT, over.size, over.head, over.tail))
             return frame.prefix + self._emit(session, outcome, None, newline), True
         event = frame
         if legacy_sse and event.event == "endpoint" and event.data is not None:
             return event.prefix + self._rewrite_endpoint(event, session, newline), False
         if event.data is None or not event.data.strip():
             return event.raw, False  # keep-alives, priming events, retry hints
-        outcome = session.guard.server_message(event.data, asyncio.get_running_loop().time())
+        data, now = event.data, asyncio.get_running_loop().time()
+        outcome = await offload.judged(session.guard, lambda: session.guard.server_message(data, now), data)
         session.route.learn_versions(session.guard)
         dropped = any(d.event == "message.rejected" for d in outcome.decisions)
         return event.prefix + self._emit(session, outcome, event, newline), dropped

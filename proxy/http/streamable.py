@@ -6,6 +6,7 @@ from aiohttp import web
 
 from elicitguard.policies import errors
 from elicitguard.policies.envelope import dumps
+from elicitguard.proxy import offload
 from elicitguard.proxy.http.common import (
     JSON_TYPE,
     error_response,
@@ -46,7 +47,7 @@ class StreamableHttp(RelayLayer, VersionChecks):
         if refused is not None:
             return refused
         session.guard.offered_versions = route.offered_versions()
-        outcome = session.guard.client_message(body)
+        outcome = await offload.judged(session.guard, lambda: session.guard.client_message(body), body)
         self._audit(session, outcome.decisions)
         if outcome.forward is None:
             if outcome.replies:
@@ -61,8 +62,9 @@ class StreamableHttp(RelayLayer, VersionChecks):
             return error_response(400, errors.INVALID_REQUEST, "Refused by elicitguard (see the audit log)",
                                   ids[0] if len(ids) == 1 else None, rule=rule)
         headers = upstream_headers(request, session)
-        initialize = session.session_id is None and any(
-            r.method == "initialize" for r in session.guard.state.pending_client.values())
+        async with offload.lock_for(session.guard):
+            initialize = session.session_id is None and any(
+                r.method == "initialize" for r in session.guard.state.pending_client.values())
         return await self._relay(request, with_query(route.upstream, request), "POST", headers, outcome.forward,
                                  session, proxy_replies=outcome.replies, initialize=initialize)
 
