@@ -11,13 +11,23 @@ from elicitguard.policies.credentials import (
     NUMBER,
     PUBLIC_WORDS,
     STRING,
+    ApiKey,
     ConnectionString,
     GenericCredential,
+    OneTimeCode,
     PrivateKey,
-    Text,
-    card_pattern,
     normalise,
+)
+from elicitguard.policies.matcher import concepts
+from elicitguard.policies.shapes import (
+    card_hint,
+    card_pattern,
+    key_format_in_pattern,
+    key_format_in_prose,
+    name_shape,
+    numeric_code_shape,
     secret_value_shape,
+    vendor_key,
 )
 from elicitguard.policies.verdict import Reason
 
@@ -168,8 +178,24 @@ def check_schema(schema: JSON) -> tuple[dict[str, tuple[str | None, dict[str, An
     return fields, problems
 
 
-def _texts(*values: JSON) -> list[tuple[Text, Text]]:
-    return [normalise(v) for v in values if isinstance(v, str) and v]
+def _strings(*values: JSON) -> list[str]:
+    return [v for v in values if isinstance(v, str) and v]
+
+
+def hits_of(texts: list[str]) -> frozenset[str]:
+    """The concepts the lexicon finds in any of the texts."""
+    found: frozenset[str] = frozenset()
+    for text in texts:
+        found |= concepts(text)
+    return found
+
+
+def _words_of(texts: list[str]) -> frozenset[str]:
+    words: frozenset[str] = frozenset()
+    for text in texts:
+        plain, leet = normalise(text)
+        words |= plain.word_set | leet.word_set
+    return words
 
 
 # Prose that warns *against* entering something ("do not enter your PIN") is not a request for it.
@@ -206,29 +232,42 @@ def _asking_clauses(description: Any) -> list[str]:
     return asking
 
 
-def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
-    """The first credential reason for one free-text or numeric field, if any."""
-    name_forms = _texts(name, prop.get("title"))
+def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str] = frozenset()) -> Reason | None:
+    """The first credential reason for one free-text or numeric field, if any.
+
+    ``form_hits`` are the concepts found anywhere in the form (a card expiry needs a card there).
+    """
+    names = _strings(name, prop.get("title"))
     # A prose default ("<replace with your GitHub password>") is shown to the user like a description;
     # a one-token default ("/etc/secrets", "db-credentials") is a value, not an instruction.
     default = prop.get("default")
     prose_default = default if isinstance(default, str) and len(default.split()) > 1 else None
-    desc_forms = _texts(*_asking_clauses(prop.get("description")), *_asking_clauses(prose_default))
-    context = frozenset().union(*(t.word_set | lt.word_set for t, lt in name_forms + desc_forms))
-    about_credential = _about_credential(name)
+    descriptions = _asking_clauses(prop.get("description")) + _asking_clauses(prose_default)
+    name_hits, desc_hits = hits_of(names), hits_of(descriptions)
+    context = _words_of(names + descriptions)
+    about_credential = _about_credential(name) or "~meta" in name_hits
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. The context of all of them can excuse a look-alike ("postal" beside "PIN code").
     for detector in DETECTORS:
         if kind not in detector.types or (about_credential and detector.metadata_excuses):
             continue
-        for plain, leet in name_forms + desc_forms:
-            if (detector.matches(plain) or detector.matches(leet)) and not detector.excused(context):
-                where = "name or title" if (plain, leet) in name_forms else "description"
+        if detector.needs and not detector.needs & (form_hits | name_hits | desc_hits):
+            continue
+        if detector.excused(context, name_hits | desc_hits):
+            continue
+        for where, hits in (("name or title", name_hits), ("description", desc_hits)):
+            if detector.matches(hits):
                 return Reason(detector.rule, f"field '{name}' asks for {detector.label} (matched in its {where})", name)
     if prop.get("writeOnly") is True:
         return Reason("credential.write_only", f"field '{name}' is marked writeOnly, the JSON Schema mark of a secret", name)
     if prop.get("format") == "password":
         return Reason("credential.password", f"field '{name}' has format 'password'", name)
+    return _shape_signals(name, kind, prop, names, descriptions, about_credential)
+
+
+def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str], descriptions: list[str],
+                   about_credential: bool) -> Reason | None:
+    """The signals that need no language: value formats, key prefixes, name shapes, vendor keys."""
     for key in ("default", "pattern"):
         value = prop.get(key)
         if isinstance(value, str):
@@ -236,8 +275,25 @@ def detect_field(name: str, kind: str, prop: dict[str, Any]) -> Reason | None:
             if shape is not None:
                 return Reason(shape.rule, f"field '{name}' has a {key} shaped like {shape.label}", name)
     pattern = prop.get("pattern")
-    if isinstance(pattern, str) and card_pattern(pattern):
-        return Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
+    if isinstance(pattern, str):
+        if card_pattern(pattern):
+            return Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
+        named = key_format_in_pattern(pattern)
+        if named is not None:
+            return Reason(named[0], f"field '{name}' has a pattern in the format of {named[1]}", name)
+    for text in names[1:] + descriptions + _strings(prop.get("default")):
+        named = key_format_in_prose(text)
+        if named is not None:
+            return Reason(named[0], f"field '{name}' describes the format of {named[1]}", name)
+    if about_credential:
+        return None
+    shape = name_shape(normalise(name)[1].squashed)
+    if shape is not None and kind in (STRING, NUMBER):
+        return Reason(shape.rule, f"field '{name}' is named like {shape.label} field", name)
+    if kind == STRING and any(vendor_key(normalise(t)[1].words) for t in names + descriptions):
+        return Reason(ApiKey.rule, f"field '{name}' asks for a product's key (an API key)", name)
+    if any(card_hint(t) for t in names[1:] + descriptions):
+        return Reason("payment.card_number", f"field '{name}' asks for a card number by its acronym or checksum", name)
     return None
 
 
@@ -305,20 +361,43 @@ def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[st
     weak = [n for n in open_fields if _weak(n, fields[n][1])]
     if not open_fields:
         return None
-    clauses = [forms for text in texts for forms in (normalise(c) for c in _asking_clauses(text))
-               if not _NOT_ASKING & forms[0].word_set]
+    clauses = [c for text in texts for c in _asking_clauses(text) if not _NOT_ASKING & normalise(c)[0].word_set]
+    judged = [(concepts(c), normalise(c)[0].word_set) for c in clauses]
     for detector in DETECTORS:
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
         # ordinary-looking fields; a password is not typed into "Company".
         carriers = strong + weak if detector in _PASTED else strong
         matching = [n for n in carriers if fields[n][0] in detector.types]
-        if not matching:
+        if not matching or detector.needs:
             continue
-        for plain, leet in clauses:
-            if (detector.matches(plain) or detector.matches(leet)) and not detector.excused(plain.word_set):
+        for hits, words in judged:
+            if detector.matches(hits) and not detector.excused(words, hits):
                 name = matching[0]
                 return Reason(detector.rule, f"the prompt asks for {detector.label} and field '{name}' would carry it",
                               name)
+    text_fields = [n for n in strong + weak if fields[n][0] == STRING]
+    for clause in clauses if text_fields else []:
+        if vendor_key(normalise(clause)[1].words):
+            return Reason(ApiKey.rule, f"the prompt asks for a product's key and field '{text_fields[0]}' would carry it",
+                          text_fields[0])
+    for text in texts if text_fields else []:
+        named = key_format_in_prose(text)
+        if named is not None:
+            return Reason(named[0], f"the prompt names the format of {named[1]} and field '{text_fields[0]}' would "
+                                    "carry it", text_fields[0])
+    return None
+
+
+def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
+                      allowed: frozenset[str]) -> Reason | None:
+    """A bare 4-8 digit code field in a form whose prompt is about signing in: a one-time code."""
+    if "signin" not in message_hits:
+        return None
+    for name, (kind, prop) in fields.items():
+        if kind is None or name.casefold() in allowed or _ordinary(name, prop):
+            continue
+        if numeric_code_shape(kind, prop) and "~pin" not in hits_of(_strings(name, prop.get("title"), prop.get("description"))):
+            return Reason(OneTimeCode.rule, f"field '{name}' is a short numeric code next to a sign-in prompt", name)
     return None
 
 
@@ -362,17 +441,21 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     if problems or not block_credentials:
         return names, problems, []
     found: list[Reason] = []
+    assert isinstance(schema, dict)
+    prompts = _prompt_texts(message, schema)
+    message_hits = hits_of(prompts)
+    form_hits = message_hits | hits_of([t for _kind, prop in fields.values() for t in _strings(prop.get("title"))]
+                                       + list(fields))
     for name, (kind, prop) in fields.items():
         # allow_fields is stored case-folded at config load.
         if kind is None or name.casefold() in allow_fields:
             continue
-        reason = detect_field(name, kind, prop)
+        reason = detect_field(name, kind, prop, form_hits)
         if reason is not None:
             found.append(reason)
     if not found:
-        assert isinstance(schema, dict)
-        reason = (detect_message(_prompt_texts(message, schema), fields, allow_fields)
-                  or detect_split_seed(message, fields))
+        reason = (detect_message(prompts, fields, allow_fields) or detect_split_seed(message, fields)
+                  or detect_code_field(message_hits, fields, allow_fields))
         if reason is not None:
             found.append(reason)
     return names, problems, found

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote, unquote_plus
 
-from elicitguard.policies.credentials import secret_value_shape
+from elicitguard.policies.shapes import secret_value_shape
 from elicitguard.policies.domains import (
     DomainPattern,
     HostError,
