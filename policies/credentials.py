@@ -55,11 +55,16 @@ class Detector:
     # Whether a field named for metadata *about* this credential ("token_name", "key_id") is excused.
     metadata_excuses: ClassVar[bool] = True
 
+    # Terms that name it only as a field's whole name or title ("κωδικός" alone is a password; in
+    # "κωδικός προσφοράς" it is a promo code).
+    alone: ClassVar[tuple[str, ...]] = ()
+
     @classmethod
     def terms(cls) -> list[tuple[str, str, str]]:
         """(concept, term, mode) for the matcher."""
         return ([(cls.concept, p, matcher.WORD) for p in cls.phrases]
-                + [(cls.concept, f, matcher.INFIX) for f in cls.fragments])
+                + [(cls.concept, f, matcher.INFIX) for f in cls.fragments]
+                + [(cls.concept, a, matcher.WHOLE) for a in cls.alone])
 
     @classmethod
     def matches(cls, hits: frozenset[str]) -> bool:
@@ -99,14 +104,16 @@ class Password(Detector):
     fragments = ("password", "passwort", "passwd", "passphrase", "motdepasse", "contraseña", "contrasena", "senha",
                  "пароль", "密码", "密碼", "パスワード", "암호", "비밀번호", "كلمةالمرور", "كلمةالسر", "סיסמה", "पासवर्ड",
                  "รหัสผ่าน", "wachtwoord", "lösenord", "salasana", "adgangskode", "kennwort", "hasło", "matkhau", "mậtkhẩu",
-                 "parolasi", "κωδικός", "κωδικοσ", "пароля", "heslo", "jelszó", "şifre", "userpass", "dbpass", "rootpass",
+                 "parolasi", "пароля", "heslo", "jelszó", "şifre", "userpass", "dbpass", "rootpass",
                  "adminpass", "loginpass", "passwrd", "passw", "paswd", "paswoord", "parolası", "parolasi", "parolanız",
-                 "parolaniz")
+                 "parolaniz", "userpwd", "dbpwd", "adminpwd", "rootpwd", "loginpwd")
+    alone = ("κωδικός", "κωδικος", "κωδικό", "clave", "código de acceso", "código secreto")
     # "pass" is also a ticket or a permit: a boarding pass number is not a password.
     unless = frozenset({"strength", "policy", "expiry", "expires", "hint", "length", "rotation", "manager", "forgot",
                         "boarding", "bus", "transit", "season", "ski", "festival", "museum", "park", "train", "rail",
                         "metro", "gym", "day", "parking", "hall", "mountain", "through", "motto", "slogan",
-                        "generator", "generate", "generated", "lyrics", "officer", "probation", "chanson"})
+                        "generator", "generate", "generated", "lyrics", "officer", "probation", "chanson", "musical", "music",
+                        "clef"})
 
 
 class NumericPasscode(Detector):
@@ -114,16 +121,19 @@ class NumericPasscode(Detector):
 
     rule = "credential.passcode"
     concept = "passcode"
-    lexicon = ("passcode", "password")
-    lexicon_mode = matcher.WORD  # whole words only: "Passwortrichtlinie" (password policy) is a setting
     label = "a numeric passcode"
     types = frozenset({NUMBER})
-    phrases = ("passcode", "pass code", "password", "unlock code", "device passcode", "passwort", "mot de passe",
-               "contraseña", "senha", "пароль", "密码", "パスワード", "비밀번호")
-    # Phrases only: a compound like "Passwortrichtlinie" (password policy) is a setting, not a passcode.
+    phrases = ("passcode", "pass code", "unlock code", "device passcode", "device pin", "phone passcode")
+    # A password word counts only as the field's whole name or title ("PASSWORD", "Passwort", "密码"):
+    # "Minimum password length" or "Passwortrichtlinie" (password policy) is a setting, in any language.
+    lexicon = ()
     unless = frozenset({"rate", "rating", "rules", "rule", "policy", "length", "minimum", "maximum", "min", "max",
                         "expiry", "days", "minutes", "hours", "attempts", "strength", "score", "satisfaction",
                         "survey", "count", "age", "history", "reuse", "characters", "digits"})
+
+    @classmethod
+    def matches(cls, hits: frozenset[str]) -> bool:
+        return cls.concept in hits or "password!" in hits
 
 
 class ApiKey(Detector):
@@ -265,7 +275,7 @@ class CardNumber(Detector):
                  "tarjetadecrédito", "cartãodecrédito", "creditcardnum", "paymentcard", "cardnum")
     unless = frozenset({"holder", "name", "type", "brand", "nickname", "label", "game", "games", "deck", "playing",
                         "trading", "gift", "greeting", "business", "library", "loyalty", "sim", "index", "flash",
-                        "cards", "postcard", "report", "score", "id", "membership"})
+                        "cards", "postcard", "report", "score", "id", "membership", "income", "aadhaar", "aadhar", "kyc"})
 
 
 class CardSecurityCode(Detector):
@@ -279,7 +289,9 @@ class CardSecurityCode(Detector):
                "back of your card", "3 digits on the back", "three digits", "security digits", "check digits card",
                "code on the back", "number on the back", "digits on the back of", "code on the back of",
                "signature strip", "signature panel", "3 digit code on", "three digit code on", "4 digit code on the front",
-               "cvn", "cav2", "cvc code", "cvv code", "card code")
+               "cvn", "cav2", "cvc code", "cvv code")
+    unless = frozenset({"gift", "loyalty", "membership", "library", "discount", "promo", "coupon", "voucher", "rewards",
+                        "hint", "verified"})
     fragments = ("cvv", "cvc2", "cardverification", "cardsecuritycode", "cryptogrammevisuel", "kartenprüfnummer",
                  "securitycodecard", "cardcode", "セキュリティコード", "安全码", "보안코드")
 

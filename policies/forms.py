@@ -245,7 +245,7 @@ def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozense
     descriptions = _asking_clauses(prop.get("description")) + _asking_clauses(prose_default)
     name_hits, desc_hits = hits_of(names), hits_of(descriptions)
     context = _words_of(names + descriptions)
-    about_credential = _about_credential(name) or "~meta" in name_hits
+    about_credential = _about_credential(name) or _about_credential(prop.get("title")) or "~meta" in name_hits
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. The context of all of them can excuse a look-alike ("postal" beside "PIN code").
     for detector in DETECTORS:
@@ -287,10 +287,11 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
             return Reason(named[0], f"field '{name}' describes the format of {named[1]}", name)
     if about_credential:
         return None
-    shape = name_shape(normalise(name)[1].squashed)
+    plain, leet = normalise(name)
+    shape = name_shape(plain.squashed) or name_shape(leet.squashed)
     if shape is not None and kind in (STRING, NUMBER):
         return Reason(shape.rule, f"field '{name}' is named like {shape.label} field", name)
-    if kind == STRING and any(vendor_key(normalise(t)[1].words) for t in names + descriptions):
+    if kind == STRING and any(vendor_key(normalise(t)[0].words) for t in names + descriptions):
         return Reason(ApiKey.rule, f"field '{name}' asks for a product's key (an API key)", name)
     if any(card_hint(t) for t in names[1:] + descriptions):
         return Reason("payment.card_number", f"field '{name}' asks for a card number by its acronym or checksum", name)
@@ -319,8 +320,10 @@ _NOT_ASKING: Final = frozenset({"generate", "generates", "generated", "create", 
                                 "rename", "list", "expire", "expires", "issue", "issued", "issuing", "buy", "purchase"})
 
 
-def _about_credential(name: str) -> bool:
+def _about_credential(name: Any) -> bool:
     """A field named for metadata about a credential ("token_name", "key_id") or a public key."""
+    if not isinstance(name, str):
+        return False
     words = normalise(name)[0].words
     return bool(words) and (words[-1] in METADATA_HEADS or bool(PUBLIC_WORDS & set(words)))
 
@@ -377,7 +380,7 @@ def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[st
                               name)
     text_fields = [n for n in strong + weak if fields[n][0] == STRING]
     for clause in clauses if text_fields else []:
-        if vendor_key(normalise(clause)[1].words):
+        if vendor_key(normalise(clause)[0].words):
             return Reason(ApiKey.rule, f"the prompt asks for a product's key and field '{text_fields[0]}' would carry it",
                           text_fields[0])
     for text in texts if text_fields else []:

@@ -7,8 +7,8 @@ Aho-Corasick automata: one over the words of a text (whole words, or a word star
 inflection), one over the text with its separators removed (scripts written without spaces,
 compounds, and fragments of field names like ``dbpassword``). Scanning a text is one pass over each.
 
-A scan returns the concepts found: ``"password"``; ``"password="`` when a term stood as whole words
-(not merely as a stem or inside a compound); ``"~pin"`` for a look-alike that excuses a concept.
+A scan returns the concepts found: ``"password"``; ``"password!"`` when a term was the whole text
+(a title that is only "Passwort"); ``"~pin"`` for a look-alike that excuses a concept.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ DATA: Final = Path(__file__).resolve().parent / "lexicon"
 WORD: Final = "word"  # the term's words, whole
 PREFIX: Final = "prefix"  # at a word start; the last word may go on ("пароля", "contraseñas")
 INFIX: Final = "infix"  # anywhere in the separator-free text
-MODES: Final = (WORD, PREFIX, INFIX)
+WHOLE: Final = "whole"  # the whole text and nothing else (a title "Κωδικός" alone is a password; "κωδικός προσφοράς" is not)
+MODES: Final = (WORD, PREFIX, INFIX, WHOLE)
 
 # Scripts written without spaces between words (or with particles glued on): match anywhere.
 _NO_SPACES: Final = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
@@ -80,21 +81,32 @@ class Matcher:
     def scan(self, spaced: str, squashed: str) -> set[str]:
         """Concepts found in a text's padded word form (`` w1 w2 ``) and its separator-free form."""
         hits: set[str] = set()
+        last = len(spaced) - 2
         if self._spaced is not None:
             for end, (length, entries) in self._spaced.iter(spaced):
-                if spaced[end - length] != " ":
+                start = end - length + 1
+                if spaced[start - 1] != " ":
                     continue  # not at a word start
-                whole = spaced[end + 1] == " "
+                whole_word = spaced[end + 1] == " "
+                whole_text = whole_word and start == 1 and end == last
                 for concept, mode in entries:
-                    if mode == WORD and not whole:
+                    if (mode == WORD and not whole_word) or (mode == WHOLE and not whole_text):
                         continue
                     hits.add(concept)
-                    if whole:
-                        hits.add(concept + "=")
+                    if whole_text:
+                        hits.add(concept + "!")
         if self._squashed is not None and squashed:
-            for _end, concepts in self._squashed.iter(squashed):
+            for end, concepts in self._squashed.iter(squashed):
                 hits.update(concepts)
+                if end == len(squashed) - 1 and len(squashed) <= 40:
+                    # A compound or CJK term that is the whole text ("Passwort", "密码").
+                    hits.update(c + "!" for c in concepts if _whole_squashed(self._squashed, squashed, c))
         return hits
+
+
+def _whole_squashed(automaton: ahocorasick.Automaton, squashed: str, concept: str) -> bool:
+    value = automaton.get(squashed, None)
+    return isinstance(value, tuple) and concept in value
 
 
 def _automaton(table: dict[str, object]) -> ahocorasick.Automaton | None:

@@ -84,8 +84,15 @@ KEY_PREFIXES: Final[tuple[tuple[str, str, str], ...]] = (
     ("credential.token", "a JSON Web Token", r"eyJ"),
     ("credential.private_key", "a PEM private key", r"-----BEGIN [A-Z ]*PRIVATE KEY|BEGIN OPENSSH PRIVATE"),
 )
+# A pattern may spell a prefix with a character class or an alternation ("xox[bp]-", "(AKIA|ASIA)").
+_IN_PATTERN: Final = {
+    r"gh[pousr]_|github_pat_": r"gh(?:[pousr]|\[[pousr]+\])_|github_pat_",
+    r"xox[abposr]-|xapp-": r"xox(?:[abposr]|\[[abposr]+\])-|xapp-",
+    r"[sr]k_(?:live|test)_": r"(?:[sr]k|\[sr\]k)_(?:live|test|\(live\|test\)|\(test\|live\))_",
+    r"AKIA|ASIA": r"AKIA|ASIA|A\[KS\]IA|\(\?:?AKIA\|ASIA\)",
+}
 # In a pattern the prefix follows ^, \b or a group; in prose it stands as its own token.
-_PREFIX_IN_PATTERN: Final = [(rule, label, re.compile(r"(?:^\^?|\\b|\(\?:|\()(?:" + rx + r")(?![a-z]{3})"))
+_PREFIX_IN_PATTERN: Final = [(rule, label, re.compile(r"(?:^\^?|\\b|\(\?:|\()(?:" + _IN_PATTERN.get(rx, rx) + r")(?![a-z]{3})"))
                              for rule, label, rx in KEY_PREFIXES]
 _PREFIX_IN_PROSE: Final = [(rule, label, re.compile(r"(?<![A-Za-z0-9])[\"'`(]?(?:" + rx + r")(?:[A-Za-z0-9_.\-]*(?:\.\.\.|…|\*|x{3,}|X{3,})|[\"'`)])"))
                            for rule, label, rx in KEY_PREFIXES]

@@ -78,7 +78,7 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
             "be": "код пацвярджэння", "mk": "код за потврда | верификациски код", "sq": "kodi i verifikimit | kodi i konfirmimit",
             "bs": "verifikacijski kod | kod za potvrdu", "is": "staðfestingarkóði", "tl": "verification code | code na ipinadala",
             "gl": "código de verificación", "eu": "egiaztapen-kodea", "af": "verifikasiekode | eenmalige kode", "km": "លេខកូដផ្ទៀងផ្ទាត់",
-            "my": "အတည်ပြုကုဒ်", "si": "සත්‍යාපන කේතය", "ne": "प्रमाणीकरण कोड", "kn": "ಪರಿಶೀಲನಾ ಕೋಡ್", "gu": "ચકાસણી કોડ", "pa": "ਪੁਸ਼ਟੀਕਰਨ ਕੋਡ", "ml": "സ്ഥിരീകരണ കോഡ്", "lo": "ລະຫັດຢືນຢັນ", "am": "የማረጋገጫ ኮድ",
+            "my": "အတည်ပြုကုဒ်", "si": "සත්‍යාපන කේතය", "cy": "cod dilysu | cod cadarnhau", "ga": "cód fíoraithe | cód deimhnithe", "ne": "प्रमाणीकरण कोड", "kn": "ಪರಿಶೀಲನಾ ಕೋಡ್", "gu": "ચકાસણી કોડ", "pa": "ਪੁਸ਼ਟੀਕਰਨ ਕੋਡ", "ml": "സ്ഥിരീകരണ കോഡ്", "lo": "ລະຫັດຢືນຢັນ", "am": "የማረጋገጫ ኮድ",
         },
     },
     "api_key": {
@@ -129,6 +129,14 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
             "es": "número de tarjeta | número de la tarjeta", "pt": "número do cartão | numero do cartao", "it": "numero della carta | numero carta di credito", "fr": "numéro de carte bancaire",
             "id": "nomor kartu kredit | nomor kartu", "ms": "nombor kad kredit", "vi": "số thẻ tín dụng | số thẻ", "th": "หมายเลขบัตรเครดิต", "ar": "رقم بطاقة الائتمان", "fa": "شماره کارت",
             "he": "מספר כרטיס אשראי", "hi": "कार्ड नंबर | कार्ड संख्या", "tr": "kart numarası | kredi kartı numarası", "sw": "namba ya kadi", "ko": "카드번호", "zh-Hans": "银行卡号 | 信用卡号", "tl": "numero ng card",
+            "fi": "kortin numero | kortinnumero", "ta": "அட்டை எண் | கார்டு எண்", "ur": "کارڈ نمبر", "hy": "քարտի համար", "sq": "numri i kartës", "mk": "број на картичка | број на картица",
+            "mn": "картын дугаар", "uz": "karta raqami", "af": "kaartnommer", "ml": "കാർഡ് നമ്പർ", "gu": "કાર્ડ નંબર", "si": "කාඩ්පත් අංකය", "my": "ကတ်နံပါတ်", "lo": "ເລກບັດ",
+            "ga": "uimhir an chárta | uimhir chárta", "am": "የካርድ ቁጥር", "cy": "rhif y cerdyn | rhif cerdyn", "kk": "карта нөмірі", "ka": "ბარათის ნომერი", "be": "нумар карткі",
+            "az": "kart nömrəsi", "bn": "কার্ড নম্বর", "mr": "कार्ड क्रमांक", "te": "కార్డ్ సంఖ్య | కార్డ్ నంబర్", "kn": "ಕಾರ್ಡ್ ಸಂಖ್ಯೆ", "pa": "ਕਾਰਡ ਨੰਬਰ", "ne": "कार्ड नम्बर", "km": "លេខកាត",
+            "is": "kortanúmer", "et": "kaardi number", "lv": "kartes numurs", "lt": "kortelės numeris", "sl": "številka kartice", "hr": "broj kartice", "bs": "broj kartice", "sr": "број картице",
+            "bg": "номер на карта", "uk": "номер картки", "ru": "номер карты | номер банковской карты", "el": "αριθμός κάρτας", "hu": "kártyaszám", "cs": "číslo karty", "sk": "číslo karty",
+            "ro": "numărul cardului | numar card", "ca": "número de targeta", "gl": "número da tarxeta", "eu": "txartelaren zenbakia", "pl": "numer karty", "nl": "kaartnummer", "sv": "kortnummer",
+            "da": "kortnummer", "nb": "kortnummer", "de": "kartennummer", "ja": "カード番号", "zh-Hant": "卡號 | 信用卡號碼",
         },
     },
     "cvv": {
@@ -138,6 +146,10 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
             "uk": "cvv-код | cvv код", "pl": "kod cvv | kod cvc", "nl": "kaartverificatiecode | cvc-code", "tr": "güvenlik kodu cvv | cvv kodu", "zh-Hans": "安全码 | cvv码 | 卡验证码",
             "zh-Hant": "安全碼 | 卡片驗證碼", "ja": "セキュリティコード | カード確認番号", "ko": "cvc 번호 | cvv 번호 | 보안코드", "vi": "mã cvv | mã bảo mật thẻ", "id": "kode cvv", "th": "รหัส cvv",
             "ar": "رمز cvv | رمز الأمان للبطاقة", "fa": "کد cvv2 | cvv2", "he": "קוד אבטחה של הכרטיס | 3 ספרות בגב הכרטיס", "hi": "सीवीवी", "hu": "cvc kód | cvv kód", "cs": "kód cvv | cvc kód",
+            "sv": "cvc-kod | cvv-kod | kontrollsiffror", "da": "cvc-kode | kontrolcifre", "nb": "cvc-kode | kontrollsiffer", "fi": "cvv-koodi | tarkistenumero",
+            "ro": "codul cvv | cod cvv", "bg": "cvv код", "el": "κωδικός cvv", "sk": "kód cvv", "hr": "cvv kod", "sr": "cvv код", "sl": "koda cvv", "lt": "cvv kodas",
+            "lv": "cvv kods", "et": "cvv-kood", "ca": "codi cvv", "ms": "kod cvv", "bn": "সিভিভি", "ta": "cvv குறியீடு", "ur": "سی وی وی", "sw": "msimbo wa cvv",
+            "ka": "cvv კოდი", "az": "cvv kodu", "kk": "cvv коды", "be": "cvv-код", "mk": "cvv код", "sq": "kodi cvv",
         },
     },
     "security_answer": {
@@ -177,10 +189,10 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
     "~meta": {
         "settings about a credential, not the credential (read in a field's name or title only)": {
             "en": "length | strength | policy | label | hint | rotation",
-            "es": "longitud | etiqueta | política | seguridad de la", "pt": "comprimento | rótulo | política", "fr": "longueur | libellé | politique | étiquette",
-            "de": "länge | bezeichnung | richtlinie | stärke", "it": "lunghezza | etichetta | criteri", "ru": "длина | название ключа | политика", "pl": "długość | etykieta | zasady",
-            "nl": "lengte | label", "tr": "uzunluğu | etiketi", "zh-Hans": "长度 | 名称 | 策略 | 强度", "zh-Hant": "長度 | 名稱", "ja": "長さ | 桁数 | ラベル | ポリシー", "ko": "길이 | 자릿수 | 레이블 | 정책",
-            "vi": "độ dài | nhãn", "id": "panjang | label", "ar": "طول | تسمية", "he": "אורך", "hi": "लंबाई", "uk": "довжина", "cs": "délka", "sv": "längd", "hu": "hossza",
+            "es": "longitud | etiqueta | política", "pt": "comprimento | rótulo | política", "fr": "longueur | libellé | politique | étiquette",
+            "de": "länge=infix | bezeichnung | richtlinie=infix | stärke=infix", "fi": "pituus=infix | vähimmäispituus=infix", "et": "pikkus=infix", "it": "lunghezza | etichetta | criteri", "ru": "длина | название ключа | политика", "pl": "długość | etykieta | zasady",
+            "nl": "lengte=infix | label", "tr": "uzunluğu | etiketi", "zh-Hans": "长度 | 名称 | 策略 | 强度", "zh-Hant": "長度 | 名稱", "ja": "長さ | 桁数 | ラベル | ポリシー", "ko": "길이 | 자릿수 | 레이블 | 정책",
+            "vi": "độ dài | nhãn", "id": "panjang | label", "ar": "طول | تسمية", "he": "אורך", "hi": "लंबाई", "uk": "довжина", "cs": "délka", "sv": "längd=infix", "hu": "hossza=infix", "da": "længde=infix", "nb": "lengde=infix",
         },
     },
 }
