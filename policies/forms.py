@@ -244,20 +244,23 @@ def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozense
     prose_default = default if isinstance(default, str) and len(default.split()) > 1 else None
     descriptions = _asking_clauses(prop.get("description")) + _asking_clauses(prose_default)
     name_hits, desc_hits = hits_of(names), hits_of(descriptions)
-    context = _words_of(names + descriptions)
+    all_hits = name_hits | desc_hits
     about_credential = _about_credential(name) or _about_credential(prop.get("title")) or "~meta" in name_hits
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. The context of all of them can excuse a look-alike ("postal" beside "PIN code").
-    for detector in DETECTORS:
+    context: frozenset[str] | None = None
+    for detector in DETECTORS if all_hits else ():
         if kind not in detector.types or (about_credential and detector.metadata_excuses):
             continue
-        if detector.needs and not detector.needs & (form_hits | name_hits | desc_hits):
+        if not detector.matches(all_hits):
             continue
-        if detector.excused(context, name_hits | desc_hits):
+        if detector.needs and not detector.needs & (form_hits | all_hits):
             continue
-        for where, hits in (("name or title", name_hits), ("description", desc_hits)):
-            if detector.matches(hits):
-                return Reason(detector.rule, f"field '{name}' asks for {detector.label} (matched in its {where})", name)
+        context = _words_of(names + descriptions) if context is None else context
+        if detector.excused(context, all_hits):
+            continue
+        where = "name or title" if detector.matches(name_hits) else "description"
+        return Reason(detector.rule, f"field '{name}' asks for {detector.label} (matched in its {where})", name)
     if prop.get("writeOnly") is True:
         return Reason("credential.write_only", f"field '{name}' is marked writeOnly, the JSON Schema mark of a secret", name)
     if prop.get("format") == "password":

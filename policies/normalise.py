@@ -51,6 +51,7 @@ def _confusables() -> dict[str, str]:
 _HOMOGLYPH_PAIRS: Final = _confusables()
 _HOMOGLYPHS: Final = str.maketrans(_HOMOGLYPH_PAIRS)
 _CONFUSABLE: Final = re.compile("[" + re.escape("".join(sorted(_HOMOGLYPH_PAIRS))) + "]")
+_LEET_OR_CONFUSABLE: Final = re.compile("[013457$@!" + re.escape("".join(sorted(_HOMOGLYPH_PAIRS))) + "]")
 # Invisible characters NFKC keeps: format controls (Cf: zero-width joiners, bidi controls, soft
 # hyphen) and the fillers that render as nothing. They are removed before words are split.
 _INVISIBLE: Final = re.compile("[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e"
@@ -88,6 +89,8 @@ def normalise(text: str) -> tuple[Text, Text]:
     text = _CAMEL.sub(" ", text)
     words = tuple(w for w in _WORD_SPLIT.split(text.casefold()) if w)
     plain = Text(words, "".join(words), f" {' '.join(words)} ")
+    if not _LEET_OR_CONFUSABLE.search(text):
+        return plain, plain
     leet_words = tuple(_deleet(w) for w in words)
     if leet_words == words:
         return plain, plain

@@ -91,27 +91,30 @@ _IN_PATTERN: Final = {
     r"[sr]k_(?:live|test)_": r"(?:[sr]k|\[sr\]k)_(?:live|test|\(live\|test\)|\(test\|live\))_",
     r"AKIA|ASIA": r"AKIA|ASIA|A\[KS\]IA|\(\?:?AKIA\|ASIA\)",
 }
-# In a pattern the prefix follows ^, \b or a group; in prose it stands as its own token.
-_PREFIX_IN_PATTERN: Final = [(rule, label, re.compile(r"(?:^\^?|\\b|\(\?:|\()(?:" + _IN_PATTERN.get(rx, rx) + r")(?![a-z]{3})"))
-                             for rule, label, rx in KEY_PREFIXES]
-_PREFIX_IN_PROSE: Final = [(rule, label, re.compile(r"(?<![A-Za-z0-9])[\"'`(]?(?:" + rx + r")(?:[A-Za-z0-9_.\-]*(?:\.\.\.|…|\*|x{3,}|X{3,})|[\"'`)])"))
-                           for rule, label, rx in KEY_PREFIXES]
+# In a pattern the prefix follows ^, \b or a group; in prose it stands as its own token. Each is one
+# alternation with a named group per format, so a text is searched once.
+_PREFIX_IN_PATTERN: Final = re.compile(r"(?:^\^?|\\b|\(\?:|\()(?:" + "|".join(
+    f"(?P<k{i}>{_IN_PATTERN.get(rx, rx)})" for i, (_r, _l, rx) in enumerate(KEY_PREFIXES)) + r")(?![a-z]{3})")
+_PREFIX_IN_PROSE: Final = re.compile(r"(?<![A-Za-z0-9])[\"'`(]?(?:" + "|".join(
+    f"(?P<k{i}>{rx})" for i, (_r, _l, rx) in enumerate(KEY_PREFIXES))
+    + r")(?:[A-Za-z0-9_.\-]*(?:\.\.\.|…|\*|x{3,}|X{3,})|[\"'`)])")
+
+
+def _named(match: re.Match[str] | None) -> tuple[str, str] | None:
+    if match is None or match.lastgroup is None:
+        return None
+    rule, label, _rx = KEY_PREFIXES[int(match.lastgroup[1:])]
+    return rule, label
 
 
 def key_format_in_pattern(pattern: str) -> tuple[str, str] | None:
     """(rule, label) when a JSON Schema pattern spells a known key format's prefix."""
-    for rule, label, regex in _PREFIX_IN_PATTERN:
-        if regex.search(pattern):
-            return rule, label
-    return None
+    return _named(_PREFIX_IN_PATTERN.search(pattern))
 
 
 def key_format_in_prose(text: str) -> tuple[str, str] | None:
     """(rule, label) when prose names a key format ("it starts with `ghp_`", "looks like sk-...")."""
-    for rule, label, regex in _PREFIX_IN_PROSE:
-        if regex.search(text):
-            return rule, label
-    return None
+    return _named(_PREFIX_IN_PROSE.search(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,11 +145,12 @@ NAME_SHAPES: Final[tuple[NameShape, ...]] = (
 )
 
 
+_NAME_SHAPES: Final = re.compile("|".join(f"(?P<n{i}>{shape.regex.pattern})" for i, shape in enumerate(NAME_SHAPES)))
+
+
 def name_shape(squashed_name: str) -> NameShape | None:
-    for shape in NAME_SHAPES:
-        if shape.regex.match(squashed_name):
-            return shape
-    return None
+    match = _NAME_SHAPES.match(squashed_name)
+    return NAME_SHAPES[int(match.lastgroup[1:])] if match is not None and match.lastgroup else None
 
 
 # "<product> key": a key named for a vendor is an API key ("Tavily key", "Replicate key"), unless the
