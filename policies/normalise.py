@@ -87,9 +87,10 @@ def normalise(text: str) -> tuple[Text, Text]:
     """The plain and the de-leeted forms of a text."""
     text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
     text = _CAMEL.sub(" ", text)
-    words = tuple(w for w in _WORD_SPLIT.split(text.casefold()) if w)
+    folded = text.casefold()
+    words = tuple(w for w in _WORD_SPLIT.split(folded) if w)
     plain = Text(words, "".join(words), f" {' '.join(words)} ")
-    if not _LEET_OR_CONFUSABLE.search(text):
+    if not _LEET_OR_CONFUSABLE.search(folded):
         return plain, plain
     leet_words = tuple(_deleet(w) for w in words)
     if leet_words == words:
