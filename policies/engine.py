@@ -228,6 +228,7 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
                 self.state.client_info = client_name(meta.get(META_CLIENT_INFO))
             replacement = self._narrow(message, ("params", "_meta", META_CAPABILITIES), out)
             replacement = self._answer_removed(message, replacement, out)
+        replacement = self._client_retry(message, replacement, out)
         task_id = params.get("taskId") if isinstance(params.get("taskId"), str) else None
         if task_id is not None and modes is not None:
             self.state.task_modes[task_id] = modes  # the latest capabilities the client showed for this task

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Final
 
@@ -19,6 +20,7 @@ from elicitguard.policies.credentials import (
     normalise,
 )
 from elicitguard.policies.matcher import concepts
+from elicitguard.policies.rules import TeamRules
 from elicitguard.policies.shapes import (
     card_hint,
     card_pattern,
@@ -232,8 +234,10 @@ def _asking_clauses(description: Any) -> list[str]:
     return asking
 
 
-def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str] = frozenset()) -> Reason | None:
-    """The first credential reason for one free-text or numeric field, if any.
+def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str] = frozenset(),
+                 rules: TeamRules = TeamRules()) -> Reason | None:
+    """The first credential reason for one free-text or numeric field, if any: the team's rules
+    first, then the built-in detectors.
 
     ``form_hits`` are the concepts found anywhere in the form (a card expiry needs a card there).
     """
@@ -243,6 +247,10 @@ def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozense
     default = prop.get("default")
     prose_default = default if isinstance(default, str) and len(default.split()) > 1 else None
     descriptions = _asking_clauses(prop.get("description")) + _asking_clauses(prose_default)
+    if rules:
+        reason = rules.judge_field(name, kind, names + descriptions, _words_of(names + descriptions))
+        if reason is not None:
+            return reason
     name_hits, desc_hits = hits_of(names), hits_of(descriptions)
     all_hits = name_hits | desc_hits
     about_credential = _about_credential(name) or _about_credential(prop.get("title")) or "~meta" in name_hits
@@ -353,7 +361,7 @@ def _weak(name: str, prop: dict[str, Any]) -> bool:
 
 
 def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
-                   allowed: frozenset[str]) -> Reason | None:
+                   allowed: frozenset[str], rules: TeamRules = TeamRules()) -> Reason | None:
     """Prompt text that asks for a credential, and a field to carry it whose own name is neutral.
 
     ``texts`` are everything a client may show as instructions: the message, the schema's title
@@ -362,12 +370,16 @@ def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[st
     never blamed; one merely ordinary-looking ("url", "file", "company") only when no other can be.
     """
     open_fields = [n for n, (kind, prop) in fields.items()
-                   if kind is not None and n.casefold() not in allowed and not _ordinary(n, prop)]
+                   if kind is not None and not allowed_field(n, allowed) and not _ordinary(n, prop)]
     strong = [n for n in open_fields if not _weak(n, fields[n][1])]
     weak = [n for n in open_fields if _weak(n, fields[n][1])]
     if not open_fields:
         return None
     clauses = [c for text in texts for c in _asking_clauses(text) if not _NOT_ASKING & normalise(c)[0].word_set]
+    if rules and strong:
+        reason = rules.judge_prompt(clauses, {n: str(fields[n][0]) for n in strong})
+        if reason is not None:
+            return reason
     judged = [(concepts(c), normalise(c)[0].word_set) for c in clauses]
     for detector in DETECTORS:
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
@@ -400,7 +412,7 @@ def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str 
     if "signin" not in message_hits:
         return None
     for name, (kind, prop) in fields.items():
-        if kind is None or name.casefold() in allowed or _ordinary(name, prop):
+        if kind is None or allowed_field(name, allowed) or _ordinary(name, prop):
             continue
         if numeric_code_shape(kind, prop) and "~pin" not in hits_of(_strings(name, prop.get("title"), prop.get("description"))):
             return Reason(OneTimeCode.rule, f"field '{name}' is a short numeric code next to a sign-in prompt", name)
@@ -428,7 +440,19 @@ def detect_split_seed(message: str, fields: dict[str, tuple[str | None, dict[str
     return None
 
 
-def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: frozenset[str]) -> tuple[tuple[str, ...], list[Reason], list[Reason]]:
+@functools.lru_cache(maxsize=64)
+def _allow_keys(allowed: frozenset[str]) -> frozenset[str]:
+    return frozenset(" ".join(normalise(a)[0].words) for a in allowed)
+
+
+def allowed_field(name: str, allowed: frozenset[str]) -> bool:
+    """On ``allow_fields``: as written (case-folded), or in the normalised form every rule uses
+    (``API-Key`` is ``api_key``)."""
+    return bool(allowed) and (name.casefold() in allowed or " ".join(normalise(name)[0].words) in _allow_keys(allowed))
+
+
+def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: frozenset[str],
+               rules: TeamRules = TeamRules()) -> tuple[tuple[str, ...], list[Reason], list[Reason]]:
     """Judge form params: returns (field names, schema problems, credential detections)."""
     message = params.get("message")
     if not isinstance(message, str):
@@ -453,14 +477,13 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     form_hits = message_hits | hits_of([t for _kind, prop in fields.values() for t in _strings(prop.get("title"))]
                                        + list(fields))
     for name, (kind, prop) in fields.items():
-        # allow_fields is stored case-folded at config load.
-        if kind is None or name.casefold() in allow_fields:
+        if kind is None or allowed_field(name, allow_fields):
             continue
-        reason = detect_field(name, kind, prop, form_hits)
+        reason = detect_field(name, kind, prop, form_hits, rules)
         if reason is not None:
             found.append(reason)
     if not found:
-        reason = (detect_message(prompts, fields, allow_fields) or detect_split_seed(message, fields)
+        reason = (detect_message(prompts, fields, allow_fields, rules) or detect_split_seed(message, fields)
                   or detect_code_field(message_hits, fields, allow_fields))
         if reason is not None:
             found.append(reason)

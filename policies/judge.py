@@ -48,7 +48,8 @@ def judge_elicitation(params: Any, client_modes: frozenset[str], policy: Policy,
         return Verdict(False, (Reason("mode.undeclared", f"the client declared {declared}, not {mode} mode"),),
                        mode=mode, kind=DENY_MALFORMED)
     if mode == "form":
-        fields, problems, found = judge_form(params, policy.form.block_credentials, policy.form.allow_fields)
+        fields, problems, found = judge_form(params, policy.form.block_credentials, policy.form.allow_fields,
+                                            policy.form.rules)
         if problems:
             kind = DENY_MALFORMED
             return Verdict(False, tuple(problems), mode=mode, fields=fields, kind=kind)

@@ -43,6 +43,8 @@ class ServerRequest:
     method: str
     mode: str | None = None
     elicitation_id: str | None = None
+    # A form's requested properties, so the answer's fields are read against what was declared.
+    schema: dict[str, object] | None = None
 
 
 @dataclass

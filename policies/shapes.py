@@ -26,6 +26,7 @@ VALUE_SHAPES: Final[tuple[ValueShape, ...]] = (
     ValueShape("credential.api_key", "an API secret key (sk-...)", re.compile(r"\bsk-(?:[A-Za-z0-9_-]+-)?[A-Za-z0-9]{16,}")),
     ValueShape("credential.token", "a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
     ValueShape("credential.api_key", "a Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
+    ValueShape("credential.token", "a Hugging Face token", re.compile(r"\bhf_[A-Za-z0-9]{30,}")),
     ValueShape("credential.token", "a JSON Web Token", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.")),
     ValueShape("credential.api_key", "a Stripe key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}")),
     ValueShape("credential.connection_string", "a URL with an embedded password",

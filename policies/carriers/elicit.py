@@ -7,19 +7,25 @@ from elicitguard.policies.carriers.base import (
     C2S,
     COMPLETE,
     S2C,
-    Carrier,
     Outcome,
     Step,
     blocked_error,
     error_response,
 )
+from elicitguard.policies.carriers.response import ResponseCarrier
 from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId, id_key
 from elicitguard.policies.judge import ELICIT, judge_elicitation
 from elicitguard.policies.session import ServerRequest
 from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Reason, Verdict
 
 
-class ElicitationCarrier(Carrier):
+def _properties(params: JSONObject) -> dict[str, object] | None:
+    schema = params.get("requestedSchema")
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    return props if isinstance(props, dict) else None
+
+
+class ElicitationCarrier(ResponseCarrier):
     """``elicitation/create`` (form and URL, task-augmented too), its answers and completions."""
 
     def _elicit_request(self, message: Message, out: Outcome) -> Step:
@@ -34,7 +40,7 @@ class ElicitationCarrier(Carrier):
             url_host=verdict.url_host, elicitation_id=eid, extra=extra))
         if verdict.allowed or self.policy.monitor:
             if message.id is not None:
-                self.state.pending_server[id_key(message.id)] = ServerRequest(ELICIT, verdict.mode, eid)
+                self.state.pending_server[id_key(message.id)] = ServerRequest(ELICIT, verdict.mode, eid, _properties(params))
             if eid is not None:
                 self.state.open_elicitations[eid] = None
             return Step()
@@ -75,6 +81,9 @@ class ElicitationCarrier(Carrier):
                 action = message.result.get("action")
                 if message.kind is Kind.ERROR or action in ("decline", "cancel"):
                     self.state.open_elicitations.pop(pending.elicitation_id, None)
+            if pending.method == ELICIT and pending.mode != "url" and message.kind is Kind.RESULT:
+                # Second line of defence: a secret typed into any field never reaches the server.
+                return Step(replacement=self._withhold_accept(message, pending.schema, ELICIT, out))
             return Step()
         why = ("the proxy already answered this request itself" if key in self.state.answered_by_proxy
                else "no pending server request has this id")

@@ -13,7 +13,6 @@ from elicitguard.policies.carriers.base import (
     MRTR_METHODS,
     S2C,
     TASK_NOTIFICATION,
-    Carrier,
     Outcome,
     Step,
     blocked_error,
@@ -22,6 +21,7 @@ from elicitguard.policies.carriers.base import (
     target_of,
     walk,
 )
+from elicitguard.policies.carriers.response import ResponseCarrier
 from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId
 from elicitguard.policies.judge import ELICIT, judge_elicitation
 from elicitguard.policies.session import ClientRequest
@@ -44,8 +44,14 @@ def input_container(result: JSONObject) -> tuple[str, ...] | None:
 
 
 
-class MrtrCarrier(Carrier):
+class MrtrCarrier(ResponseCarrier):
     """``input_required`` results, ``notifications/tasks`` and the client's retries."""
+
+    def _client_retry(self, message: Message, replacement: JSONObject | None, out: Outcome) -> JSONObject | None:
+        """A client request carrying ``inputResponses``: answers holding a secret are withheld."""
+        if "inputResponses" not in message.params:
+            return replacement
+        return self._withhold_inputs(message, replacement, out)
 
     def _judge_inputs(self, requests: JSONObject, modes: frozenset[str], method: str | None, request_id: RequestId | None,
                       out: Outcome, direction: Direction = S2C) -> dict[str, Verdict]:
