@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-# camelCase boundaries; a single leading lower-case letter stays attached ("iPhone", "cURL", "eBay").
-_CAMEL: Final = re.compile(r"(?<=[a-z]{2})(?=[A-Z])|(?<=[0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+# camelCase boundaries; a single leading lower-case letter stays attached ("iPhone", "cURL", "eBay"),
+# and a digit inside an all-caps word is leet, not a boundary ("OAuth2Token" splits, "B4DGE" does not).
+_CAMEL: Final = re.compile(r"(?<=[a-z]{2})(?=[A-Z])|(?<=[a-z0-9][0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
 def _mark_ranges() -> str:

@@ -23,7 +23,7 @@ from elicitguard.policies.verdict import Reason
 CONCEPTS: Final = {d.concept: d for d in DETECTORS}
 RULE_ID: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$")
 # Texts no real rule should match; a regex matching all of them matches everything.
-_PROBES: Final = ("a", "name", "email address", "favourite colour", "12345", "zip code", "x y z", "notes")
+_PROBES: Final = ("a", "name", "email address", "favourite colour", "zip code", "x y z", "notes", "q")
 
 
 def pattern_problem(pattern: Any) -> str | None:
