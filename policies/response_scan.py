@@ -32,7 +32,7 @@ class Finding:
     field: str
 
     def detail(self) -> str:
-        return f"the value sent for field '{self.field}' looks like {self.detector}"
+        return f"the value sent for field '{self.field}' matched detector '{self.detector}'"
 
 
 class ResponseDetector:
@@ -106,7 +106,7 @@ class KnownToken(ResponseDetector):
             return found
         for shape in VALUE_SHAPES:
             if shape.regex.search(value):
-                return shape.label
+                return re.sub(r"^an? ", "", shape.label)
         return None
 
 
@@ -128,7 +128,7 @@ class CardNumber(ResponseDetector):
         for match in _DIGIT_RUN.finditer(value):
             digits = re.sub(r"[ -]", "", match.group())
             if _CARD_NETWORK.match(digits) and luhn_ok(digits) and len(set(digits)) > 1:
-                return "a payment card number"
+                return "payment card number"
         return None
 
 
@@ -156,7 +156,7 @@ class SeedPhrase(ResponseDetector):
             return None
         for wordlist in _bip39():
             if all(w in wordlist for w in words):
-                return "a BIP-39 seed phrase"
+                return "BIP-39 seed phrase"
         return None
 
 
@@ -195,9 +195,9 @@ class HighEntropy(ResponseDetector):
             # A commit, a checksum or a fingerprint is hex too: only where the field is not named for one.
             if _HASH_NAMES.search(name) or len(value) < 40:
                 return None
-            return "a high-entropy hex string" if _entropy(value) > 3.0 and has_digit else None
+            return "high-entropy hex string" if _entropy(value) > 3.0 and has_digit else None
         if has_digit and has_upper and has_lower and _entropy(value) > 4.5:
-            return "a high-entropy string"
+            return "high-entropy string"
         return None
 
 

@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from elicitguard.policies.credentials import DETECTORS, NUMBER, STRING, Detector
 from elicitguard.policies.matcher import Matcher, default_mode
 from elicitguard.policies.normalise import normalise
+from elicitguard.policies.response_scan import RESPONSE_RULES
 from elicitguard.policies.verdict import Reason
+
+if TYPE_CHECKING:
+    from elicitguard.policies.config import Policy
 
 CONCEPTS: Final = {d.concept: d for d in DETECTORS}
 RULE_ID: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$")
@@ -152,3 +156,19 @@ def compile_rule(raw: dict[str, Any]) -> TeamRule:
         patterns=tuple(re.compile(p) for p in raw.get("patterns", ())),
         fields=frozenset(_key(f) for f in raw.get("fields", ())),
     )
+
+
+# Form rules that are not detectors: schema marks of a secret.
+SCHEMA_RULES: Final = ("credential.write_only",)
+
+
+def rule_ids(policy: Policy) -> dict[str, list[str]]:
+    """The rule ids a policy can report, by kind (what ``elicitguard check`` lists)."""
+    form = sorted({d.rule for d in DETECTORS} | set(SCHEMA_RULES)) if policy.form.block_credentials else []
+    scanning = policy.response.scan
+    return {
+        "form": form,
+        "team": policy.form.rules.ids(),
+        "response": [r for r in RESPONSE_RULES if scanning and r not in policy.response.disabled],
+        "response_off": [r for r in RESPONSE_RULES if not scanning or r in policy.response.disabled],
+    }
