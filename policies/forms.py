@@ -299,9 +299,9 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
     if about_credential:
         return None
     plain, leet = normalise(name)
-    shape = name_shape(plain.squashed) or name_shape(leet.squashed)
-    if shape is not None and kind in (STRING, NUMBER):
-        return Reason(shape.rule, f"field '{name}' is named like {shape.label} field", name)
+    named_like = name_shape(plain.squashed) or name_shape(leet.squashed)
+    if named_like is not None and kind in (STRING, NUMBER):
+        return Reason(named_like.rule, f"field '{name}' is named like {named_like.label} field", name)
     if kind == STRING and any(vendor_key(normalise(t)[0].words) for t in names + descriptions):
         return Reason(ApiKey.rule, f"field '{name}' asks for a product's key (an API key)", name)
     if any(card_hint(t) for t in names[1:] + descriptions):

@@ -54,7 +54,8 @@ def _plugins() -> dict[str, list[Any]]:
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
 
     by_rule: dict[str, list[Any]] = {"response.private_key": [], "response.jwt": [], "response.known_token": []}
-    for secret_type, plugin in get_mapping_from_secret_type_to_class().items():
+    plugins: dict[str, Any] = get_mapping_from_secret_type_to_class()
+    for secret_type, plugin in plugins.items():
         if secret_type == "Private Key":
             by_rule["response.private_key"].append(plugin())
         elif secret_type == "JSON Web Token":
