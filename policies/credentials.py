@@ -297,7 +297,8 @@ class CardSecurityCode(Detector):
 
 
 class CardExpiry(Detector):
-    """A card's expiry date, only where the form is about a card: an expiry alone is not a secret."""
+    """A card's expiry date, only where the form also asks for the card's number or security code:
+    an expiry alone (renewing a card on file) is not a secret."""
 
     rule = "payment.card_expiry"
     concept = "card_expiry"
@@ -305,7 +306,7 @@ class CardExpiry(Detector):
     types = TEXT_AND_NUMBER
     phrases = ("card expiry", "card expiration", "card expiry date", "card expiration date", "expiry month",
                "expiry year", "expiration month", "expiration year", "exp month", "exp year", "valid thru")
-    needs = frozenset({"card_number", "cvv", "card"})
+    needs = frozenset({"card_number", "cvv"})
     unless = frozenset({"membership", "subscription", "trial", "passport", "licence", "license", "domain",
                         "certificate", "warranty", "coupon", "voucher", "gift", "loyalty", "id"})
 
@@ -395,14 +396,9 @@ DETECTORS: Final[tuple[type[Detector], ...]] = (
 
 
 
-# Words that only put a form in a card's context (for CardExpiry.needs) or a sign-in's (for a bare
-# numeric code field); in many languages, beside the lexicon's own.
+# Words that put a form in a sign-in's context (for a bare numeric code field), in many languages.
 CONTEXT_TERMS: Final = (
-    [("card", t, matcher.WORD) for t in ("card", "credit card", "debit card", "visa", "mastercard", "amex", "tarjeta",
-                                          "cartão", "carte", "karte", "carta", "kaart", "karta", "kart", "карта",
-                                          "карты", "картка", "kartu", "thẻ", "بطاقة", "כרטיס")]
-    + [("card", t, matcher.INFIX) for t in ("カード", "卡号", "信用卡", "银行卡", "카드", "บัตร", "کارت", "कार्ड")]
-    + [("signin", t, matcher.WORD) for t in ("sign in", "signin", "log in", "login", "logging in", "signing in",
+    [("signin", t, matcher.WORD) for t in ("sign in", "signin", "log in", "login", "logging in", "signing in",
                                               "verify", "verification", "authenticate", "authentication", "2fa", "mfa",
                                               "text message", "sms", "texted", "we sent", "just sent", "arrived",
                                               "two factor", "two step", "otp", "confirm it s you", "confirm it is you",
