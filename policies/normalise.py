@@ -35,6 +35,7 @@ def _mark_ranges() -> str:
 _WORD_SPLIT: Final = re.compile(r"[^\w$@" + _mark_ranges() + r"]+|_+")
 _LEET: Final = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "$": "s", "@": "a", "!": "i"})
 _HAS_LETTER: Final = re.compile(r"[^\W\d_]")
+_LEET_CHARS: Final = re.compile(r"[013457$@!]")
 
 
 def _confusables() -> dict[str, str]:
@@ -75,10 +76,12 @@ class Text:
 def _deleet(word: str) -> str:
     # The matching copy folds look-alike letters whatever the word's script ("АРІ КЕУ" in Cyrillic
     # reads "API KEY"); the plain copy keeps the real word for the multilingual terms.
+    if word.isdigit():
+        return word
     if _CONFUSABLE.search(word):
         word = word.translate(_HOMOGLYPHS)
     # Only words that mix letters with digits/symbols are leet; "2fa" or "443" stay as they are.
-    if _HAS_LETTER.search(word) and any(ch in word for ch in "013457$@!"):
+    if _LEET_CHARS.search(word) and _HAS_LETTER.search(word):
         return word.translate(_LEET)
     return word
 
@@ -93,7 +96,7 @@ def normalise(text: str) -> tuple[Text, Text]:
     plain = Text(words, "".join(words), f" {' '.join(words)} ")
     if not _LEET_OR_CONFUSABLE.search(folded):
         return plain, plain
-    leet_words = tuple(_deleet(w) for w in words)
+    leet_words = tuple(_deleet(w) if _LEET_OR_CONFUSABLE.search(w) else w for w in words)
     if leet_words == words:
         return plain, plain
     return plain, Text(leet_words, "".join(leet_words), f" {' '.join(leet_words)} ")
