@@ -67,7 +67,7 @@ class Matcher:
         spaced: dict[str, set[tuple[str, str]]] = {}
         squashed: dict[str, set[str]] = {}
         for concept, term, mode in entries:
-            plain = normalise(term)[0]
+            plain = normalise.__wrapped__(term)[0]  # terms stay out of the texts' cache
             if not plain.words:
                 continue
             if mode == INFIX:
