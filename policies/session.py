@@ -65,5 +65,8 @@ class SessionState:
     scope: str = ""
     # MRTR: input request keys the proxy removed, to answer on the client's retry.
     removed_inputs: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
+    # MRTR: the properties of each form input request forwarded, by (scope, input key), so the
+    # retry's answers are read against what was declared (policy.response).
+    input_schemas: Bounded[tuple[str, str], dict[str, object]] = field(default_factory=lambda: Bounded(1024))
 
 

@@ -166,3 +166,19 @@ def test_a_retry_carrying_a_secret_in_input_responses_sends_the_server_a_decline
 def test_a_retry_without_secrets_is_forwarded_byte_for_byte() -> None:
     raw = modern_retry({"person": {"action": "accept", "content": {"name": "Ada", "age": 36}}})
     assert Guard(load_config_text("").policy, 1 << 20).client_message(raw).forward == raw
+
+
+def test_a_retry_is_read_against_the_schema_of_the_input_request_it_answers() -> None:
+    g = Guard(load_config_text("").policy, 1 << 20)
+    call = json.loads(modern_retry({}))
+    del call["params"]["inputResponses"], call["params"]["requestState"]
+    g.client_message(json.dumps(call).encode())
+    g.server_message(json.dumps({"jsonrpc": "2.0", "id": 9, "result": {
+        "resultType": "input_required", "requestState": "s1", "inputRequests": {"ref": {
+            "method": "elicitation/create", "params": {"mode": "form", "message": "Booking reference?",
+                                                      "requestedSchema": {"type": "object", "properties": {
+                                                          "code": {"type": "string", "pattern": "^[A-Za-z0-9]{32}$"}}}}}}}}).encode())
+    raw = modern_retry({"ref": {"action": "accept", "content": {"code": RANDOM}}})
+    assert g.client_message(raw).forward == raw  # the declared pattern explains it
+    raw = modern_retry({"other": {"action": "accept", "content": {"code": RANDOM}}})
+    assert g.client_message(raw).forward != raw  # nothing declared for this key

@@ -49,9 +49,11 @@ class MrtrCarrier(ResponseCarrier):
 
     def _client_retry(self, message: Message, replacement: JSONObject | None, out: Outcome) -> JSONObject | None:
         """A client request carrying ``inputResponses``: answers holding a secret are withheld."""
-        if "inputResponses" not in message.params:
+        responses = message.params.get("inputResponses")
+        if not isinstance(responses, dict):
             return replacement
-        return self._withhold_inputs(message, replacement, out)
+        schemas = {k: self.state.input_schemas.get((self.state.scope, k)) for k in list(responses)[:64]}
+        return self._withhold_inputs(message, replacement, out, schemas)
 
     def _judge_inputs(self, requests: JSONObject, modes: frozenset[str], method: str | None, request_id: RequestId | None,
                       out: Outcome, direction: Direction = S2C) -> dict[str, Verdict]:
@@ -78,7 +80,16 @@ class MrtrCarrier(ResponseCarrier):
                 fields=verdict.fields, url_host=verdict.url_host, input_key=key[:200], extra={"carrier": "input_required"}))
             if not verdict.allowed:
                 denied[key] = verdict
+            elif verdict.mode == "form":
+                self._remember_schema(key, entry)
         return denied
+
+    def _remember_schema(self, key: str, entry: JSONObject) -> None:
+        params = entry.get("params")
+        schema = params.get("requestedSchema") if isinstance(params, dict) else None
+        props = schema.get("properties") if isinstance(schema, dict) else None
+        if isinstance(props, dict):
+            self.state.input_schemas[(self.state.scope, key)] = props
 
     def _input_required(self, message: Message, request: ClientRequest | None, path: tuple[str, ...], out: Outcome) -> Step:
         container = walk(message.obj, path)
