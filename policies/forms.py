@@ -23,6 +23,7 @@ from elicitguard.policies.matcher import concepts
 from elicitguard.policies.rules import TeamRules
 from elicitguard.policies.shapes import (
     card_hint,
+    card_length,
     card_pattern,
     key_format_in_pattern,
     key_format_in_prose,
@@ -289,6 +290,8 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
     if isinstance(pattern, str):
         if card_pattern(pattern):
             return Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
+    if card_length(kind, prop):
+        return Reason("payment.card_number", f"field '{name}' takes only digits, as many as a card number has", name)
         named = key_format_in_pattern(pattern)
         if named is not None:
             return Reason(named[0], f"field '{name}' has a pattern in the format of {named[1]}", name)

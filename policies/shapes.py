@@ -213,6 +213,19 @@ def numeric_code_shape(kind: str, prop: dict[str, object]) -> bool:
     return False
 
 
+_DIGITS_ONLY: Final = re.compile(r"^\^?(?:\\d|\[0-9\])(?:[+*]|\{\d+(?:,\d*)?\})\$?$")
+
+
+def card_length(kind: str, prop: dict[str, object]) -> bool:
+    """A digits-only field exactly as long as a card number (13 to 19 digits)."""
+    if kind == "string":
+        low, high, pattern = prop.get("minLength"), prop.get("maxLength"), prop.get("pattern")
+        return (isinstance(low, int) and isinstance(high, int) and 13 <= low <= high <= 19
+                and isinstance(pattern, str) and bool(_DIGITS_ONLY.match(pattern)))
+    low, high = prop.get("minimum"), prop.get("maximum")
+    return isinstance(low, int) and isinstance(high, int) and 10**12 <= low and high < 10**19
+
+
 # "PAN" as an acronym (upper case, as written), when not India's tax id ("PAN card", "PAN number" with
 # income tax / Aadhaar / KYC around it).
 _PAN: Final = re.compile(r"\bPAN\b(?!\s*(?:card|Card|CARD))")

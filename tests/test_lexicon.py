@@ -165,3 +165,15 @@ def test_a_card_number_asked_as_pan_or_by_its_checksum(title: str, ok: bool) -> 
     verdict = judge_elicitation({"message": "Complete your purchase.", "requestedSchema": {
         "type": "object", "properties": {"value": {"type": "string", "title": title}}}}, FORM, Policy())
     assert verdict.allowed is ok, verdict.reasons
+
+
+@pytest.mark.parametrize(("prop", "card"), [
+    ({"type": "string", "minLength": 16, "maxLength": 16, "pattern": "^[0-9]+$"}, True),
+    ({"type": "string", "minLength": 13, "maxLength": 19, "pattern": "^\\d*$"}, True),
+    ({"type": "integer", "minimum": 1000000000000000, "maximum": 9999999999999999}, True),
+    ({"type": "string", "minLength": 16, "maxLength": 16}, False),  # any 16 characters: a voucher, an id
+    ({"type": "string", "minLength": 10, "maxLength": 10, "pattern": "^[0-9]+$"}, False),  # a phone number
+    ({"type": "integer", "minimum": 0, "maximum": 9999999999}, False),
+])
+def test_a_digits_only_field_as_long_as_a_card_number_is_one(prop: dict[str, Any], card: bool) -> None:
+    assert (rules_for("Payment", {"value": prop}) == ["payment.card_number"]) is card
