@@ -290,12 +290,14 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
     if isinstance(pattern, str):
         if card_pattern(pattern):
             return Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
-    if card_length(kind, prop):
-        return Reason("payment.card_number", f"field '{name}' takes only digits, as many as a card number has", name)
         named = key_format_in_pattern(pattern)
         if named is not None:
             return Reason(named[0], f"field '{name}' has a pattern in the format of {named[1]}", name)
-    for text in names[1:] + descriptions + _strings(prop.get("default")):
+    if card_length(kind, prop):
+        return Reason("payment.card_number", f"field '{name}' takes only digits, as many as a card number has", name)
+    # Read as written: normalising would drop the "-" or "_" of "sk-" or "ghp_" and the case of "PAN".
+    written = _strings(prop.get("title"), prop.get("description"), prop.get("default"))
+    for text in written:
         named = key_format_in_prose(text)
         if named is not None:
             return Reason(named[0], f"field '{name}' describes the format of {named[1]}", name)
@@ -307,7 +309,7 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
         return Reason(named_like.rule, f"field '{name}' is named like {named_like.label} field", name)
     if kind == STRING and any(vendor_key(normalise(t)[0].words) for t in names + descriptions):
         return Reason(ApiKey.rule, f"field '{name}' asks for a product's key (an API key)", name)
-    if any(card_hint(t) for t in names[1:] + descriptions):
+    if any(card_hint(t) for t in written[:2]):
         return Reason("payment.card_number", f"field '{name}' asks for a card number by its acronym or checksum", name)
     return None
 
@@ -355,8 +357,9 @@ def _words(name: str, prop: dict[str, Any]) -> set[str]:
 
 def _ordinary(name: str, prop: dict[str, Any]) -> bool:
     words = _words(name, prop)
-    return bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words) or prop.get("format") in (
-        "email", "date", "date-time")
+    # A field about a credential (its label, length, policy: "~meta" in any language) carries none.
+    return (bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words)
+            or prop.get("format") in ("email", "date", "date-time") or "~meta" in hits_of(_strings(name, prop.get("title"))))
 
 
 def _weak(name: str, prop: dict[str, Any]) -> bool:

@@ -36,6 +36,7 @@ _WORD_SPLIT: Final = re.compile(r"[^\w$@" + _mark_ranges() + r"]+|_+")
 _LEET: Final = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "$": "s", "@": "a", "!": "i"})
 _HAS_LETTER: Final = re.compile(r"[^\W\d_]")
 _LEET_CHARS: Final = re.compile(r"[013457$@!]")
+_GREEK_ACCENTS: Final = str.maketrans("άέήίόύώϊϋΐΰ", "αεηιουωιυιυ")
 
 
 def _confusables() -> dict[str, str]:
@@ -91,7 +92,9 @@ def normalise(text: str) -> tuple[Text, Text]:
     """The plain and the de-leeted forms of a text."""
     text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
     text = _CAMEL.sub(" ", text)
-    folded = text.casefold()
+    # Greek drops its accents in capitals ("ΚΩΔΙΚΟΣ") and doubles them before enclitics
+    # ("πρόσβασής σας"): its words are compared without them.
+    folded = text.casefold().translate(_GREEK_ACCENTS)
     words = tuple(w for w in _WORD_SPLIT.split(folded) if w)
     plain = Text(words, "".join(words), f" {' '.join(words)} ")
     if not _LEET_OR_CONFUSABLE.search(folded):

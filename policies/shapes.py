@@ -96,9 +96,10 @@ _IN_PATTERN: Final = {
 # alternation with a named group per format, so a text is searched once.
 _PREFIX_IN_PATTERN: Final = re.compile(r"(?:^\^?|\\b|\(\?:|\()(?:" + "|".join(
     f"(?P<k{i}>{_IN_PATTERN.get(rx, rx)})" for i, (_r, _l, rx) in enumerate(KEY_PREFIXES)) + r")(?![a-z]{3})")
+# A prefix ending in "-" or "_" ("sk-", "ghp_") may also end the sentence ("it starts with sk-").
 _PREFIX_IN_PROSE: Final = re.compile(r"(?<![A-Za-z0-9])[\"'`(]?(?:" + "|".join(
     f"(?P<k{i}>{rx})" for i, (_r, _l, rx) in enumerate(KEY_PREFIXES))
-    + r")(?:[A-Za-z0-9_.\-]*(?:\.\.\.|…|\*|x{3,}|X{3,})|[\"'`)])")
+    + r")(?:[A-Za-z0-9_.\-]*(?:\.\.\.|…|\*|x{3,}|X{3,})|[\"'`)]|(?<=[-_])(?=[\s.,;:!?]|$))")
 
 
 def _named(match: re.Match[str] | None) -> tuple[str, str] | None:

@@ -177,3 +177,14 @@ def test_a_card_number_asked_as_pan_or_by_its_checksum(title: str, ok: bool) -> 
 ])
 def test_a_digits_only_field_as_long_as_a_card_number_is_one(prop: dict[str, Any], card: bool) -> None:
     assert (rules_for("Payment", {"value": prop}) == ["payment.card_number"]) is card
+
+
+def test_the_hand_additions_never_repeat_a_key_which_would_silently_drop_the_first() -> None:
+    import ast
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parent.parent / "tools" / "lexicon" / "extra_source.py"
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Dict):
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+            assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)

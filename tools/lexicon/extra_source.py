@@ -151,6 +151,14 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
             "lv": "cvv kods", "et": "cvv-kood", "ca": "codi cvv", "ms": "kod cvv", "bn": "সিভিভি", "ta": "cvv குறியீடு", "ur": "سی وی وی", "sw": "msimbo wa cvv",
             "ka": "cvv კოდი", "az": "cvv kodu", "kk": "cvv коды", "be": "cvv-код", "mk": "cvv код", "sq": "kodi cvv",
         },
+        "where the code is printed (the back of the card)": {
+            "en": "back of the card | back of your card", "ru": "на обороте карты | на обратной стороне карты | цифры на обороте",
+            "uk": "на звороті картки | на зворотному боці картки", "tr": "kartın arkasındaki | kartınızın arkasındaki", "es": "reverso de la tarjeta | dorso de la tarjeta",
+            "pt": "verso do cartão", "fr": "au dos de la carte | au dos de votre carte", "de": "rückseite der karte | rückseite ihrer karte", "it": "retro della carta",
+            "pl": "na odwrocie karty | na rewersie karty", "nl": "achterkant van de kaart | achterkant van je kaart", "zh-Hans": "卡背面 | 卡片背面", "zh-Hant": "卡片背面",
+            "ja": "カード裏面 | カードの裏面", "ko": "카드 뒷면", "ar": "ظهر البطاقة", "vi": "mặt sau thẻ | mặt sau của thẻ", "id": "belakang kartu", "he": "בגב הכרטיס",
+            "cs": "na zadní straně karty", "hu": "kártya hátoldalán", "ro": "pe spatele cardului", "el": "στο πίσω μέρος της κάρτας", "fa": "پشت کارت", "hi": "कार्ड के पीछे",
+        },
     },
     "security_answer": {
         "account recovery screens": {
