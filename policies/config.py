@@ -19,7 +19,9 @@ from elicitguard.policies.effective import defaults_version, digest
 from elicitguard.policies.envelope import DEFAULT_MAX_MESSAGE_BYTES
 from elicitguard.policies.limits import DEFAULT_LIMITS, Limits
 from elicitguard.policies.merge import LIMIT_KEYS, WIDENABLE, check_widen_key, merge_server
+from elicitguard.policies.response_scan import RESPONSE_RULES
 from elicitguard.policies.rules import ACTIONS, RuleError, check_entry, monitored_rules
+from elicitguard.policies.teamrules import CONCEPTS, RULE_ID, TeamRules, compile_rule, pattern_problem, term_problem
 from elicitguard.policies.urls import UrlRules
 
 MODES: Final = ("form", "url")
@@ -59,9 +61,20 @@ class Leaf:
 
 @dataclass(frozen=True)
 class Section:
-    """A mapping with fixed keys."""
+    """A mapping with fixed keys; ``required`` keys must be there, ``check`` sees the whole mapping."""
 
     keys: dict[str, Node]
+    doc: str = ""
+    required: tuple[str, ...] = ()
+    check: Check | None = None
+
+
+@dataclass(frozen=True)
+class ListOf:
+    """A list of sections (e.g. ``policy.form.rules``); ``unique`` names a key no two items may share."""
+
+    item: Section
+    unique: str | None = None
     doc: str = ""
 
 
@@ -73,7 +86,7 @@ class Named:
     doc: str = ""
 
 
-Node = Leaf | Section | Named
+Node = Leaf | Section | Named | ListOf
 
 
 def _is_str(v: Any) -> bool:
@@ -142,6 +155,30 @@ def _check_http_url(v: str) -> str | None:
     return None
 
 
+def _check_rule_id(v: str) -> str | None:
+    if not RULE_ID.match(v):
+        return f"rule id {v!r} must be letters, digits and . _ : - (at most 100)"
+    if v.startswith("response."):
+        return "rule ids starting with 'response.' are the response scanner's"
+    return None
+
+
+def _check_rule(rule: dict[str, Any]) -> str | None:
+    if not any(rule.get(k) for k in ("terms", "patterns", "fields")):
+        return f"rule {rule.get('id')!r} needs at least one of terms, patterns or fields"
+    return None
+
+
+# One entry of policy.form.rules. An "action" key (block | monitor) may join these.
+RULE_SPEC: Final = Section({
+    "id": Leaf("a rule id", _is_str, _check_rule_id),
+    "concept": _choice(*sorted(CONCEPTS)),
+    "terms": Leaf("a list of words or phrases", _is_list, each=term_problem),
+    "patterns": Leaf("a list of regular expressions", _is_list, each=pattern_problem),
+    "fields": Leaf("a list of field names", _str_list),
+}, required=("id",), check=_check_rule)
+
+
 # The JSON Schema each predicate above stands for (``policies.schema`` reads it), so a Leaf built from
 # them needs no schema of its own. ``{}``: a check JSON Schema cannot express (it stays check-only).
 _PORT = r"0*([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])"
@@ -159,6 +196,9 @@ SCHEMA_OF: Final[Mapping[Callable[[Any], object], Mapping[str, Any]]] = {
     _check_http_url: {"pattern": "^https?://"},
     _is_count: {"type": "integer", "minimum": 0},
     _is_amount: {"type": "number", "minimum": 0},
+    term_problem: {"type": "string"},
+    pattern_problem: {"type": "string"},  # that it compiles and matches something: check only
+    _check_rule_id: {"type": "string", "pattern": r"^(?!response\.)[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$"},
 }
 
 POLICY_SPEC: Final = Section({
@@ -179,6 +219,11 @@ POLICY_SPEC: Final = Section({
     "form": Section({
         "block_credentials": Leaf("true or false", _is_bool),
         "allow_fields": Leaf("a list of field names", _str_list),
+        "rules": ListOf(RULE_SPEC, unique="id"),
+    }),
+    "response": Section({
+        "scan": Leaf("true or false", _is_bool),
+        "detectors": Section({rule: Leaf("true or false", _is_bool) for rule in RESPONSE_RULES}),
     }),
     "url": Section({
         "allow_domains": Leaf("a list of host names or *.wildcards", _str_list, each=_check_domain),
@@ -290,6 +335,8 @@ class _Walker:
                 if bad:
                     return None
             return value
+        if isinstance(spec, ListOf):
+            return self.walk_list(node, spec, path)
         if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null":
             return {}
         items = self.mapping(node, path)
@@ -310,7 +357,36 @@ class _Walker:
             value = self.walk(value_node, child, _join(path, key))
             if value is not None:
                 out[key] = value
+        if isinstance(spec, Section):
+            missing = [k for k in spec.required if k not in items]
+            if missing:
+                self.error(node, path, f"missing required key(s) {', '.join(missing)}")
+                return None
+            problem = spec.check(out) if spec.check is not None and len(out) == len(items) else None
+            if problem:
+                self.error(node, path, problem)
+                return None
         return out
+
+    def walk_list(self, node: yaml.Node, spec: ListOf, path: str) -> list[Any] | None:
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null":
+            return []
+        if not isinstance(node, yaml.SequenceNode) or node.tag != "tag:yaml.org,2002:seq":
+            self.error(node, path, "expected a list")
+            return None
+        out, seen, bad = [], set(), False
+        for index, item_node in enumerate(node.value):
+            item = self.walk(item_node, spec.item, f"{path}[{index}]")
+            if item is None:
+                bad = True
+                continue
+            if spec.unique is not None:
+                if item.get(spec.unique) in seen:
+                    self.error(item_node, f"{path}[{index}]", f"{spec.unique} {item.get(spec.unique)!r} is used twice")
+                    bad = True
+                seen.add(item.get(spec.unique))
+            out.append(item)
+        return None if bad else out
 
 
 def _nodes(node: yaml.Node) -> list[yaml.Node]:
@@ -345,6 +421,15 @@ def _show(value: Any) -> str:
 class FormPolicy:
     block_credentials: bool = True
     allow_fields: frozenset[str] = frozenset()
+    rules: TeamRules = TeamRules()
+
+
+@dataclass(frozen=True, slots=True)
+class ResponsePolicy:
+    """``policy.response``: secrets in what the client sends back are withheld from the server."""
+
+    scan: bool = True
+    disabled: frozenset[str] = frozenset()  # response.* rules switched off
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,6 +438,7 @@ class Policy:
 
     modes: frozenset[str] = frozenset(MODES)
     form: FormPolicy = FormPolicy()
+    response: ResponsePolicy = ResponsePolicy()
     url: UrlRules = UrlRules()
     unknown_protocol: str = "block"
     narrow_capabilities: bool = False
@@ -453,9 +539,18 @@ def _compile_policy(base: Policy, raw: dict[str, Any], mode: str | None, on_deny
     form_raw = raw.get("form", {})
     url_raw = raw.get("url", {})
     limits_raw = raw.get("limits", {})
+    # A server's team rules add to the global ones (their ids are checked apart from the global list).
+    rules = base.form.rules.rules + tuple(compile_rule(r) for r in form_raw.get("rules", ()))
+    response_raw = raw.get("response", {})
+    switches = response_raw.get("detectors", {})
     form = FormPolicy(
         block_credentials=form_raw.get("block_credentials", base.form.block_credentials),
         allow_fields=frozenset(f.casefold() for f in form_raw["allow_fields"]) if "allow_fields" in form_raw else base.form.allow_fields,
+        rules=TeamRules.build(rules) if "rules" in form_raw else base.form.rules,
+    )
+    response = ResponsePolicy(
+        scan=response_raw.get("scan", base.response.scan),
+        disabled=(base.response.disabled | {k for k, on in switches.items() if not on}) - {k for k, on in switches.items() if on},
     )
     url = UrlRules(
         allow_domains=_patterns(url_raw["allow_domains"]) if "allow_domains" in url_raw else base.url.allow_domains,
@@ -470,6 +565,7 @@ def _compile_policy(base: Policy, raw: dict[str, Any], mode: str | None, on_deny
         base,
         modes=frozenset(raw["modes"]) if "modes" in raw else base.modes,
         form=form,
+        response=response,
         url=url,
         unknown_protocol=raw.get("unknown_protocol", base.unknown_protocol),
         narrow_capabilities=raw.get("narrow_capabilities", base.narrow_capabilities),
@@ -535,6 +631,9 @@ def load_config_text(text: str, source: str = "<config>", version: str | None = 
         problems += found
         warnings += noted
         servers[name] = ServerEntry(name, entry.get("upstream"), merged, widened)
+    problems += [f"{source}: servers.{name}.policy.form.rules: id {rule_id!r} is already a global rule"
+                 for name, entry in servers.items() for rule_id in set(entry.policy.form.rules.ids())
+                 if entry.policy.form.rules.ids().count(rule_id) > 1]
     if problems:
         raise ConfigError(problems)
     http_raw = raw.get("http", {})

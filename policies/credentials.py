@@ -1,99 +1,33 @@
 """Credential detectors for form-mode elicitation fields.
 
-Each detector is a small declarative class, in the manner of detect-secrets' plugins: the terms that
-name a credential (as whole-word phrases, or as fragments of a name with its separators removed),
-the field types that can carry it, and the context words that make a look-alike benign. A detection
-always names the rule and the field.
-
-Text is normalised before matching: NFKC, camelCase / snake_case / kebab-case split into words,
-lower-cased, and a de-leeted copy (``p4ssw0rd`` -> ``password``) matched as well.
+Each detector is a small declarative class, in the manner of detect-secrets' plugins: the concept it
+stands for, the terms that name it (whole-word phrases, or fragments of a name with its separators
+removed), the field types that can carry it, and the context words that make a look-alike benign.
+The multilingual lexicon (``policies/lexicon/``) adds the words of some 120 languages to each concept;
+all terms of all detectors are matched in one pass (:mod:`elicitguard.policies.matcher`) after the
+normalisation of :mod:`elicitguard.policies.normalise`. A detection always names the rule and the field.
 """
 
 from __future__ import annotations
 
-import functools
-import re
-import unicodedata
-from dataclasses import dataclass
 from typing import ClassVar, Final
+
+from elicitguard.policies import matcher
+from elicitguard.policies.normalise import Text, normalise
+from elicitguard.policies.shapes import (  # noqa: F401 - re-exported for older imports
+    VALUE_SHAPES,
+    ValueShape,
+    card_pattern,
+    luhn_ok,
+    secret_value_shape,
+)
+
+__all__ = ["DETECTORS", "Detector", "Text", "normalise"]
 
 STRING: Final = "string"
 NUMBER: Final = "number"
 TEXT_TYPES: Final = frozenset({STRING})
 TEXT_AND_NUMBER: Final = frozenset({STRING, NUMBER})
-
-# camelCase boundaries; a single leading lower-case letter stays attached ("iPhone", "cURL", "eBay").
-_CAMEL = re.compile(r"(?<=[a-z]{2})(?=[A-Z])|(?<=[0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-
-
-def _mark_ranges() -> str:
-    """Every combining mark in the BMP as a regex class body: Devanagari, Thai and other scripts
-    write vowels as marks, and a word must not be split at them."""
-    ranges: list[tuple[int, int]] = []
-    for code in range(0x300, 0x10000):
-        if unicodedata.category(chr(code)).startswith("M"):
-            if ranges and ranges[-1][1] == code - 1:
-                ranges[-1] = (ranges[-1][0], code)
-            else:
-                ranges.append((code, code))
-    return "".join(f"\\u{a:04x}-\\u{b:04x}" if a != b else f"\\u{a:04x}" for a, b in ranges)
-
-
-_WORD_SPLIT = re.compile(r"[^\w$@" + _mark_ranges() + r"]+|_+")
-_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "$": "s", "@": "a", "!": "i"})
-_HAS_LETTER = re.compile(r"[^\W\d_]")
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """A piece of schema text in its matchable forms."""
-
-    words: tuple[str, ...]
-    squashed: str
-    spaced: str  # the words between single spaces, padded, for whole-phrase matching
-
-    @property
-    def word_set(self) -> frozenset[str]:
-        return frozenset(self.words)
-
-
-# Cyrillic and Greek letters that look like Latin ones, for words that mix scripts ("pаssword" with a
-# Cyrillic "а"): a Russian or Greek word on its own is left alone.
-_HOMOGLYPH_PAIRS = {"а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "і": "i", "ѕ": "s",
-                    "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w", "к": "k", "м": "m", "т": "t", "в": "b", "н": "h",
-                    "α": "a", "ο": "o", "ρ": "p", "ν": "v", "τ": "t", "κ": "k", "ι": "i", "υ": "u", "ε": "e",
-                    "χ": "x", "ɑ": "a", "ɡ": "g", "ɩ": "i", "ʏ": "y", "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d",
-                    "ᴇ": "e", "ɢ": "g", "ʜ": "h", "ɪ": "i", "ᴊ": "j", "ᴋ": "k", "ʟ": "l", "ᴍ": "m", "ɴ": "n",
-                    "ᴏ": "o", "ᴘ": "p", "ʀ": "r", "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ᴢ": "z",
-                    "օ": "o", "ս": "u", "ց": "g", "һ": "h"}
-_HOMOGLYPHS = str.maketrans(_HOMOGLYPH_PAIRS)
-_CONFUSABLE = re.compile("[" + "".join(sorted(_HOMOGLYPH_PAIRS)) + "]")
-# Invisible characters NFKC keeps: format controls (Cf: zero-width joiners, bidi controls, soft
-# hyphen) and the fillers that render as nothing. They are removed before words are split.
-_INVISIBLE = re.compile("[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e"
-                        "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]")
-
-
-def _deleet(word: str) -> str:
-    # The matching copy folds look-alike letters whatever the word's script ("АРІ КЕУ" in Cyrillic
-    # reads "API KEY"); the plain copy keeps the real word for the multilingual terms.
-    if _CONFUSABLE.search(word):
-        word = word.translate(_HOMOGLYPHS)
-    # Only words that mix letters with digits/symbols are leet; "2fa" or "443" stay as they are.
-    if _HAS_LETTER.search(word) and any(ch in word for ch in "013457$@!"):
-        return word.translate(_LEET)
-    return word
-
-
-@functools.lru_cache(maxsize=8192)
-def normalise(text: str) -> tuple[Text, Text]:
-    """The plain and the de-leeted forms of a text."""
-    text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
-    text = _CAMEL.sub(" ", text)
-    words = tuple(w for w in _WORD_SPLIT.split(text.casefold()) if w)
-    plain = Text(words, "".join(words), f" {' '.join(words)} ")
-    leet_words = tuple(_deleet(w) for w in words)
-    return plain, Text(leet_words, "".join(leet_words), f" {' '.join(leet_words)} ")
 
 
 class Detector:
@@ -101,6 +35,12 @@ class Detector:
 
     rule: ClassVar[str]
     label: ClassVar[str]
+    # The key its terms are found under; "~" + concept marks a look-alike that excuses it.
+    concept: ClassVar[str]
+    # Lexicon concepts whose terms it also matches (default: its own concept), and a match mode
+    # forced on them (NumericPasscode takes only whole words).
+    lexicon: ClassVar[tuple[str, ...] | None] = None
+    lexicon_mode: ClassVar[str | None] = None
     # Whole-word phrases, space separated, matched against the word sequence.
     phrases: ClassVar[tuple[str, ...]] = ()
     # Substrings of the separator-free text: catch compounds like "dbpassword" or "apikey".
@@ -109,34 +49,32 @@ class Detector:
     types: ClassVar[frozenset[str]] = TEXT_TYPES
     # Words anywhere in the field's name, title or description that make it a look-alike.
     unless: ClassVar[frozenset[str]] = frozenset()
+    # Concepts the rest of the form must show for this one to count (a card expiry needs a card).
+    needs: ClassVar[frozenset[str]] = frozenset()
 
     # Whether a field named for metadata *about* this credential ("token_name", "key_id") is excused.
     metadata_excuses: ClassVar[bool] = True
 
-    # Compiled once per class: one alternation over " word word " phrases, one over fragments.
-    _phrase_re: ClassVar[re.Pattern[str] | None] = None
-    _fragment_re: ClassVar[re.Pattern[str] | None] = None
-
-    def __init_subclass__(cls) -> None:
-        super().__init_subclass__()
-        # Terms go through exactly the normalisation of the text they are matched against (folding,
-        # word splitting), so "pre-shared key", "Wi-Fi" or a final sigma match however written.
-        if cls.phrases:
-            phrases = sorted({normalise(p)[0].spaced.strip() for p in cls.phrases} - {""})
-            cls._phrase_re = re.compile(" (?:" + "|".join(re.escape(p) for p in phrases) + ") ")
-        if cls.fragments:
-            fragments = sorted({normalise(f)[0].squashed for f in cls.fragments} - {""})
-            cls._fragment_re = re.compile("|".join(re.escape(f) for f in fragments))
+    # Terms that name it only as a field's whole name or title ("κωδικός" alone is a password; in
+    # "κωδικός προσφοράς" it is a promo code).
+    alone: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
-    def matches(cls, text: Text) -> bool:
-        if cls._phrase_re is not None and cls._phrase_re.search(text.spaced):
-            return True
-        return cls._fragment_re is not None and cls._fragment_re.search(text.squashed) is not None
+    def terms(cls) -> list[tuple[str, str, str]]:
+        """(concept, term, mode) for the matcher."""
+        return ([(cls.concept, p, matcher.WORD) for p in cls.phrases]
+                + [(cls.concept, f, matcher.INFIX) for f in cls.fragments]
+                + [(cls.concept, a, matcher.WHOLE) for a in cls.alone])
 
     @classmethod
-    def excused(cls, context: frozenset[str]) -> bool:
-        return bool(cls.unless & context)
+    def matches(cls, hits: frozenset[str]) -> bool:
+        """Whether the concepts found in a text include this detector's."""
+        return cls.concept in hits
+
+    @classmethod
+    def excused(cls, context: frozenset[str], hits: frozenset[str] = frozenset()) -> bool:
+        """A look-alike: an excusing word in the field's context, or a look-alike term of the lexicon."""
+        return bool(cls.unless & context) or ("~" + cls.concept) in hits
 
 
 # The last word of a field name that makes it metadata about a credential, not the credential itself:
@@ -151,6 +89,7 @@ PUBLIC_WORDS: Final = frozenset({"public", "publishable", "pub"})
 
 class Password(Detector):
     rule = "credential.password"
+    concept = "password"
     label = "a password or passphrase"
     phrases = ("pass", "pwd", "pw", "passwd", "pword", "passphrase", "passcode", "kennw", "passw", "pwort", "contrasena", "senha", "clave de acceso",
                "parola d accesso", "kennwort", "hasło", "haslo", "şifre", "sifre", "parol", "heslo", "jelszó",
@@ -165,32 +104,41 @@ class Password(Detector):
     fragments = ("password", "passwort", "passwd", "passphrase", "motdepasse", "contraseña", "contrasena", "senha",
                  "пароль", "密码", "密碼", "パスワード", "암호", "비밀번호", "كلمةالمرور", "كلمةالسر", "סיסמה", "पासवर्ड",
                  "รหัสผ่าน", "wachtwoord", "lösenord", "salasana", "adgangskode", "kennwort", "hasło", "matkhau", "mậtkhẩu",
-                 "parolasi", "κωδικός", "κωδικοσ", "пароля", "heslo", "jelszó", "şifre", "userpass", "dbpass", "rootpass",
+                 "parolasi", "пароля", "heslo", "jelszó", "şifre", "userpass", "dbpass", "rootpass",
                  "adminpass", "loginpass", "passwrd", "passw", "paswd", "paswoord", "parolası", "parolasi", "parolanız",
-                 "parolaniz")
+                 "parolaniz", "userpwd", "dbpwd", "adminpwd", "rootpwd", "loginpwd")
+    alone = ("κωδικός", "κωδικος", "κωδικό", "clave", "código de acceso", "código secreto")
     # "pass" is also a ticket or a permit: a boarding pass number is not a password.
     unless = frozenset({"strength", "policy", "expiry", "expires", "hint", "length", "rotation", "manager", "forgot",
                         "boarding", "bus", "transit", "season", "ski", "festival", "museum", "park", "train", "rail",
                         "metro", "gym", "day", "parking", "hall", "mountain", "through", "motto", "slogan",
-                        "generator", "generate", "generated"})
+                        "generator", "generate", "generated", "lyrics", "officer", "probation", "chanson", "musical", "music",
+                        "clef"})
 
 
 class NumericPasscode(Detector):
     """A number field for a passcode: only the unmistakable words, and never a setting about them."""
 
     rule = "credential.passcode"
+    concept = "passcode"
     label = "a numeric passcode"
     types = frozenset({NUMBER})
-    phrases = ("passcode", "pass code", "password", "unlock code", "device passcode", "passwort", "mot de passe",
-               "contraseña", "senha", "пароль", "密码", "パスワード", "비밀번호")
-    # Phrases only: a compound like "Passwortrichtlinie" (password policy) is a setting, not a passcode.
+    phrases = ("passcode", "pass code", "unlock code", "device passcode", "device pin", "phone passcode")
+    # A password word counts only as the field's whole name or title ("PASSWORD", "Passwort", "密码"):
+    # "Minimum password length" or "Passwortrichtlinie" (password policy) is a setting, in any language.
+    lexicon = ()
     unless = frozenset({"rate", "rating", "rules", "rule", "policy", "length", "minimum", "maximum", "min", "max",
                         "expiry", "days", "minutes", "hours", "attempts", "strength", "score", "satisfaction",
                         "survey", "count", "age", "history", "reuse", "characters", "digits"})
 
+    @classmethod
+    def matches(cls, hits: frozenset[str]) -> bool:
+        return cls.concept in hits or "password!" in hits
+
 
 class ApiKey(Detector):
     rule = "credential.api_key"
+    concept = "api_key"
     label = "an API or access key"
     phrases = ("api key", "access key", "secret key", "app key", "application key", "consumer key", "subscription key",
                "developer key", "dev key", "master key", "license key", "licence key", "product key", "account key",
@@ -209,13 +157,15 @@ class ApiKey(Detector):
 
 class Token(Detector):
     rule = "credential.token"
+    concept = "token"
     label = "an access, refresh or bearer token"
     phrases = ("token", "access token", "refresh token", "bearer", "bearer token", "jwt", "pat", "id token",
                "auth token", "oauth token", "session token", "personal access token", "authorization header",
                "authorization", "auth header", "jeton", "jeton d accès", "jeton d acces", "токен", "토큰", "gettoken",
                "registration token", "runner token", "deploy token", "bot token", "botfather", "magic link",
                "sign-in link", "sign in link", "login link", "signin link", "refresh", "service token",
-               "kubeconfig token", "bearer token", "api token", "personal token", "access tokens", "token value")
+               "kubeconfig token", "bearer token", "api token", "personal token", "access tokens", "token value",
+               "shown only once", "only shown once", "shown once", "displayed only once", "only displayed once")
     fragments = ("accesstoken", "refreshtoken", "authtoken", "bearertoken", "apitoken", "oauthtoken", "idtoken",
                  "sessiontoken", "githubtoken", "gitlabtoken", "slacktoken", "bottoken", "npmtoken", "pypitoken",
                  "securitytoken", "令牌", "トークン", "токен", "토큰", "zugriffstoken", "bearer", "botfather", "glpat",
@@ -224,11 +174,13 @@ class Token(Detector):
                         "num", "usage", "length", "total", "per", "tokenizer", "cost", "price", "rate", "estimated",
                         "color", "colour", "game",
                         "board", "pack", "packs", "coins", "arcade", "casino", "reward", "rewards", "loyalty", "buy",
-                        "purchase", "beli", "listrik", "electricity", "prepaid", "meter"})
+                        "purchase", "beli", "listrik", "electricity", "prepaid", "meter", "symbol", "ticker", "supply",
+                        "decimals", "airdrop", "holders", "budgets"})
 
 
 class ClientSecret(Detector):
     rule = "credential.client_secret"
+    concept = "client_secret"
     label = "a client or shared secret"
     phrases = ("secret", "client secret", "app secret", "consumer secret", "shared secret", "webhook secret",
                "signing secret", "api secret", "secret value", "secreto", "segredo", "geheimnis", "secret partagé",
@@ -241,6 +193,7 @@ class ClientSecret(Detector):
 
 class PrivateKey(Detector):
     rule = "credential.private_key"
+    concept = "private_key"
     label = "a private or SSH key"
     phrases = ("private key", "privkey", "ssh key", "ssh private key", "id rsa", "id ed25519", "id ecdsa", "pem",
                "pem key", "pgp key", "gpg key", "pgp private key", "signing key", "keystore", "wallet key", "key pair",
@@ -254,6 +207,7 @@ class PrivateKey(Detector):
 
 class SeedPhrase(Detector):
     rule = "credential.seed_phrase"
+    concept = "seed_phrase"
     label = "a wallet seed or recovery phrase"
     phrases = ("seed", "seed phrase", "recovery phrase", "mnemonic", "seed words", "wallet seed", "backup phrase",
                "recovery words", "secret phrase", "secret recovery phrase", "recovery key", "phrase de récupération",
@@ -270,6 +224,7 @@ class SeedPhrase(Detector):
 
 class OneTimeCode(Detector):
     rule = "credential.otp"
+    concept = "otp"
     label = "a one-time or two-factor code"
     types = TEXT_AND_NUMBER
     phrases = ("otp", "totp", "hotp", "2fa", "mfa", "2fa code", "mfa code", "one time password", "one time code",
@@ -290,7 +245,13 @@ class OneTimeCode(Detector):
                "mã xác minh", "kode verifikasi", "kode otp", "verifieringskod", "engångskod", "ověřovací kód",
                "κωδικός επαλήθευσης", "รหัสยืนยัน", "รหัส otp", "सत्यापन कोड", "ओटीपी", "验证码", "認証コード",
                "확인 코드", "인증 코드", "인증번호", "code de confirmation", "code à usage unique", "einmalcode",
-               "sicherheitscode", "código de un solo uso", "código sms", "code sms", "sms-code", "smscode")
+               "sicherheitscode", "código de un solo uso", "código sms", "code sms", "sms-code", "smscode",
+               "code that just arrived", "code that arrived", "code you received", "code you just received",
+               "code we just sent", "code in the text", "code in the sms", "code in the email", "code from the text",
+               "code from your phone", "code from your authenticator", "text message code", "texted code",
+               "code by text", "code by sms", "digit code we sent", "code sent by text", "code sent by sms",
+               "login approval code", "sign in verification", "code from the url", "code from url",
+               "code parameter", "code from the address bar", "code in the address bar", "code in the redirect")
     fragments = ("onetimepass", "onetimecode", "verificationcode", "authcode", "authenticatorcode", "smscode",
                  "mfacode", "2facode", "twofactor", "код подтверждения".replace(" ", ""), "кодподтверждения",
                  "验证码", "驗證碼", "認証コード", "確認コード", "인증번호", "인증코드", "bestätigungscode",
@@ -299,35 +260,60 @@ class OneTimeCode(Detector):
 
 class CardNumber(Detector):
     rule = "payment.card_number"
+    concept = "card_number"
     label = "a payment card number"
     types = TEXT_AND_NUMBER
     phrases = ("card number", "credit card", "debit card", "cc number", "cc num", "ccnum", "ccn",
                "card no", "card num", "numéro de carte", "numero de carte", "número de tarjeta", "numero de tarjeta",
                "número do cartão", "numero do cartao", "numero di carta", "numero della carta", "kartennummer",
                "numer karty", "kart numarası", "kaartnummer", "primary account number", "cardnumber", "card details",
-               "credit card number", "payment card")
+               "credit card number", "payment card", "long number on the card", "long card number",
+               "16 digit card number", "16 digits on the front", "number on the front of the card",
+               "digits on the front of your card", "visa number", "mastercard number", "amex number")
     fragments = ("cardnumber", "creditcard", "debitcard", "ccnumber", "kartennummer", "номеркарты", "卡号", "卡號",
                  "カード番号", "카드번호", "신용카드", "numérodecarte", "númerodetarjeta", "kreditkarte", "cartedecrédit",
                  "tarjetadecrédito", "cartãodecrédito", "creditcardnum", "paymentcard", "cardnum")
     unless = frozenset({"holder", "name", "type", "brand", "nickname", "label", "game", "games", "deck", "playing",
                         "trading", "gift", "greeting", "business", "library", "loyalty", "sim", "index", "flash",
-                        "cards", "postcard", "report", "score", "id", "membership"})
+                        "cards", "postcard", "report", "score", "id", "membership", "income", "aadhaar", "aadhar", "kyc"})
 
 
 class CardSecurityCode(Detector):
     rule = "payment.cvv"
+    concept = "cvv"
     label = "a card security code (CVV/CVC)"
     types = TEXT_AND_NUMBER
     phrases = ("cvv", "cvc", "cvv2", "cvc2", "cid", "csc", "card verification", "card security code",
                "card verification value", "cryptogramme", "código de seguridad", "codigo de seguridad",
                "código de segurança", "prüfnummer", "kartenprüfnummer", "digits on the back", "back of the card",
-               "back of your card", "3 digits on the back", "three digits", "security digits", "check digits card")
+               "back of your card", "3 digits on the back", "three digits", "security digits", "check digits card",
+               "code on the back", "number on the back", "digits on the back of", "code on the back of",
+               "signature strip", "signature panel", "3 digit code on", "three digit code on", "4 digit code on the front",
+               "cvn", "cav2", "cvc code", "cvv code")
+    unless = frozenset({"gift", "loyalty", "membership", "library", "discount", "promo", "coupon", "voucher", "rewards",
+                        "hint", "verified"})
     fragments = ("cvv", "cvc2", "cardverification", "cardsecuritycode", "cryptogrammevisuel", "kartenprüfnummer",
                  "securitycodecard", "cardcode", "セキュリティコード", "安全码", "보안코드")
 
 
+class CardExpiry(Detector):
+    """A card's expiry date, only where the form also asks for the card's number or security code:
+    an expiry alone (renewing a card on file) is not a secret."""
+
+    rule = "payment.card_expiry"
+    concept = "card_expiry"
+    label = "a payment card's expiry date"
+    types = TEXT_AND_NUMBER
+    phrases = ("card expiry", "card expiration", "card expiry date", "card expiration date", "expiry month",
+               "expiry year", "expiration month", "expiration year", "exp month", "exp year", "valid thru")
+    needs = frozenset({"card_number", "cvv"})
+    unless = frozenset({"membership", "subscription", "trial", "passport", "licence", "license", "domain",
+                        "certificate", "warranty", "coupon", "voucher", "gift", "loyalty", "id"})
+
+
 class Pin(Detector):
     rule = "payment.pin"
+    concept = "pin"
     label = "a PIN"
     types = TEXT_AND_NUMBER
     phrases = ("pin", "pin code", "pin number", "card pin", "atm pin", "sim pin", "pin nummer", "código pin",
@@ -348,6 +334,7 @@ class Pin(Detector):
 
 class SessionCookie(Detector):
     rule = "credential.session_cookie"
+    concept = "session_cookie"
     label = "a session cookie or session id"
     metadata_excuses = False  # "session id" is the credential itself
     phrases = ("cookie", "cookies", "session cookie", "session id", "sessionid", "sid", "jsessionid", "phpsessid",
@@ -361,6 +348,7 @@ class SessionCookie(Detector):
 
 class ConnectionString(Detector):
     rule = "credential.connection_string"
+    concept = "connection_string"
     label = "a connection string (carries a password)"
     phrases = ("connection string", "connstr", "conn str", "dsn", "database url", "db url", "jdbc url", "jdbc",
                "connection uri", "connection url", "mongodb uri", "mongo uri", "redis url", "postgres url",
@@ -372,6 +360,7 @@ class ConnectionString(Detector):
 
 class SecurityAnswer(Detector):
     rule = "credential.security_answer"
+    concept = "security_answer"
     label = "an answer to a security question"
     metadata_excuses = False  # "mother's maiden name" is the secret itself
     phrases = ("security answer", "secret answer", "security question", "mother s maiden name", "maiden name",
@@ -381,6 +370,7 @@ class SecurityAnswer(Detector):
 
 class GenericCredential(Detector):
     rule = "credential.generic"
+    concept = "generic"
     label = "a credential"
     phrases = ("login secret", "auth secret", "authentication secret", "signing key secret", "root credentials",
                "service account key", "service account json", "gcp key", "aws credentials", "kubeconfig",
@@ -399,72 +389,38 @@ class GenericCredential(Detector):
 # Most specific first: the first detector that fires names the rule in the audit log, so
 # "card security code" must reach CardSecurityCode before OneTimeCode's "security code".
 DETECTORS: Final[tuple[type[Detector], ...]] = (
-    PrivateKey, SeedPhrase, SecurityAnswer, CardSecurityCode, CardNumber, Pin, ConnectionString, GenericCredential,
+    PrivateKey, SeedPhrase, SecurityAnswer, CardSecurityCode, CardNumber, CardExpiry, Pin, ConnectionString, GenericCredential,
     ApiKey, Token, ClientSecret, SessionCookie, OneTimeCode, Password, NumericPasscode,
 )
 
 
-# Values that are secrets whatever the field is called (defaults, patterns, examples).
-@dataclass(frozen=True, slots=True)
-class ValueShape:
-    """A recognisable secret format."""
-
-    rule: str
-    label: str
-    regex: re.Pattern[str]
 
 
-# Linear time on hostile input: a pattern that could start at every position of a long run and scan
-# to its end is quadratic ("sk-sk-sk-...", "aaaa...://"). Each search starts only where a run of
-# token characters starts (_RUN), commits to the first candidate inside it (atomic group) and
-# never backtracks into a run (possessive quantifiers): the same matches, found in one pass.
-_RUN: Final = r"(?<![A-Za-z0-9_-])"
-VALUE_SHAPES: Final[tuple[ValueShape, ...]] = (
-    ValueShape("credential.private_key", "a PEM private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY")),
-    ValueShape("credential.api_key", "an AWS access key id", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
-    ValueShape("credential.token", "a GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})")),
-    ValueShape("credential.api_key", "an API secret key (sk-...)",
-               re.compile(_RUN + r"(?>(?:\b|[A-Za-z0-9_-]*?-)sk-)(?:[A-Za-z0-9_-]+-)?[A-Za-z0-9]{16}")),
-    ValueShape("credential.token", "a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
-    ValueShape("credential.api_key", "a Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
-    ValueShape("credential.token", "a JSON Web Token", re.compile(
-        _RUN + r"(?>(?:\b|[A-Za-z0-9_-]*?-)eyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\.")),
-    ValueShape("credential.api_key", "a Stripe key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}")),
-    ValueShape("credential.connection_string", "a URL with an embedded password",
-               re.compile(r"(?<![a-z0-9+.-])[0-9+.-]*+[a-z][a-z0-9+.-]*+://[^/\s:@]++:[^/\s@]++@", re.IGNORECASE)),
+# Words that put a form in a sign-in's context (for a bare numeric code field), in many languages.
+CONTEXT_TERMS: Final = (
+    [("signin", t, matcher.WORD) for t in ("sign in", "signin", "log in", "login", "logging in", "signing in",
+                                              "verify", "verification", "authenticate", "authentication", "2fa", "mfa",
+                                              "text message", "sms", "texted", "we sent", "just sent", "arrived",
+                                              "two factor", "two step", "otp", "confirm it s you", "confirm it is you",
+                                              "iniciar sesión", "connexion", "anmelden", "anmeldung", "accedi",
+                                              "entrar", "войти", "вход", "zaloguj", "giriş", "inloggen")]
+    + [("signin", t, matcher.INFIX) for t in ("登录", "登入", "ログイン", "로그인", "เข้าสู่ระบบ", "ورود", "تسجيل الدخول",
+                                               "התחברות", "लॉगिन", "短信", "簡訊", "ショートメッセージ", "문자")]
 )
 
-# Patterns (JSON Schema `pattern`) that only a payment card, CVV or one-time code would satisfy.
-_CARD_PATTERN: Final = re.compile(
-    r"(?:\\d|\[0-9\])\{(?:1[2-6],1[6-9]|1[3-9])\}|(?:\\d|\[0-9\])\{4\}[^{}]{0,12}(?:\\d|\[0-9\])\{4\}[^{}]{0,12}(?:\\d|\[0-9\])\{4\}")
+
+def _lexicon_terms() -> list[tuple[str, str, str]]:
+    """Every detector's own terms plus the lexicon's, under the detector's concept."""
+    rows = matcher.read_lexicon()
+    entries: list[tuple[str, str, str]] = list(CONTEXT_TERMS)
+    for detector in DETECTORS:
+        entries += detector.terms()
+        for concept in detector.lexicon or (detector.concept,):
+            entries += [(detector.concept, term, detector.lexicon_mode or mode)
+                        for lexicon_concept, _lang, term, mode in rows if lexicon_concept == concept]
+    # Look-alikes ("~pin", "~meta") and context concepts are kept under their own names.
+    entries += [(concept, term, mode) for concept, _lang, term, mode in rows if concept.startswith("~")]
+    return entries
 
 
-def luhn_ok(digits: str) -> bool:
-    """Payment card checksum."""
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = ord(ch) - 48
-        if i % 2:
-            d = d * 2 - 9 if d > 4 else d * 2
-        total += d
-    return total % 10 == 0
-
-
-_CARD_VALUE: Final = re.compile(r"(?<![\d])(?:\d[ -]?){12,18}\d(?![\d])")
-
-
-def secret_value_shape(value: str) -> ValueShape | None:
-    """The recognisable secret format this value has, if any."""
-    for shape in VALUE_SHAPES:
-        if shape.regex.search(value):
-            return shape
-    for match in _CARD_VALUE.finditer(value):
-        digits = re.sub(r"[ -]", "", match.group())
-        if 13 <= len(digits) <= 19 and luhn_ok(digits) and len(set(digits)) > 1:
-            return ValueShape("payment.card_number", "a payment card number", _CARD_VALUE)
-    return None
-
-
-def card_pattern(pattern: str) -> bool:
-    """True when a JSON Schema pattern describes a payment card number."""
-    return bool(_CARD_PATTERN.search(pattern))
+matcher.install(_lexicon_terms())

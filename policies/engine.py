@@ -49,7 +49,7 @@ from elicitguard.policies.verdict import Decision, Direction, Reason
 from elicitguard.policies.wire import refusal
 
 __all__ = ["Bounded", "ClientRequest", "Expiry", "Guard", "Outcome", "ServerRequest", "SessionState", "blocked_error",
-           "judge_message"]
+           "judge_client_message", "judge_message"]
 
 
 class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier, HygieneCarrier):
@@ -202,6 +202,7 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
                 self.state.client_info = client_name(meta.get(META_CLIENT_INFO))
             replacement = self._narrow(message, ("params", "_meta", META_CAPABILITIES), out)
             replacement = self._answer_removed(message, replacement, out)
+        replacement = self._client_retry(message, replacement, out)
         task_id = stored(params["taskId"]) if isinstance(params.get("taskId"), str) else None
         if task_id is not None and modes is not None:
             self.state.task_modes[task_id] = modes  # the latest capabilities the client showed for this task
@@ -296,5 +297,23 @@ def judge_message(raw: bytes, client_modes: frozenset[str], policy: Policy, max_
         if message.kind in (Kind.RESULT, Kind.ERROR) and message.id is not None:
             state.pending_client[id_key(message.id)] = ClientRequest("tools/call", None, client_modes, None)
     out = guard.server_message(raw)
+    denied = any(d.decision != "allow" for d in out.decisions) or out.forward != raw
+    return ("deny" if denied else "allow"), out.decisions
+
+
+def judge_client_message(raw: bytes, client_modes: frozenset[str], policy: Policy,
+                         max_bytes: int) -> tuple[str, list[Decision]]:
+    """Offline judgement of one client-to-server message (``elicitguard explain --direction client``).
+
+    A result (or error) is judged as the client's answer to a form ``elicitation/create`` the proxy
+    forwarded; a request (a 2026-07-28 retry with ``inputResponses``) as it comes.
+    """
+    state = SessionState(client_modes=client_modes)
+    guard = Guard(policy, max_bytes, state)
+    envelope = parse_envelope(raw, max_bytes)  # an EnvelopeError is the caller's "bad input"
+    for message in envelope.messages:
+        if message.kind in (Kind.RESULT, Kind.ERROR) and message.id is not None:
+            state.pending_server[id_key(message.id)] = ServerRequest(ELICIT, "form")
+    out = guard.client_message(raw)
     denied = any(d.decision != "allow" for d in out.decisions) or out.forward != raw
     return ("deny" if denied else "allow"), out.decisions

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from elicitguard.policies.credentials import (
@@ -11,14 +13,26 @@ from elicitguard.policies.credentials import (
     NUMBER,
     PUBLIC_WORDS,
     STRING,
+    ApiKey,
     ConnectionString,
     GenericCredential,
+    OneTimeCode,
     PrivateKey,
-    Text,
-    card_pattern,
     normalise,
-    secret_value_shape,
 )
+from elicitguard.policies.matcher import concepts
+from elicitguard.policies.shapes import (
+    card_hint,
+    card_length,
+    card_pattern,
+    key_format_in_pattern,
+    key_format_in_prose,
+    name_shape,
+    numeric_code_shape,
+    secret_value_shape,
+    vendor_key,
+)
+from elicitguard.policies.teamrules import TeamRules
 from elicitguard.policies.verdict import Reason
 
 # Top-level keys a requested schema may carry. "title"/"description" are harmless annotations that
@@ -168,8 +182,24 @@ def check_schema(schema: JSON) -> tuple[dict[str, tuple[str | None, dict[str, An
     return fields, problems
 
 
-def _texts(*values: JSON) -> list[tuple[Text, Text]]:
-    return [normalise(v) for v in values if isinstance(v, str) and v]
+def _strings(*values: JSON) -> list[str]:
+    return [v for v in values if isinstance(v, str) and v]
+
+
+def hits_of(texts: list[str]) -> frozenset[str]:
+    """The concepts the lexicon finds in any of the texts."""
+    found: frozenset[str] = frozenset()
+    for text in texts:
+        found |= concepts(text)
+    return found
+
+
+def _words_of(texts: list[str]) -> frozenset[str]:
+    words: frozenset[str] = frozenset()
+    for text in texts:
+        plain, leet = normalise(text)
+        words |= plain.word_set | leet.word_set
+    return words
 
 
 # Prose that warns *against* entering something ("do not enter your PIN") is not a request for it.
@@ -206,39 +236,93 @@ def _asking_clauses(description: Any) -> list[str]:
     return asking
 
 
-def detect_field(name: str, kind: str, prop: dict[str, Any], skip: frozenset[str] = frozenset()) -> Reason | None:
-    """The first credential reason for one free-text or numeric field, if any (rules in ``skip`` never fire)."""
-    name_forms = _texts(name, prop.get("title"))
+def first_unskipped(reasons: Iterable[Reason], skip: frozenset[str]) -> Reason | None:
+    """The first reason whose rule is not in ``skip``. Reasons come from generators in priority order,
+    so a monitored rule (in ``skip``, see judge.py) lets the next signal of the same field speak."""
+    return next((r for r in reasons if r.rule not in skip), None)
+
+
+def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str] = frozenset(),
+                 rules: TeamRules = TeamRules(), skip: frozenset[str] = frozenset()) -> Reason | None:
+    """The first credential reason for one free-text or numeric field, if any: the team's rules
+    first, then the built-in detectors; rules in ``skip`` never fire.
+
+    ``form_hits`` are the concepts found anywhere in the form (a card expiry needs a card there).
+    """
+    return first_unskipped(_field_reasons(name, kind, prop, form_hits, rules), skip)
+
+
+def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str],
+                   rules: TeamRules) -> Iterator[Reason]:
+    names = _strings(name, prop.get("title"))
     # A prose default ("<replace with your GitHub password>") is shown to the user like a description;
     # a one-token default ("/etc/secrets", "db-credentials") is a value, not an instruction.
     default = prop.get("default")
     prose_default = default if isinstance(default, str) and len(default.split()) > 1 else None
-    desc_forms = _texts(*_asking_clauses(prop.get("description")), *_asking_clauses(prose_default))
-    context = frozenset().union(*(t.word_set | lt.word_set for t, lt in name_forms + desc_forms))
-    about_credential = _about_credential(name)
+    descriptions = _asking_clauses(prop.get("description")) + _asking_clauses(prose_default)
+    if rules:
+        reason = rules.judge_field(name, kind, names + descriptions, _words_of(names + descriptions))
+        if reason is not None:
+            yield reason
+    name_hits, desc_hits = hits_of(names), hits_of(descriptions)
+    all_hits = name_hits | desc_hits
+    about_credential = _about_credential(name) or _about_credential(prop.get("title")) or "~meta" in name_hits
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. The context of all of them can excuse a look-alike ("postal" beside "PIN code").
-    for detector in DETECTORS:
-        if kind not in detector.types or (about_credential and detector.metadata_excuses) or detector.rule in skip:
+    context: frozenset[str] | None = None
+    for detector in DETECTORS if all_hits else ():
+        if kind not in detector.types or (about_credential and detector.metadata_excuses):
             continue
-        for plain, leet in name_forms + desc_forms:
-            if (detector.matches(plain) or detector.matches(leet)) and not detector.excused(context):
-                where = "name or title" if (plain, leet) in name_forms else "description"
-                return Reason(detector.rule, f"field '{name}' asks for {detector.label} (matched in its {where})", name)
-    if prop.get("writeOnly") is True and "credential.write_only" not in skip:
-        return Reason("credential.write_only", f"field '{name}' is marked writeOnly, the JSON Schema mark of a secret", name)
-    if prop.get("format") == "password" and "credential.password" not in skip:
-        return Reason("credential.password", f"field '{name}' has format 'password'", name)
+        if not detector.matches(all_hits):
+            continue
+        if detector.needs and not detector.needs & (form_hits | all_hits):
+            continue
+        context = _words_of(names + descriptions) if context is None else context
+        if detector.excused(context, all_hits):
+            continue
+        where = "name or title" if detector.matches(name_hits) else "description"
+        yield Reason(detector.rule, f"field '{name}' asks for {detector.label} (matched in its {where})", name)
+    if prop.get("writeOnly") is True:
+        yield Reason("credential.write_only", f"field '{name}' is marked writeOnly, the JSON Schema mark of a secret", name)
+    if prop.get("format") == "password":
+        yield Reason("credential.password", f"field '{name}' has format 'password'", name)
+    yield from _shape_signals(name, kind, prop, names, descriptions, about_credential)
+
+
+def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str], descriptions: list[str],
+                   about_credential: bool) -> Iterator[Reason]:
+    """The signals that need no language: value formats, key prefixes, name shapes, vendor keys."""
     for key in ("default", "pattern"):
         value = prop.get(key)
         if isinstance(value, str):
             shape = secret_value_shape(value)
-            if shape is not None and shape.rule not in skip:
-                return Reason(shape.rule, f"field '{name}' has a {key} shaped like {shape.label}", name)
+            if shape is not None:
+                yield Reason(shape.rule, f"field '{name}' has a {key} shaped like {shape.label}", name)
     pattern = prop.get("pattern")
-    if isinstance(pattern, str) and card_pattern(pattern) and "payment.card_number" not in skip:
-        return Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
-    return None
+    if isinstance(pattern, str):
+        if card_pattern(pattern):
+            yield Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
+        named = key_format_in_pattern(pattern)
+        if named is not None:
+            yield Reason(named[0], f"field '{name}' has a pattern in the format of {named[1]}", name)
+    if card_length(kind, prop):
+        yield Reason("payment.card_number", f"field '{name}' takes only digits, as many as a card number has", name)
+    # Read as written: normalising would drop the "-" or "_" of "sk-" or "ghp_" and the case of "PAN".
+    written = _strings(prop.get("title"), prop.get("description"), prop.get("default"))
+    for text in written:
+        named = key_format_in_prose(text)
+        if named is not None:
+            yield Reason(named[0], f"field '{name}' describes the format of {named[1]}", name)
+    if about_credential:
+        return
+    plain, leet = normalise(name)
+    named_like = name_shape(plain.squashed) or name_shape(leet.squashed)
+    if named_like is not None and kind in (STRING, NUMBER):
+        yield Reason(named_like.rule, f"field '{name}' is named like {named_like.label} field", name)
+    if kind == STRING and any(vendor_key(normalise(t)[0].words) for t in names + descriptions):
+        yield Reason(ApiKey.rule, f"field '{name}' asks for a product's key (an API key)", name)
+    if any(card_hint(t) for t in written[:2]):
+        yield Reason("payment.card_number", f"field '{name}' asks for a card number by its acronym or checksum", name)
 
 
 # Field names or titles for personal data a credential never goes in: a credential asked for in
@@ -263,8 +347,10 @@ _NOT_ASKING: Final = frozenset({"generate", "generates", "generated", "create", 
                                 "rename", "list", "expire", "expires", "issue", "issued", "issuing", "buy", "purchase"})
 
 
-def _about_credential(name: str) -> bool:
+def _about_credential(name: Any) -> bool:
     """A field named for metadata about a credential ("token_name", "key_id") or a public key."""
+    if not isinstance(name, str):
+        return False
     words = normalise(name)[0].words
     return bool(words) and (words[-1] in METADATA_HEADS or bool(PUBLIC_WORDS & set(words)))
 
@@ -282,8 +368,9 @@ def _words(name: str, prop: dict[str, Any]) -> set[str]:
 
 def _ordinary(name: str, prop: dict[str, Any]) -> bool:
     words = _words(name, prop)
-    return bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words) or prop.get("format") in (
-        "email", "date", "date-time")
+    # A field about a credential (its label, length, policy: "~meta" in any language) carries none.
+    return (bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words)
+            or prop.get("format") in ("email", "date", "date-time") or "~meta" in hits_of(_strings(name, prop.get("title"))))
 
 
 def _weak(name: str, prop: dict[str, Any]) -> bool:
@@ -291,7 +378,8 @@ def _weak(name: str, prop: dict[str, Any]) -> bool:
 
 
 def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
-                   allowed: frozenset[str], skip: frozenset[str] = frozenset()) -> Reason | None:
+                   allowed: frozenset[str], rules: TeamRules = TeamRules(),
+                   skip: frozenset[str] = frozenset()) -> Reason | None:
     """Prompt text that asks for a credential, and a field to carry it whose own name is neutral.
 
     ``texts`` are everything a client may show as instructions: the message, the schema's title
@@ -299,26 +387,60 @@ def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[st
     ask for your password" does not count). A field named for personal data (name, email...) is
     never blamed; one merely ordinary-looking ("url", "file", "company") only when no other can be.
     """
+    return first_unskipped(_message_reasons(texts, fields, allowed, rules), skip)
+
+
+def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
+                     allowed: frozenset[str], rules: TeamRules) -> Iterator[Reason]:
     open_fields = [n for n, (kind, prop) in fields.items()
-                   if kind is not None and n.casefold() not in allowed and not _ordinary(n, prop)]
+                   if kind is not None and not allowed_field(n, allowed) and not _ordinary(n, prop)]
     strong = [n for n in open_fields if not _weak(n, fields[n][1])]
     weak = [n for n in open_fields if _weak(n, fields[n][1])]
     if not open_fields:
-        return None
-    clauses = [forms for text in texts for forms in (normalise(c) for c in _asking_clauses(text))
-               if not _NOT_ASKING & forms[0].word_set]
+        return
+    clauses = [c for text in texts for c in _asking_clauses(text) if not _NOT_ASKING & normalise(c)[0].word_set]
+    if rules and strong:
+        reason = rules.judge_prompt(clauses, {n: str(fields[n][0]) for n in strong})
+        if reason is not None:
+            yield reason
+    judged = [(concepts(c), normalise(c)[0].word_set) for c in clauses]
     for detector in DETECTORS:
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
         # ordinary-looking fields; a password is not typed into "Company".
         carriers = strong + weak if detector in _PASTED else strong
         matching = [n for n in carriers if fields[n][0] in detector.types]
-        if not matching or detector.rule in skip:
+        if not matching or detector.needs:
             continue
-        for plain, leet in clauses:
-            if (detector.matches(plain) or detector.matches(leet)) and not detector.excused(plain.word_set):
+        for hits, words in judged:
+            if detector.matches(hits) and not detector.excused(words, hits):
                 name = matching[0]
-                return Reason(detector.rule, f"the prompt asks for {detector.label} and field '{name}' would carry it",
-                              name)
+                yield Reason(detector.rule, f"the prompt asks for {detector.label} and field '{name}' would carry it",
+                             name)
+                break
+    text_fields = [n for n in strong + weak if fields[n][0] == STRING]
+    for clause in clauses if text_fields else []:
+        if vendor_key(normalise(clause)[0].words):
+            yield Reason(ApiKey.rule, f"the prompt asks for a product's key and field '{text_fields[0]}' would carry it",
+                         text_fields[0])
+            break
+    for text in texts if text_fields else []:
+        named = key_format_in_prose(text)
+        if named is not None:
+            yield Reason(named[0], f"the prompt names the format of {named[1]} and field '{text_fields[0]}' would "
+                                   "carry it", text_fields[0])
+            break
+
+
+def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
+                      allowed: frozenset[str]) -> Reason | None:
+    """A bare 4-8 digit code field in a form whose prompt is about signing in: a one-time code."""
+    if "signin" not in message_hits:
+        return None
+    for name, (kind, prop) in fields.items():
+        if kind is None or allowed_field(name, allowed) or _ordinary(name, prop):
+            continue
+        if numeric_code_shape(kind, prop) and "~pin" not in hits_of(_strings(name, prop.get("title"), prop.get("description"))):
+            return Reason(OneTimeCode.rule, f"field '{name}' is a short numeric code next to a sign-in prompt", name)
     return None
 
 
@@ -343,11 +465,23 @@ def detect_split_seed(message: str, fields: dict[str, tuple[str | None, dict[str
     return None
 
 
+@functools.lru_cache(maxsize=64)
+def _allow_keys(allowed: frozenset[str]) -> frozenset[str]:
+    return frozenset(" ".join(normalise(a)[0].words) for a in allowed)
+
+
+def allowed_field(name: str, allowed: frozenset[str]) -> bool:
+    """On ``allow_fields``: as written (case-folded), or in the normalised form every rule uses
+    (``API-Key`` is ``api_key``)."""
+    return bool(allowed) and (name.casefold() in allowed or " ".join(normalise(name)[0].words) in _allow_keys(allowed))
+
+
 def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: frozenset[str],
-               skip: frozenset[str] = frozenset()) -> tuple[tuple[str, ...], list[Reason], list[Reason]]:
+               rules: TeamRules = TeamRules(), skip: frozenset[str] = frozenset()
+               ) -> tuple[tuple[str, ...], list[Reason], list[Reason]]:
     """Judge form params: returns (field names, schema problems, credential detections).
 
-    Detectors whose rule is in ``skip`` do not fire (a second pass past monitored rules, see judge.py).
+    Rules in ``skip`` do not fire (a second pass past monitored rules, see judge.py).
     """
     message = params.get("message")
     if not isinstance(message, str):
@@ -366,18 +500,21 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     if problems or not block_credentials:
         return names, problems, []
     found: list[Reason] = []
+    assert isinstance(schema, dict)
+    prompts = _prompt_texts(message, schema)
+    message_hits = hits_of(prompts)
+    form_hits = message_hits | hits_of([t for _kind, prop in fields.values() for t in _strings(prop.get("title"))]
+                                       + list(fields))
     for name, (kind, prop) in fields.items():
-        # allow_fields is stored case-folded at config load.
-        if kind is None or name.casefold() in allow_fields:
+        if kind is None or allowed_field(name, allow_fields):
             continue
-        reason = detect_field(name, kind, prop, skip)
+        reason = detect_field(name, kind, prop, form_hits, rules, skip)
         if reason is not None:
             found.append(reason)
     if not found:
-        assert isinstance(schema, dict)
-        reason = detect_message(_prompt_texts(message, schema), fields, allow_fields, skip)
-        if reason is None and "credential.seed_phrase" not in skip:
-            reason = detect_split_seed(message, fields)
+        reason = (detect_message(prompts, fields, allow_fields, rules, skip)
+                  or first_unskipped(filter(None, (detect_split_seed(message, fields),
+                                                   detect_code_field(message_hits, fields, allow_fields))), skip))
         if reason is not None:
             found.append(reason)
     return names, problems, found

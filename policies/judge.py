@@ -109,7 +109,8 @@ def _judge(params: Any, client_modes: frozenset[str], policy: Policy, url_only: 
         return Verdict(False, (Reason("mode.undeclared", f"the client declared {declared}, not {mode} mode"),),
                        mode=mode, kind=DENY_MALFORMED)
     if mode == "form":
-        fields, problems, found = judge_form(params, policy.form.block_credentials, policy.form.allow_fields, skip)
+        fields, problems, found = judge_form(params, policy.form.block_credentials, policy.form.allow_fields,
+                                             policy.form.rules, skip)
         if problems:
             kind = DENY_MALFORMED
             return Verdict(False, tuple(problems), mode=mode, fields=fields, kind=kind)

@@ -27,6 +27,7 @@ WIDENABLE: Final = (
     "mode", "policy.modes", "policy.unknown_protocol", "policy.require_client_request", "policy.rules",
     "policy.form.block_credentials", "policy.form.allow_fields",
     "policy.url.allow_domains", "policy.url.deny_domains", "policy.url.allow_http", "policy.url.allow_ports",
+    "policy.response.scan", "policy.response.detectors",
     *(f"policy.limits.{k}" for k in LIMIT_KEYS),
 )
 
@@ -92,6 +93,11 @@ def _deny_domains(base: tuple[DomainPattern, ...], mine: tuple[DomainPattern, ..
     return None
 
 
+def _more_disabled(base: frozenset[str], mine: frozenset[str]) -> str | None:
+    extra = sorted(mine - base)
+    return f"switches off response detector(s) {', '.join(extra)} that the global policy runs" if extra else None
+
+
 def _limit(base: float, mine: float) -> str | None:
     # 0 means "no limit".
     if base and (not mine or mine > base):
@@ -111,6 +117,8 @@ _FIELDS: Final[dict[str, tuple[Callable[[Policy], Any], Callable[[Any, Any], str
     "policy.url.deny_domains": (lambda p: p.url.deny_domains, _deny_domains),
     "policy.url.allow_http": (lambda p: p.url.allow_http, _looser_than((False, True))),
     "policy.url.allow_ports": (lambda p: p.url.allow_ports, _subset),
+    "policy.response.scan": (lambda p: p.response.scan, _looser_than((True, False))),
+    "policy.response.detectors": (lambda p: p.response.disabled, _more_disabled),
     **{f"policy.limits.{k}": ((lambda p, k=k: getattr(p.limits, k)), _limit) for k in LIMIT_KEYS},  # type: ignore[misc]
 }
 

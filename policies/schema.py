@@ -17,7 +17,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-from elicitguard.policies.config import SCHEMA_OF, SPEC, Leaf, Named, Node, Section
+from elicitguard.policies.config import SCHEMA_OF, SPEC, Leaf, ListOf, Named, Node, Section
 
 DIALECT: Final = "http://json-schema.org/draft-07/schema#"
 # The generated file, committed beside this module and installed with the package; a test keeps it
@@ -71,6 +71,14 @@ def node_schema(node: Node, path: str = "") -> dict[str, Any]:
     """The JSON Schema for one spec node (``path`` only names it in a SchemaGap)."""
     if isinstance(node, Leaf):
         return _leaf(node, path)
+    if isinstance(node, ListOf):
+        # An item is a mapping (never null); a list that is left empty (``rules:``) reads as no rules.
+        item = node_schema(node.item, f"{path}[]")
+        item["type"] = "object"
+        listed: dict[str, Any] = {"type": ["array", "null"], "items": item}
+        if node.doc:
+            listed["description"] = node.doc
+        return listed
     # An empty key (``policy:`` with nothing under it) reads as an empty mapping.
     out: dict[str, Any] = {"type": ["object", "null"]}
     if node.doc:
@@ -81,6 +89,8 @@ def node_schema(node: Node, path: str = "") -> dict[str, Any]:
     assert isinstance(node, Section)
     out["properties"] = {key: node_schema(child, f"{path}.{key}" if path else key) for key, child in node.keys.items()}
     out["additionalProperties"] = False
+    if node.required:
+        out["required"] = list(node.required)
     return out
 
 

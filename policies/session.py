@@ -95,6 +95,8 @@ class ServerRequest:
     method: str
     mode: str | None = None
     elicitation_id: str | None = None
+    # A form's requested properties, so the answer's fields are read against what was declared.
+    schema: dict[str, object] | None = None
 
 
 @dataclass
@@ -117,5 +119,8 @@ class SessionState:
     removed_inputs: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
     # policy.limits: rate buckets and the elicitations awaiting the user's answer.
     hygiene: HygieneState = field(default_factory=HygieneState)
+    # MRTR: the properties of each form input request forwarded, by (scope, input key), so the
+    # retry's answers are read against what was declared (policy.response).
+    input_schemas: Bounded[tuple[str, str], dict[str, object]] = field(default_factory=lambda: Bounded(1024))
 
 

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote, unquote_plus
 
-from elicitguard.policies.credentials import VALUE_SHAPES, ValueShape, secret_value_shape
 from elicitguard.policies.domains import (
     DomainPattern,
     HostError,
@@ -21,6 +20,7 @@ from elicitguard.policies.domains import (
     is_public_name,
     to_ascii,
 )
+from elicitguard.policies.shapes import VALUE_SHAPES, ValueShape, secret_value_shape
 from elicitguard.policies.verdict import Reason
 
 MAX_URL_LENGTH: Final = 8192

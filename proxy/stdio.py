@@ -187,7 +187,7 @@ class StdioProxy:
         if outcome.forward is not None:
             # The exact bytes of the line when nothing changed (including a trailing \r, if any).
             await forward(outcome.forward + b"\n")  # type: ignore[misc]
-        for message in outcome.replies:
+        for message in outcome.replies + outcome.notices:
             await reply(dumps(message) + b"\n")  # type: ignore[misc]
 
 

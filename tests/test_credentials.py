@@ -371,5 +371,5 @@ def test_every_detector_is_declared_in_the_detector_tuple_with_a_unique_rule_pre
     names = {d.__name__ for d in C.DETECTORS}
     assert names == {"Password", "ApiKey", "Token", "ClientSecret", "PrivateKey", "SeedPhrase", "OneTimeCode",
                      "CardNumber", "CardSecurityCode", "Pin", "SessionCookie", "ConnectionString", "SecurityAnswer",
-                     "GenericCredential", "NumericPasscode"}
+                     "GenericCredential", "NumericPasscode", "CardExpiry"}
     assert len({d.rule for d in C.DETECTORS}) == len(C.DETECTORS)

@@ -41,6 +41,9 @@ class Outcome:
     forward: bytes | None = None
     replies: list[JSONObject] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
+    # Notifications for the client the proxy itself makes while judging a client frame (a withheld
+    # answer's notice): delivered where the transport can (stdio; an SSE stream), never merged into replies.
+    notices: list[JSONObject] = field(default_factory=list)
 
 
 @dataclass

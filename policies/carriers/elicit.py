@@ -7,19 +7,25 @@ from elicitguard.policies.carriers.base import (
     C2S,
     COMPLETE,
     S2C,
-    Carrier,
     Outcome,
     Step,
     blocked_error,
     error_response,
 )
+from elicitguard.policies.carriers.response import ResponseCarrier
 from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId, id_key
 from elicitguard.policies.judge import ELICIT
 from elicitguard.policies.session import ServerRequest, stored
 from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Reason, Verdict
 
 
-class ElicitationCarrier(Carrier):
+def _properties(params: JSONObject) -> dict[str, object] | None:
+    schema = params.get("requestedSchema")
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    return props if isinstance(props, dict) else None
+
+
+class ElicitationCarrier(ResponseCarrier):
     """``elicitation/create`` (form and URL, task-augmented too), its answers and completions."""
 
     def _elicit_request(self, message: Message, out: Outcome) -> Step:
@@ -35,7 +41,7 @@ class ElicitationCarrier(Carrier):
         if verdict.allowed or self.policy.monitor:
             if message.id is not None:
                 self.state.pending_server[id_key(message.id)] = ServerRequest(
-                    ELICIT, verdict.mode, stored(eid) if eid is not None else None)
+                    ELICIT, verdict.mode, stored(eid) if eid is not None else None, _properties(params))
                 self._track(message.id)
             if eid is not None:
                 self.state.open_elicitations[stored(eid)] = None
@@ -78,6 +84,9 @@ class ElicitationCarrier(Carrier):
                 action = message.result.get("action")
                 if message.kind is Kind.ERROR or action in ("decline", "cancel"):
                     self.state.open_elicitations.pop(pending.elicitation_id, None)
+            if pending.method == ELICIT and pending.mode != "url" and message.kind is Kind.RESULT:
+                # Second line of defence: a secret typed into any field never reaches the server.
+                return Step(replacement=self._withhold_accept(message, pending.schema, ELICIT, out))
             return Step()
         why = ("the proxy already answered this request itself" if key in self.state.answered_by_proxy
                else "no pending server request has this id")

@@ -14,7 +14,6 @@ from elicitguard.policies.carriers.base import (
     MRTR_METHODS,
     S2C,
     TASK_NOTIFICATIONS,
-    Carrier,
     Outcome,
     Step,
     blocked_error,
@@ -23,6 +22,7 @@ from elicitguard.policies.carriers.base import (
     target_of,
     walk,
 )
+from elicitguard.policies.carriers.response import ResponseCarrier
 from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId
 from elicitguard.policies.judge import ELICIT
 from elicitguard.policies.session import MAX_STORED, ClientRequest, stored
@@ -79,8 +79,16 @@ def failed_task_error(result: JSONObject) -> tuple[str, ...] | None:
     return None
 
 
-class MrtrCarrier(Carrier):
+class MrtrCarrier(ResponseCarrier):
     """``input_required`` results, ``notifications/tasks`` and the client's retries."""
+
+    def _client_retry(self, message: Message, replacement: JSONObject | None, out: Outcome) -> JSONObject | None:
+        """A client request carrying ``inputResponses``: answers holding a secret are withheld."""
+        responses = message.params.get("inputResponses")
+        if not isinstance(responses, dict):
+            return replacement
+        schemas = {k: self.state.input_schemas.get((self.state.scope, k)) for k in list(responses)[:64]}
+        return self._withhold_inputs(message, replacement, out, schemas)
 
     def _judge_inputs(self, requests: JSONObject, modes: frozenset[str], method: str | None, request_id: RequestId | None,
                       out: Outcome, direction: Direction = S2C) -> dict[str, Verdict]:
@@ -116,7 +124,16 @@ class MrtrCarrier(Carrier):
                 extra={"carrier": "input_required"}))
             if not verdict.allowed:
                 denied[key] = verdict
+            elif verdict.mode == "form":
+                self._remember_schema(key, entry)
         return denied
+
+    def _remember_schema(self, key: str, entry: JSONObject) -> None:
+        params = entry.get("params")
+        schema = params.get("requestedSchema") if isinstance(params, dict) else None
+        props = schema.get("properties") if isinstance(schema, dict) else None
+        if isinstance(props, dict):
+            self.state.input_schemas[(self.state.scope, key)] = props
 
     def _input_required(self, message: Message, request: ClientRequest | None, path: tuple[str, ...], out: Outcome) -> Step:
         container = walk(message.obj, path)

@@ -7,8 +7,9 @@ import json
 import sys
 from typing import Any
 
-from elicitguard.policies.config import Config, ServerEntry
+from elicitguard.policies.config import Config, Policy, ServerEntry
 from elicitguard.policies.effective import policy_dict
+from elicitguard.policies.teamrules import rule_ids
 from elicitguard.proxy.commands import EXIT_OK, EXIT_USAGE, add_config, fail, load, server_policy
 from elicitguard.proxy.preflight import preflight
 
@@ -67,4 +68,19 @@ def cmd_check(args: argparse.Namespace) -> int:
         extra = entry.policy.monitored - config.policy.monitored
         if extra:
             print(f"  servers.{name} also monitors: {', '.join(sorted(extra))}")
+    print("rules:")
+    _print_rules("global", config.policy)
+    for name, entry in config.servers.items():
+        _print_rules(f"servers.{name}", entry.policy)
     return EXIT_OK
+
+
+def _print_rules(scope: str, policy: Policy) -> None:
+    """The rule ids a policy uses, so a team sees what its audit lines can name."""
+    ids = rule_ids(policy)
+    print(f"  {scope}:")
+    print(f"    form: {', '.join(ids['form']) or '(credential detection off)'}")
+    print(f"    team: {', '.join(ids['team']) or '(none)'}")
+    print(f"    response: {', '.join(ids['response']) or '(scan off)'}")
+    if ids["response_off"] and policy.response.scan:
+        print(f"    response, switched off: {', '.join(ids['response_off'])}")

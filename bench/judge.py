@@ -1,0 +1,92 @@
+"""How long the judge takes on one benign form, as a ratio to json.loads of the same bytes measured in
+the same run, with the absolute microseconds printed too (target: under 50 us).
+
+    python bench/judge.py [--quick]
+
+Rows: the form judge alone on a benign form seen before (its texts cached, as when a server sends the
+same form again), the same with texts never seen before (every text new: no cache helps), a benign form
+in Japanese, and the whole guard (parse, judge, audit decision) on the benign form's raw bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from elicitguard.policies.config import Config  # noqa: E402
+from elicitguard.policies.engine import Guard, SessionState  # noqa: E402
+from elicitguard.policies.judge import judge_elicitation  # noqa: E402
+
+BENIGN = {"mode": "form", "message": "Tell us about you", "requestedSchema": {"type": "object", "properties": {
+    "name": {"type": "string", "title": "Name"}, "age": {"type": "integer"},
+    "color": {"type": "string", "enum": ["red", "green"]}}, "required": ["name"]}}
+JAPANESE = {"mode": "form", "message": "配送先を教えてください", "requestedSchema": {"type": "object", "properties": {
+    "name": {"type": "string", "title": "氏名"}, "zip": {"type": "string", "title": "郵便番号"},
+    "note": {"type": "string", "title": "備考", "description": "配達時間のご希望など"}}}}
+MODES = frozenset({"form", "url"})
+
+
+def per_call(fn: Callable[[], object], seconds: float) -> float:
+    """Seconds per call, best of three runs."""
+    best = float("inf")
+    for _ in range(3):
+        count, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds / 3:
+            for _ in range(100):
+                fn()
+            count += 100
+        best = min(best, elapsed / count)
+    return best
+
+
+def fresh_forms() -> Callable[[], object]:
+    """A benign form whose texts the judge has never seen (defeats every cache)."""
+    counter = itertools.count()
+    policy = Config().policy
+
+    def judge() -> object:
+        n = next(counter)
+        params = {"mode": "form", "message": f"Tell us about you {n}", "requestedSchema": {"type": "object", "properties": {
+            f"name{n}": {"type": "string", "title": f"Name {n}"}, "age": {"type": "integer"},
+            "color": {"type": "string", "enum": ["red", "green"]}}}}
+        return judge_elicitation(params, MODES, policy)
+    return judge
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    seconds = 0.6 if args.quick else 3.0
+    policy = Config().policy
+    raw = json.dumps({"jsonrpc": "2.0", "id": 9, "method": "elicitation/create", "params": BENIGN}).encode()
+    guard = Guard(policy, Config().max_message_bytes, SessionState(client_modes=MODES))
+    rows = [
+        ("judge: benign form (seen before)", raw, lambda: judge_elicitation(BENIGN, MODES, policy)),
+        ("judge: benign form (texts never seen)", raw, fresh_forms()),
+        ("judge: benign form in Japanese", json.dumps(JAPANESE).encode(), lambda: judge_elicitation(JAPANESE, MODES, policy)),
+        ("guard: elicitation/create, benign form", raw, lambda: guard.server_message(raw)),
+    ]
+    print(f"{'benchmark':<42} {'json.loads us':>13} {'judge us':>9} {'ratio':>7}  (target: judge < 50 us)")
+    results = []
+    for label, data, fn in rows:
+        base = per_call(lambda data=data: json.loads(data), seconds)
+        ours = per_call(fn, seconds)
+        results.append({"bench": label, "json_loads_us": round(base * 1e6, 2), "us": round(ours * 1e6, 2),
+                        "ratio": round(ours / base, 2)})
+        print(f"{label:<42} {base * 1e6:>13.2f} {ours * 1e6:>9.2f} {ours / base:>7.1f}")
+    out = ROOT / "bench" / "results"
+    out.mkdir(exist_ok=True)
+    (out / "judge.json").write_text(json.dumps(results, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,140 @@
+"""The credential lexicon and its one-pass matcher.
+
+Terms come from the data files in ``policies/lexicon/`` (generated from translation catalogs and
+reviewed by hand, see ``tools/lexicon/build.py``) and from the detectors' own declarations. Every
+term goes through the same normalisation as the text it is matched against, then into one of two
+Aho-Corasick automata: one over the words of a text (whole words, or a word start followed by any
+inflection), one over the text with its separators removed (scripts written without spaces,
+compounds, and fragments of field names like ``dbpassword``). Scanning a text is one pass over each.
+
+A scan returns the concepts found: ``"password"``; ``"password!"`` when a term was the whole text
+(a title that is only "Passwort"); ``"~pin"`` for a look-alike that excuses a concept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Final
+
+import ahocorasick
+
+from elicitguard.policies.normalise import normalise
+
+DATA: Final = Path(__file__).resolve().parent / "lexicon"
+WORD: Final = "word"  # the term's words, whole
+PREFIX: Final = "prefix"  # at a word start; the last word may go on ("пароля", "contraseñas")
+INFIX: Final = "infix"  # anywhere in the separator-free text
+WHOLE: Final = "whole"  # the whole text and nothing else (a title "Κωδικός" alone is a password; "κωδικός προσφοράς" is not)
+MODES: Final = (WORD, PREFIX, INFIX, WHOLE)
+
+# Scripts written without spaces between words (or with particles glued on): match anywhere.
+_NO_SPACES: Final = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+                               r"\uf900-\ufaff]")
+# Scripts whose words take prefixes ("הסיסמה", "بكلمة المرور"): match anywhere too.
+_PREFIXED: Final = re.compile(r"[\u0590-\u06ff\u0750-\u077f\ufb1d-\ufdff\ufe70-\ufeff]")
+# Languages that write compounds as one word ("Benutzerpasswort", "gebruikerswachtwoord").
+_COMPOUNDING: Final = frozenset({"de", "nl", "sv", "da", "nb", "nn", "no", "fi", "et", "hu", "is", "af", "fy", "lb", "fo"})
+
+
+def default_mode(lang: str, term: str) -> str:
+    """How a term in a language matches when nobody said otherwise."""
+    if _NO_SPACES.search(term) or _PREFIXED.search(term):
+        return INFIX
+    if lang.split("-")[0] in _COMPOUNDING and " " not in term and len(term) >= 6:
+        return INFIX
+    return PREFIX if len(term.split()[-1]) >= 5 else WORD
+
+
+def read_lexicon(names: Iterable[str] = ("terms.tsv", "extra.tsv")) -> list[tuple[str, str, str, str]]:
+    """(concept, language, term, mode) for every line of the lexicon's data files."""
+    rows = []
+    for name in names:
+        for line in (DATA / name).read_text(encoding="utf-8").splitlines():
+            if line and not line.startswith("#"):
+                concept, lang, term, mode = line.split("\t")[:4]
+                rows.append((concept, lang, term, mode))
+    return rows
+
+
+class Matcher:
+    """Finds the concepts of many terms in a text in one pass per automaton."""
+
+    def __init__(self, entries: Iterable[tuple[str, str, str]]) -> None:
+        """``entries``: (concept, term, mode); terms are normalised here like any text."""
+        spaced: dict[str, set[tuple[str, str]]] = {}
+        squashed: dict[str, set[str]] = {}
+        for concept, term, mode in entries:
+            plain = normalise.__wrapped__(term)[0]  # terms stay out of the texts' cache
+            if not plain.words:
+                continue
+            if mode == INFIX:
+                squashed.setdefault(plain.squashed, set()).add(concept)
+            else:
+                spaced.setdefault(" ".join(plain.words), set()).add((concept, mode))
+        self._spaced = _automaton({k: (len(k), tuple(sorted(v))) for k, v in spaced.items()})
+        self._squashed = _automaton({k: tuple(sorted(v)) for k, v in squashed.items()})
+        self.size = len(spaced) + len(squashed)
+
+    def scan(self, spaced: str, squashed: str) -> set[str]:
+        """Concepts found in a text's padded word form (`` w1 w2 ``) and its separator-free form."""
+        hits: set[str] = set()
+        last = len(spaced) - 2
+        if self._spaced is not None:
+            for end, (length, entries) in self._spaced.iter(spaced):
+                start = end - length + 1
+                if spaced[start - 1] != " ":
+                    continue  # not at a word start
+                whole_word = spaced[end + 1] == " "
+                whole_text = whole_word and start == 1 and end == last
+                for concept, mode in entries:
+                    if (mode == WORD and not whole_word) or (mode == WHOLE and not whole_text):
+                        continue
+                    hits.add(concept)
+                    if whole_text:
+                        hits.add(concept + "!")
+        if self._squashed is not None and squashed:
+            for end, concepts in self._squashed.iter(squashed):
+                hits.update(concepts)
+                if end == len(squashed) - 1 and len(squashed) <= 40:
+                    # A compound or CJK term that is the whole text ("Passwort", "密码").
+                    hits.update(c + "!" for c in concepts if _whole_squashed(self._squashed, squashed, c))
+        return hits
+
+
+def _whole_squashed(automaton: ahocorasick.Automaton, squashed: str, concept: str) -> bool:
+    value = automaton.get(squashed, None)
+    return isinstance(value, tuple) and concept in value
+
+
+def _automaton(table: dict[str, object]) -> ahocorasick.Automaton | None:
+    if not table:
+        return None
+    automaton = ahocorasick.Automaton()
+    for key, value in table.items():
+        automaton.add_word(key, value)
+    automaton.make_automaton()
+    return automaton
+
+
+_BUILTIN: Matcher | None = None
+
+
+def install(entries: Iterable[tuple[str, str, str]]) -> None:
+    """Build the built-in matcher (the detectors' terms and the lexicon's, as ``credentials`` lists them)."""
+    global _BUILTIN
+    _BUILTIN = Matcher(entries)
+    concepts.cache_clear()
+
+
+@lru_cache(maxsize=8192)
+def concepts(text: str) -> frozenset[str]:
+    """The concepts the built-in lexicon finds in a text, in its plain or de-leeted form."""
+    assert _BUILTIN is not None, "credentials.py installs the matcher at import"
+    plain, leet = normalise(text)
+    hits = _BUILTIN.scan(plain.spaced, plain.squashed)
+    if leet.words != plain.words:
+        hits |= _BUILTIN.scan(leet.spaced, leet.squashed)
+    return frozenset(hits)

@@ -1,0 +1,105 @@
+"""Text normalisation shared by every matcher: what a client shows is what gets judged.
+
+NFKC, invisible characters removed, camelCase / snake_case / kebab-case split into words,
+case-folded; and a second, matching-only copy with look-alike letters folded to ASCII (Unicode's
+confusables data, ``lexicon/confusables.tsv``) and leet digits read as letters (``p4ssw0rd``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+# camelCase boundaries; a single leading lower-case letter stays attached ("iPhone", "cURL", "eBay"),
+# and a digit inside an all-caps word is leet, not a boundary ("OAuth2Token" splits, "B4DGE" does not).
+_CAMEL: Final = re.compile(r"(?<=[a-z]{2})(?=[A-Z])|(?<=[a-z0-9][0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def _mark_ranges() -> str:
+    """Every combining mark in the BMP as a regex class body: Devanagari, Thai and other scripts
+    write vowels as marks, and a word must not be split at them."""
+    ranges: list[tuple[int, int]] = []
+    for code in range(0x300, 0x10000):
+        if unicodedata.category(chr(code)).startswith("M"):
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1] = (ranges[-1][0], code)
+            else:
+                ranges.append((code, code))
+    return "".join(f"\\u{a:04x}-\\u{b:04x}" if a != b else f"\\u{a:04x}" for a, b in ranges)
+
+
+_WORD_SPLIT: Final = re.compile(r"[^\w$@" + _mark_ranges() + r"]+|_+")
+_LEET: Final = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "$": "s", "@": "a", "!": "i"})
+_HAS_LETTER: Final = re.compile(r"[^\W\d_]")
+_LEET_CHARS: Final = re.compile(r"[013457$@!]")
+_GREEK_ACCENTS: Final = str.maketrans("άέήίόύώϊϋΐΰ", "αεηιουωιυιυ")
+
+
+def _confusables() -> dict[str, str]:
+    table = {}
+    path = Path(__file__).resolve().parent / "lexicon" / "confusables.tsv"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            letter, ascii_letter = line.split("\t")[:2]
+            table[letter] = ascii_letter
+    return table
+
+
+# Letters that look like ASCII ones, for words that mix scripts ("pаssword" with a Cyrillic "а"):
+# the folded copy is only matched against, a Russian or Greek word itself stays as it is.
+_HOMOGLYPH_PAIRS: Final = _confusables()
+_HOMOGLYPHS: Final = str.maketrans(_HOMOGLYPH_PAIRS)
+_CONFUSABLE: Final = re.compile("[" + re.escape("".join(sorted(_HOMOGLYPH_PAIRS))) + "]")
+_LEET_OR_CONFUSABLE: Final = re.compile("[013457$@!" + re.escape("".join(sorted(_HOMOGLYPH_PAIRS))) + "]")
+# Invisible characters NFKC keeps: format controls (Cf: zero-width joiners, bidi controls, soft
+# hyphen) and the fillers that render as nothing. They are removed before words are split.
+_INVISIBLE: Final = re.compile("[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e"
+                               "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]")
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A piece of schema text in its matchable forms."""
+
+    words: tuple[str, ...]
+    squashed: str
+    spaced: str  # the words between single spaces, padded, for whole-phrase matching
+
+    @property
+    def word_set(self) -> frozenset[str]:
+        return frozenset(self.words)
+
+
+def _deleet(word: str) -> str:
+    # The matching copy folds look-alike letters whatever the word's script ("АРІ КЕУ" in Cyrillic
+    # reads "API KEY"); the plain copy keeps the real word for the multilingual terms.
+    if word.isdigit():
+        return word
+    if _CONFUSABLE.search(word):
+        word = word.translate(_HOMOGLYPHS)
+    # Only words that mix letters with digits/symbols are leet; "2fa" or "443" stay as they are.
+    if _LEET_CHARS.search(word) and _HAS_LETTER.search(word):
+        return word.translate(_LEET)
+    return word
+
+
+@functools.lru_cache(maxsize=8192)
+def normalise(text: str) -> tuple[Text, Text]:
+    """The plain and the de-leeted forms of a text."""
+    text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
+    text = _CAMEL.sub(" ", text)
+    # Greek drops its accents in capitals ("ΚΩΔΙΚΟΣ") and doubles them before enclitics
+    # ("πρόσβασής σας"): its words are compared without them.
+    folded = text.casefold().translate(_GREEK_ACCENTS)
+    words = tuple(w for w in _WORD_SPLIT.split(folded) if w)
+    plain = Text(words, "".join(words), f" {' '.join(words)} ")
+    if not _LEET_OR_CONFUSABLE.search(folded):
+        return plain, plain
+    leet_words = tuple(_deleet(w) if _LEET_OR_CONFUSABLE.search(w) else w for w in words)
+    if leet_words == words:
+        return plain, plain
+    return plain, Text(leet_words, "".join(leet_words), f" {' '.join(leet_words)} ")

@@ -1,0 +1,240 @@
+"""A second line of defence: secrets in what the client sends back (an ``accept`` result's
+``content``, or 2026-07-28 ``inputResponses``), whatever the form looked like.
+
+Each detector is a small declarative class with the ``response.*`` rule it reports. Known token
+formats, private keys and JWTs come from Yelp's detect-secrets plugins (kept behind this module;
+loaded on first use); card numbers are checked with Luhn and the card networks' prefixes; seed
+phrases against the BIP-39 word lists (as shipped by the ``mnemonic`` package); high-entropy
+strings with detect-secrets' entropy measure, only in fields whose schema did not declare a
+pattern or format that explains them. A finding names the rule, the detector and the field, never
+the value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, ClassVar, Final
+
+from elicitguard.policies.shapes import VALUE_SHAPES, luhn_ok
+
+# Longest value scanned: a pasted private key or kubeconfig fits; beyond it, only the head is read.
+MAX_SCAN: Final = 65536
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    rule: str
+    detector: str
+    field: str
+
+    def detail(self) -> str:
+        return f"the value sent for field '{self.field}' matched detector '{self.detector}'"
+
+
+class ResponseDetector:
+    """Base class: subclasses declare their rule and a label, and say whether a value is a hit."""
+
+    rule: ClassVar[str]
+    label: ClassVar[str]
+
+    @classmethod
+    def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
+        """The name of what was found in ``value`` (``declared``: the field's schema, if known;
+        ``name``: the field's name)."""
+        raise NotImplementedError
+
+
+@cache
+def _plugins() -> dict[str, list[Any]]:
+    """detect-secrets plugin instances by our rule, built once."""
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+
+    by_rule: dict[str, list[Any]] = {"response.private_key": [], "response.jwt": [], "response.known_token": []}
+    plugins: dict[str, Any] = get_mapping_from_secret_type_to_class()
+    for secret_type, plugin in plugins.items():
+        if secret_type == "Private Key":
+            by_rule["response.private_key"].append(plugin())
+        elif secret_type == "JSON Web Token":
+            by_rule["response.jwt"].append(plugin())
+        elif secret_type not in ("Secret Keyword", "Public IP (ipv4)", "Base64 High Entropy String",
+                                 "Hex High Entropy String"):
+            # Keyword hits need source code around them; a public IP is not a secret.
+            by_rule["response.known_token"].append(plugin())
+    return by_rule
+
+
+def _plugin_hit(rule: str, value: str) -> str | None:
+    for plugin in _plugins()[rule]:
+        for _ in plugin.analyze_string(value):
+            return str(plugin.secret_type)
+    return None
+
+
+class PrivateKey(ResponseDetector):
+    rule = "response.private_key"
+    label = "a private key"
+
+    @classmethod
+    def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
+        return _plugin_hit(cls.rule, value) if "PRIVATE KEY" in value else None
+
+
+class JsonWebToken(ResponseDetector):
+    rule = "response.jwt"
+    label = "a JSON Web Token"
+
+    @classmethod
+    def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
+        return _plugin_hit(cls.rule, value) if "eyJ" in value else None
+
+
+class KnownToken(ResponseDetector):
+    """Token formats detect-secrets knows (AWS, GitHub, GitLab, Slack, Stripe, OpenAI, npm, PyPI,
+    SendGrid, Twilio, Discord, Telegram, basic-auth URLs...) and a few more of ours (Hugging Face,
+    Google API keys, Anthropic)."""
+
+    rule = "response.known_token"
+    label = "a known API token format"
+
+    @classmethod
+    def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
+        found = _plugin_hit(cls.rule, value)
+        if found is not None:
+            return found
+        for shape in VALUE_SHAPES:
+            if shape.regex.search(value):
+                return re.sub(r"^an? ", "", shape.label)
+        return None
+
+
+# Card networks' number prefixes and lengths (Visa, Mastercard, Amex, Discover, JCB, Diners,
+# UnionPay, Maestro, Mir): a Luhn-valid number outside them (an IMEI, an order number) is not a card.
+_CARD_NETWORK: Final = re.compile(
+    r"^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]\d|[3-6]\d\d|7[01]\d|720)\d{12}|3[47]\d{13}|"
+    r"6(?:011|5\d\d|4[4-9]\d)\d{12,15}|35(?:2[89]|[3-8]\d)\d{12,15}|3(?:0[0-5]|[68]\d)\d{11,16}|62\d{14,17}|"
+    r"(?:50|5[6-9]|6\d)\d{10,17}|220[0-4]\d{12})$")
+_DIGIT_RUN: Final = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
+
+
+class CardNumber(ResponseDetector):
+    rule = "response.card_number"
+    label = "a payment card number (Luhn-valid, a card network's prefix)"
+
+    @classmethod
+    def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
+        for match in _DIGIT_RUN.finditer(value):
+            digits = re.sub(r"[ -]", "", match.group())
+            if _CARD_NETWORK.match(digits) and luhn_ok(digits) and len(set(digits)) > 1:
+                return "payment card number"
+        return None
+
+
+@cache
+def _bip39() -> list[frozenset[str]]:
+    """The BIP-39 word lists, one set per language."""
+    lists = []
+    for entry in resources.files("mnemonic").joinpath("wordlist").iterdir():
+        if entry.name.endswith(".txt"):
+            lists.append(frozenset(w.strip() for w in entry.read_text(encoding="utf-8").split() if w.strip()))
+    return lists
+
+
+_SEED_LENGTHS: Final = frozenset({12, 15, 18, 21, 24})
+
+
+class SeedPhrase(ResponseDetector):
+    rule = "response.seed_phrase"
+    label = "a wallet seed phrase (BIP-39 words)"
+
+    @classmethod
+    def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
+        words = re.split(r"[\s,\u3000]+", value.strip().casefold())
+        if len(words) not in _SEED_LENGTHS:
+            return None
+        for wordlist in _bip39():
+            if all(w in wordlist for w in words):
+                return "BIP-39 seed phrase"
+        return None
+
+
+_TOKEN: Final = re.compile(r"^[A-Za-z0-9+/=_\-.~]{20,}$")
+_HEX: Final = re.compile(r"^[0-9a-fA-F]{32,}$")
+_UUID: Final = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+_HASH_NAMES: Final = re.compile(r"(?i)commit|sha|hash|digest|checksum|revision|\brev\b|fingerprint|etag|\bid\b|_id$|Id$")
+# Declared formats that explain a long random-looking value.
+_EXPLAINED_FORMATS: Final = frozenset({"uri", "uri-reference", "uuid", "email", "date", "date-time", "hostname",
+                                       "ipv4", "ipv6", "byte", "binary"})
+
+
+def _entropy(value: str) -> float:
+    from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
+
+    return float(Base64HighEntropyString().calculate_shannon_entropy(value))
+
+
+class HighEntropy(ResponseDetector):
+    """A long random-looking single token (detect-secrets' limits: 4.5 bits per character in the
+    base64 alphabet, 3.0 for hex) in a field whose schema did not declare a pattern or format for it."""
+
+    rule = "response.high_entropy"
+    label = "a high-entropy string (a likely secret)"
+
+    @classmethod
+    def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
+        value = value.strip()
+        if "pattern" in declared or declared.get("format") in _EXPLAINED_FORMATS or "enum" in declared:
+            return None
+        if not _TOKEN.match(value) or _UUID.match(value) or value.count(".") > 2:
+            return None
+        has_digit, has_upper, has_lower = (any(c.isdigit() for c in value), any(c.isupper() for c in value),
+                                           any(c.islower() for c in value))
+        if _HEX.match(value):
+            # A commit, a checksum or a fingerprint is hex too: only where the field is not named for one.
+            if _HASH_NAMES.search(name) or len(value) < 40:
+                return None
+            return "high-entropy hex string" if _entropy(value) > 3.0 and has_digit else None
+        if has_digit and has_upper and has_lower and _entropy(value) > 4.5:
+            return "high-entropy string"
+        return None
+
+
+DETECTORS: Final[tuple[type[ResponseDetector], ...]] = (PrivateKey, JsonWebToken, KnownToken, CardNumber, SeedPhrase,
+                                                       HighEntropy)
+RESPONSE_RULES: Final = tuple(d.rule for d in DETECTORS)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value[:MAX_SCAN]
+    elif isinstance(value, bool):
+        return
+    elif isinstance(value, (int, float)):
+        yield str(value)  # a card number typed into a number field
+    elif isinstance(value, list):
+        for item in value[:256]:
+            yield from _strings(item)
+        if value and all(isinstance(v, str) for v in value):
+            yield " ".join(value)[:MAX_SCAN]  # a seed phrase split over a list
+
+
+def scan_content(content: Any, schema: dict[str, Any] | None, disabled: frozenset[str] = frozenset()) -> list[Finding]:
+    """Findings in an accepted form's content ({field: value}); ``schema`` is the requested schema's
+    properties when the proxy saw the form."""
+    if not isinstance(content, dict):
+        return []
+    findings = []
+    properties = schema if isinstance(schema, dict) else {}
+    detectors = [d for d in DETECTORS if d.rule not in disabled]
+    for name, value in list(content.items())[:256]:
+        declared = properties.get(name)
+        declared = declared if isinstance(declared, dict) else {}
+        for text in _strings(value):
+            hit = next(((d, what) for d in detectors if (what := d.found(text, declared, str(name))) is not None), None)
+            if hit is not None:
+                findings.append(Finding(hit[0].rule, hit[1], str(name)[:200]))
+                break
+    return findings

@@ -1,0 +1,247 @@
+"""Signals that need no language: the shape of a secret value, of a schema that only a credential
+fits, and of the field names password managers and form builders use.
+
+Each signal is declarative data (a regex with its rule and label) with one small function to apply it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True, slots=True)
+class ValueShape:
+    """A recognisable secret format."""
+
+    rule: str
+    label: str
+    regex: re.Pattern[str]
+
+
+# Linear time on hostile input: a pattern that could start at every position of a long run and scan
+# to its end is quadratic ("sk-sk-sk-...", "aaaa...://"). Each search starts only where a run of
+# token characters starts (_RUN), commits to the first candidate inside it (atomic group) and
+# never backtracks into a run (possessive quantifiers): the same matches, found in one pass.
+_RUN: Final = r"(?<![A-Za-z0-9_-])"
+VALUE_SHAPES: Final[tuple[ValueShape, ...]] = (
+    ValueShape("credential.private_key", "a PEM private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY")),
+    ValueShape("credential.api_key", "an AWS access key id", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+    ValueShape("credential.token", "a GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})")),
+    ValueShape("credential.api_key", "an API secret key (sk-...)",
+               re.compile(_RUN + r"(?>(?:\b|[A-Za-z0-9_-]*?-)sk-)(?:[A-Za-z0-9_-]+-)?[A-Za-z0-9]{16}")),
+    ValueShape("credential.token", "a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
+    ValueShape("credential.api_key", "a Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
+    ValueShape("credential.token", "a Hugging Face token", re.compile(r"\bhf_[A-Za-z0-9]{30,}")),
+    ValueShape("credential.token", "a JSON Web Token", re.compile(
+        _RUN + r"(?>(?:\b|[A-Za-z0-9_-]*?-)eyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\.")),
+    ValueShape("credential.api_key", "a Stripe key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}")),
+    ValueShape("credential.connection_string", "a URL with an embedded password",
+               re.compile(r"(?<![a-z0-9+.-])[0-9+.-]*+[a-z][a-z0-9+.-]*+://[^/\s:@]++:[^/\s@]++@", re.IGNORECASE)),
+)
+
+# Patterns (JSON Schema `pattern`) that only a payment card, CVV or one-time code would satisfy.
+_CARD_PATTERN: Final = re.compile(
+    r"(?:\\d|\[0-9\])\{(?:1[2-6],1[6-9]|1[3-9])\}|(?:\\d|\[0-9\])\{4\}[^{}]{0,12}(?:\\d|\[0-9\])\{4\}[^{}]{0,12}(?:\\d|\[0-9\])\{4\}")
+
+
+def luhn_ok(digits: str) -> bool:
+    """Payment card checksum."""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = ord(ch) - 48
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+_CARD_VALUE: Final = re.compile(r"(?<![\d])(?:\d[ -]?){12,18}\d(?![\d])")
+
+
+def secret_value_shape(value: str) -> ValueShape | None:
+    """The recognisable secret format this value has, if any."""
+    for shape in VALUE_SHAPES:
+        if shape.regex.search(value):
+            return shape
+    for match in _CARD_VALUE.finditer(value):
+        digits = re.sub(r"[ -]", "", match.group())
+        if 13 <= len(digits) <= 19 and luhn_ok(digits) and len(set(digits)) > 1:
+            return ValueShape("payment.card_number", "a payment card number", _CARD_VALUE)
+    return None
+
+
+def card_pattern(pattern: str) -> bool:
+    """True when a JSON Schema pattern describes a payment card number."""
+    return bool(_CARD_PATTERN.search(pattern))
+
+
+# Prefixes of key formats, as named in a pattern, an example or a description ("starts with ghp_",
+# "^sk-[A-Za-z0-9]{48}$"): a field whose schema spells the format of a secret asks for that secret.
+KEY_PREFIXES: Final[tuple[tuple[str, str, str], ...]] = (
+    ("credential.api_key", "an API secret key (sk-...)", r"sk-(?:ant-|proj-|live-|or-)?"),
+    ("credential.api_key", "a Stripe secret key", r"[sr]k_(?:live|test)_"),
+    ("credential.token", "a GitHub token", r"gh[pousr]_|github_pat_"),
+    ("credential.token", "a GitLab token", r"glpat-|glrt-|gldt-"),
+    ("credential.token", "a Slack token", r"xox[abposr]-|xapp-"),
+    ("credential.token", "a Hugging Face token", r"hf_"),
+    ("credential.api_key", "an AWS access key id", r"AKIA|ASIA"),
+    ("credential.api_key", "a Google API key", r"AIza"),
+    ("credential.token", "an npm or PyPI token", r"npm_|pypi-"),
+    ("credential.token", "a DigitalOcean or Shopify token", r"dop_v1_|shpat_|shpss_"),
+    ("credential.token", "a JSON Web Token", r"eyJ"),
+    ("credential.private_key", "a PEM private key", r"-----BEGIN [A-Z ]*PRIVATE KEY|BEGIN OPENSSH PRIVATE"),
+)
+# A pattern may spell a prefix with a character class or an alternation ("xox[bp]-", "(AKIA|ASIA)").
+_IN_PATTERN: Final = {
+    r"gh[pousr]_|github_pat_": r"gh(?:[pousr]|\[[pousr]+\])_|github_pat_",
+    r"xox[abposr]-|xapp-": r"xox(?:[abposr]|\[[abposr]+\])-|xapp-",
+    r"[sr]k_(?:live|test)_": r"(?:[sr]k|\[sr\]k)_(?:live|test|\(live\|test\)|\(test\|live\))_",
+    r"AKIA|ASIA": r"AKIA|ASIA|A\[KS\]IA|\(\?:?AKIA\|ASIA\)",
+}
+# In a pattern the prefix follows ^, \b or a group; in prose it stands as its own token. Each is one
+# alternation with a named group per format, so a text is searched once.
+_PREFIX_IN_PATTERN: Final = re.compile(r"(?:^\^?|\\b|\(\?:|\()(?:" + "|".join(
+    f"(?P<k{i}>{_IN_PATTERN.get(rx, rx)})" for i, (_r, _l, rx) in enumerate(KEY_PREFIXES)) + r")(?![a-z]{3})")
+# A prefix ending in "-" or "_" ("sk-", "ghp_") may also end the sentence ("it starts with sk-").
+_PREFIX_IN_PROSE: Final = re.compile(r"(?<![A-Za-z0-9])[\"'`(]?(?:" + "|".join(
+    f"(?P<k{i}>{rx})" for i, (_r, _l, rx) in enumerate(KEY_PREFIXES))
+    + r")(?:[A-Za-z0-9_.\-]*(?:\.\.\.|…|\*|x{3,}|X{3,})|[\"'`)]|(?<=[-_])(?=[\s.,;:!?]|$))")
+
+
+def _named(match: re.Match[str] | None) -> tuple[str, str] | None:
+    if match is None or match.lastgroup is None:
+        return None
+    rule, label, _rx = KEY_PREFIXES[int(match.lastgroup[1:])]
+    return rule, label
+
+
+def key_format_in_pattern(pattern: str) -> tuple[str, str] | None:
+    """(rule, label) when a JSON Schema pattern spells a known key format's prefix."""
+    return _named(_PREFIX_IN_PATTERN.search(pattern))
+
+
+def key_format_in_prose(text: str) -> tuple[str, str] | None:
+    """(rule, label) when prose names a key format ("it starts with `ghp_`", "looks like sk-...")."""
+    return _named(_PREFIX_IN_PROSE.search(text))
+
+
+@dataclass(frozen=True, slots=True)
+class NameShape:
+    """A field name (separators removed, case-folded, de-leeted) that password managers and form
+    builders use for a credential: ``userpwd``, ``pass_word``, ``pin1``, ``ccnum``."""
+
+    rule: str
+    label: str
+    regex: re.Pattern[str]
+
+
+_OWNER: Final = r"(?:user|usr|login|logon|signin|admin|root|db|my|new|old|confirm|current|curr|account|acct|ftp|smtp|" \
+                r"imap|pop|mail|email|wifi|wlan|sys|app|web|site|master|vault|txt|input|inp|fld|field|reg|re|repeat|verify)?"
+NAME_SHAPES: Final[tuple[NameShape, ...]] = (
+    NameShape("credential.password", "a password", re.compile(
+        r"^" + _OWNER + r"(?:pwd|pw|pword|passwd|passwrd|pswd|psw|pwrd|pazzword|passw|pass|password)"
+        r"(?:\d{1,2}|confirm|confirmation|again|repeat|check|verify|field|input|txt|hash)?$")),
+    NameShape("payment.pin", "a PIN", re.compile(
+        r"^(?:new|old|user|card|atm|sim|confirm|my|login|security|secret|transaction|txn|account|acct)?pin"
+        r"(?:\d{1,2}|confirm|again|no|num|nr|entry)?$")),
+    NameShape("payment.cvv", "a card security code", re.compile(r"^(?:cc|card|credit)?(?:cvv|cvc|csc|cvn|cav|cvd)\d?$")),
+    NameShape("payment.card_number", "a payment card number", re.compile(
+        r"^(?:cc|card|credit|debit|creditcard|debitcard)(?:no|num|nr|nbr|number|pan)$|^ccn$|^cardpan$|^ccpan$")),
+    NameShape("credential.otp", "a one-time code", re.compile(
+        r"^(?:sms|email|mail|phone|mfa|twofa|tfa|2fa|totp|otp|auth|login|signin|verify|verification|confirm)"
+        r"(?:code|otp|pin|token|digits)\d?$|^otp\d*$")),
+)
+
+
+_NAME_SHAPES: Final = re.compile("|".join(f"(?P<n{i}>{shape.regex.pattern})" for i, shape in enumerate(NAME_SHAPES)))
+
+
+def name_shape(squashed_name: str) -> NameShape | None:
+    match = _NAME_SHAPES.match(squashed_name)
+    return NAME_SHAPES[int(match.lastgroup[1:])] if match is not None and match.lastgroup else None
+
+
+# "<product> key": a key named for a vendor is an API key ("Tavily key", "Replicate key"), unless the
+# word before it makes it a key of another kind: musical, map, keyboard, database or data-structure keys.
+NOT_VENDOR_KEY: Final = frozenset({
+    # grammar, not a product
+    "your", "the", "a", "an", "my", "our", "their", "this", "that", "its", "his", "her", "any", "each", "every", "one",
+    "new", "old", "same", "which", "what", "of", "for", "with", "and", "or", "to", "is", "as", "by", "in", "on", "at",
+    "no", "main", "first", "second", "next", "last", "other", "correct", "right", "wrong",
+    # music, maps, keyboards, physical keys
+    "musical", "music", "song", "tune", "track", "melody", "chord", "scale", "major", "minor", "sharp", "flat", "tonic",
+    "c", "d", "e", "f", "g", "b", "map", "legend", "chart", "plot", "graph", "keyboard", "piano", "hot", "shortcut",
+    "enter", "escape", "esc", "arrow", "function", "fn", "modifier", "alt", "ctrl", "shift", "control", "space",
+    "return", "tab", "delete", "backspace", "house", "door", "car", "room", "office", "locker", "spare", "master",
+    "skeleton", "allen", "hex", "piano", "answer", "marking", "grading", "colour", "color", "chroma",
+    # data structures and databases
+    "primary", "foreign", "sort", "partition", "composite", "unique", "index", "lookup", "dictionary", "dict", "map",
+    "hash", "cache", "idempotency", "dedup", "deduplication", "object", "s3", "bucket", "blob", "registry", "config",
+    "configuration", "setting", "settings", "json", "yaml", "field", "column", "row", "table", "record", "item", "entry",
+    "metadata", "property", "attribute", "tag", "label", "range", "distribution", "shard", "join", "natural",
+    "surrogate", "candidate", "routing", "grouping", "group", "event", "message", "header", "translation", "i18n",
+    "l10n", "locale", "string", "resource", "cursor", "pagination", "page", "sorting", "search", "query", "filter",
+    "order", "redis", "memcached", "kv", "store", "storage", "env", "variable", "dimension", "metric", "feature", "flag",
+    "experiment", "variant", "cohort", "segment", "public", "publishable", "pub", "verification", "host", "known",
+    "node", "parent", "child", "root", "leaf", "tree", "list", "array", "set", "type", "kind", "category", "class",
+    "name", "display", "react", "vue", "list", "item", "component", "element", "widget", "ui", "id", "uuid", "guid",
+    "hotkey", "access", "api", "secret", "private", "signing", "encryption", "license", "licence", "product",
+    "activation", "serial", "recovery", "security", "session", "ssh", "gpg", "pgp", "wifi", "wpa", "network",
+})
+_VENDOR_KEY_HEADS: Final = frozenset({"key", "keys"})
+
+
+def vendor_key(words: tuple[str, ...]) -> bool:
+    """Words that end in "<product> key": a key named for a vendor's product."""
+    for i in range(1, len(words)):
+        if words[i] in _VENDOR_KEY_HEADS and (i + 1 == len(words) or words[i + 1] in ("for", "from", "to", "here")):
+            before = words[i - 1]
+            if before.isalpha() and len(before) > 1 and before not in NOT_VENDOR_KEY:
+                return True
+    return False
+
+
+# A numeric code of 4 to 8 digits (pattern, or equal min/max length, or an integer range of that
+# many digits): next to a sign-in message it is a one-time code.
+_CODE_PATTERN: Final = re.compile(r"^\^?(?:\\d|\[0-9\])(?:\{[4-8]\}|\{[4-8],[4-8]\})\$?$|^\^?(?:\\d|\[0-9\]){4,8}\$?$")
+
+
+def numeric_code_shape(kind: str, prop: dict[str, object]) -> bool:
+    """True when a field is shaped like a 4-8 digit code."""
+    pattern = prop.get("pattern")
+    if isinstance(pattern, str) and _CODE_PATTERN.match(pattern):
+        return True
+    low, high = prop.get("minLength"), prop.get("maxLength")
+    if kind == "string" and isinstance(low, int) and low == high and 4 <= low <= 8:
+        return True
+    low, high = prop.get("minimum"), prop.get("maximum")
+    if kind == "number" and isinstance(low, int) and isinstance(high, int) and 0 <= low and 999 < high <= 99_999_999:
+        return len(str(high)) in range(4, 9) and str(high).strip("9") == ""
+    return False
+
+
+_DIGITS_ONLY: Final = re.compile(r"^\^?(?:\\d|\[0-9\])(?:[+*]|\{\d+(?:,\d*)?\})\$?$")
+
+
+def card_length(kind: str, prop: dict[str, object]) -> bool:
+    """A digits-only field exactly as long as a card number (13 to 19 digits)."""
+    if kind == "string":
+        low, high, pattern = prop.get("minLength"), prop.get("maxLength"), prop.get("pattern")
+        return (isinstance(low, int) and isinstance(high, int) and 13 <= low <= high <= 19
+                and isinstance(pattern, str) and bool(_DIGITS_ONLY.match(pattern)))
+    low, high = prop.get("minimum"), prop.get("maximum")
+    return isinstance(low, int) and isinstance(high, int) and 10**12 <= low and high < 10**19
+
+
+# "PAN" as an acronym (upper case, as written), when not India's tax id ("PAN card", "PAN number" with
+# income tax / Aadhaar / KYC around it).
+_PAN: Final = re.compile(r"\bPAN\b(?!\s*(?:card|Card|CARD))")
+_PAN_TAX: Final = re.compile(r"(?i)\b(?:income tax|aadhaar|aadhar|kyc|gst|tax|itr|permanent account)\b")
+_LUHN_HINT: Final = re.compile(r"(?i)\bluhn\b")
+
+
+def card_hint(text: str) -> bool:
+    """A card number asked by its acronym or its checksum ("PAN", "must pass the Luhn check")."""
+    return bool(_LUHN_HINT.search(text)) or (bool(_PAN.search(text)) and not _PAN_TAX.search(text))

@@ -1,0 +1,190 @@
+"""The multilingual lexicon: every term it holds is found, look-alikes pass in every language, and the
+language-free signals (key formats, name shapes, vendor keys, numeric codes) have their own tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from elicitguard.policies import matcher
+from elicitguard.policies.config import Policy
+from elicitguard.policies.credentials import DETECTORS
+from elicitguard.policies.forms import judge_form
+from elicitguard.policies.judge import judge_elicitation
+from elicitguard.policies.normalise import normalise
+from elicitguard.policies.shapes import key_format_in_pattern, key_format_in_prose, name_shape, vendor_key
+
+FORM = frozenset({"form"})
+CONCEPT_RULE = {d.concept: d.rule for d in DETECTORS}
+LEXICON = matcher.read_lexicon()
+
+
+def rules_for(message: str, fields: dict[str, dict[str, Any]]) -> list[str]:
+    params = {"mode": "form", "message": message, "requestedSchema": {"type": "object", "properties": fields}}
+    _names, problems, found = judge_form(params, True, frozenset())
+    assert problems == []
+    return [r.rule for r in found]
+
+
+def test_the_lexicon_covers_at_least_sixty_languages_for_passwords_and_the_main_concepts() -> None:
+    langs = {lang for concept, lang, _t, _m in LEXICON if concept == "password"}
+    assert len(langs) >= 60, sorted(langs)
+    for concept in ("otp", "card_number", "api_key", "pin", "cvv", "seed_phrase", "security_answer", "private_key"):
+        assert len({lang for c, lang, _t, _m in LEXICON if c == concept}) >= 25, concept
+
+
+def test_every_lexicon_line_is_well_formed() -> None:
+    for concept, lang, term, mode in LEXICON:
+        assert mode in matcher.MODES, (concept, lang, term)
+        assert normalise(term)[0].words, (concept, lang, term)
+        assert concept.startswith("~") or concept in CONCEPT_RULE, concept
+
+
+CREDENTIAL_TERMS = sorted({(c, lang, t) for c, lang, t, m in LEXICON
+                           if not c.startswith("~") and c not in ("card_expiry",) and m != matcher.WHOLE})
+
+
+@pytest.mark.parametrize(("concept", "lang", "term"), CREDENTIAL_TERMS, ids=lambda v: str(v))
+def test_every_term_of_the_lexicon_blocks_a_field_titled_with_it(concept: str, lang: str, term: str) -> None:
+    rules = rules_for("Please fill in the form.", {"value": {"type": "string", "title": term}})
+    assert rules, (concept, lang, term)
+
+
+LOOK_ALIKES = [
+    # codes that are not secrets
+    "Invite code", "Invitation code", "Coupon code", "Discount code", "Promo code", "Product code", "Referral code",
+    "Gift card code", "Voucher code", "Postal code", "ZIP code", "Country code", "Area code", "Airport code",
+    "Color code", "Código promocional", "Code promo", "Gutscheincode", "Промокод", "优惠码", "クーポンコード",
+    "할인 코드", "Kod rabatowy", "İndirim kodu", "Kode promo", "Mã giảm giá",
+    # tokens that are not credentials
+    "max_tokens", "Max tokens", "Token budget", "Token limit", "Tokens per minute", "Token symbol", "Token ticker",
+    "Token contract address", "Input tokens", "Output tokens", "Context window (tokens)", "Máximo de tokens",
+    "Nombre maximal de jetons", "Максимальное количество токенов", "最大令牌数", "最大トークン数", "최대 토큰 수",
+    # settings about a credential
+    "Passcode length", "Password length", "Minimum password length", "API key label", "Key label", "API key name",
+    "Token name", "Password policy", "Longitud de la contraseña", "Longueur du mot de passe", "Passwortlänge",
+    "Длина пароля", "密码长度", "パスワードの長さ", "비밀번호 길이",
+    # PIN as a postal code, and SMS sender names
+    "PIN code (postal, India)", "Postal PIN code", "Delivery PIN code", "SMS sender name", "SMS sender ID",
+    "Sender name for text messages", "Pin this message", "Pinned repository",
+    # keys of other kinds
+    "Musical key", "Song key", "Map key", "Primary key", "Sort key", "Partition key", "Idempotency key",
+    "Translation key", "Keyboard shortcut key", "Answer key",
+]
+
+
+@pytest.mark.parametrize("title", LOOK_ALIKES)
+def test_a_look_alike_field_passes(title: str) -> None:
+    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": title}}) == []
+
+
+@pytest.mark.parametrize("title", ["Max tokens", "Minimum password length", "Passcode length", "Token budget",
+                                   "Minimale Passwortlänge", "Длина пароля", "密码最小长度"])
+def test_a_look_alike_number_field_passes(title: str) -> None:
+    assert rules_for("Settings", {"value": {"type": "integer", "title": title}}) == []
+
+
+# ---- language-free signals ------------------------------------------------------------------------------
+
+PATTERNS = [("^sk-[A-Za-z0-9]{48}$", "credential.api_key"), ("^ghp_[A-Za-z0-9]{36}$", "credential.token"),
+            ("^hf_[A-Za-z]{34}$", "credential.token"), ("^(AKIA|ASIA)[A-Z0-9]{16}$", "credential.api_key"),
+            ("^xox[bp]-.*", "credential.token"), ("^glpat-[\\w-]{20}$", "credential.token"),
+            ("^eyJ[\\w-]+\\.[\\w-]+\\.[\\w-]+$", "credential.token")]
+
+
+@pytest.mark.parametrize(("pattern", "rule"), PATTERNS)
+def test_a_pattern_spelling_a_key_format_is_that_credential(pattern: str, rule: str) -> None:
+    found = key_format_in_pattern(pattern)
+    assert found is not None and found[0] == rule
+    assert rules_for("Setup", {"value": {"type": "string", "pattern": pattern}}) == [rule]
+
+
+@pytest.mark.parametrize("pattern", ["^[a-z]+$", "^\\d{5}$", "^sku-[0-9]+$", "^hfst$", "^[A-Z]{2}-\\d+$", "^ask-.*"])
+def test_an_ordinary_pattern_is_not_a_key_format(pattern: str) -> None:
+    assert key_format_in_pattern(pattern) is None
+
+
+@pytest.mark.parametrize("text", ["It starts with `ghp_`", "looks like sk-...", "Your token (hf_xxxx)",
+                                  "begins with 'xoxb-'", "paste the AKIA... id"])
+def test_prose_naming_a_key_format_is_caught(text: str) -> None:
+    assert key_format_in_prose(text) is not None
+
+
+@pytest.mark.parametrize("text", ["Ask-me-anything session", "the hf band", "Skip this step", "The AKIA river"])
+def test_prose_without_a_key_format_is_not(text: str) -> None:
+    assert key_format_in_prose(text) is None
+
+
+@pytest.mark.parametrize(("name", "rule"), [("userpwd", "credential.password"), ("pass_word", "credential.password"),
+                                            ("pwd1", "credential.password"), ("loginPw", "credential.password"),
+                                            ("pin1", "payment.pin"), ("newPin", "payment.pin"), ("ccnum", "payment.card_number"),
+                                            ("cardNo", "payment.card_number"), ("cc_cvv", "payment.cvv"),
+                                            ("smsCode", "credential.otp"), ("otp2", "credential.otp")])
+def test_a_password_manager_field_name_is_a_credential(name: str, rule: str) -> None:
+    assert rules_for("Please fill in the form.", {name: {"type": "string"}}) == [rule]
+
+
+@pytest.mark.parametrize("name", ["compass", "bypass", "spin", "pinyin", "passenger", "passport", "cardholder",
+                                  "pinned", "codename", "smsSender"])
+def test_a_similar_field_name_is_not(name: str) -> None:
+    shape = name_shape(normalise(name)[1].squashed)
+    assert shape is None
+    assert rules_for("Please fill in the form.", {name: {"type": "string"}}) == []
+
+
+@pytest.mark.parametrize("title", ["Tavily key", "Replicate key", "Pinecone key", "Your Mistral key", "Groq key for the agent"])
+def test_a_key_named_for_a_product_is_an_api_key(title: str) -> None:
+    assert vendor_key(normalise(title)[0].words)
+    assert rules_for("Connect the service.", {"value": {"type": "string", "title": title}}) == ["credential.api_key"]
+
+
+@pytest.mark.parametrize("title", ["Song key", "Map key", "Primary key", "Key", "The key to success", "Enter key",
+                                   "Key takeaway", "Room key", "S3 key", "Translation key", "Public key"])
+def test_a_key_of_another_kind_is_not(title: str) -> None:
+    assert not vendor_key(normalise(title)[0].words)
+
+
+CODE_FIELDS = [{"type": "string", "pattern": "^\\d{6}$"}, {"type": "string", "minLength": 6, "maxLength": 6},
+               {"type": "integer", "minimum": 0, "maximum": 999999}]
+
+
+@pytest.mark.parametrize("prop", CODE_FIELDS)
+def test_a_six_digit_code_field_next_to_a_sign_in_message_is_a_one_time_code(prop: dict[str, Any]) -> None:
+    assert rules_for("Sign in to Acme: enter what we sent", {"value": prop}) == ["credential.otp"]
+    assert rules_for("Choose a lucky number", {"value": prop}) == []
+
+
+def test_a_postal_code_field_next_to_a_sign_in_message_is_not_a_one_time_code() -> None:
+    assert rules_for("Log in to see local stores", {"zip": {"type": "string", "pattern": "^\\d{5}$"}}) == []
+
+
+@pytest.mark.parametrize(("title", "ok"), [("PAN", False), ("Card PAN", False), ("Number (must pass the Luhn check)", False),
+                                           ("PAN card number for income tax", True), ("Pan size", True)])
+def test_a_card_number_asked_as_pan_or_by_its_checksum(title: str, ok: bool) -> None:
+    verdict = judge_elicitation({"message": "Complete your purchase.", "requestedSchema": {
+        "type": "object", "properties": {"value": {"type": "string", "title": title}}}}, FORM, Policy())
+    assert verdict.allowed is ok, verdict.reasons
+
+
+@pytest.mark.parametrize(("prop", "card"), [
+    ({"type": "string", "minLength": 16, "maxLength": 16, "pattern": "^[0-9]+$"}, True),
+    ({"type": "string", "minLength": 13, "maxLength": 19, "pattern": "^\\d*$"}, True),
+    ({"type": "integer", "minimum": 1000000000000000, "maximum": 9999999999999999}, True),
+    ({"type": "string", "minLength": 16, "maxLength": 16}, False),  # any 16 characters: a voucher, an id
+    ({"type": "string", "minLength": 10, "maxLength": 10, "pattern": "^[0-9]+$"}, False),  # a phone number
+    ({"type": "integer", "minimum": 0, "maximum": 9999999999}, False),
+])
+def test_a_digits_only_field_as_long_as_a_card_number_is_one(prop: dict[str, Any], card: bool) -> None:
+    assert (rules_for("Payment", {"value": prop}) == ["payment.card_number"]) is card
+
+
+def test_the_hand_additions_never_repeat_a_key_which_would_silently_drop_the_first() -> None:
+    import ast
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parent.parent / "tools" / "lexicon" / "extra_source.py"
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Dict):
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+            assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
