@@ -227,3 +227,61 @@ def test_every_rule_id_in_the_core_is_registered_as_content_or_protocol() -> Non
     assert found, "the scan found no rule ids"
     unregistered = found - CONTENT_RULES - PROTOCOL_RULES - NOT_ELICITATION_RULES
     assert not unregistered, f"add these to policies/rules.py: {sorted(unregistered)}"
+
+
+# ---- rules of the detection work under per-rule actions --------------------------------------------
+
+
+def test_a_monitored_password_rule_lets_the_next_signal_of_the_same_field_deny_it() -> None:
+    # "password" names the field; its pattern is also shaped like a GitHub token. With the password
+    # rule monitored, the field is still denied, by the next signal.
+    g = guard(rules('credential.password: monitor'))
+    out = g.server_message(elicit(form(password={"type": "string", "pattern": "^ghp_[A-Za-z0-9]{36}$"})))
+    assert out.forward is None
+    denied = [d for d in out.decisions if d.event == "elicitation.denied"]
+    assert denied and denied[0].decision == "deny"
+    assert denied[0].reasons[0].rule != "credential.password"
+
+
+def test_a_monitored_team_rule_is_audited_would_deny_and_the_form_passes() -> None:
+    config = ("policy:\n  rules:\n    team.badge: monitor\n  form:\n    rules:\n"
+              "      - id: team.badge\n        terms: [badge number]\n")
+    g = guard(config)
+    out = g.server_message(elicit(form(badge={"type": "string", "title": "Badge number"})))
+    assert out.forward is not None
+    assert [(d.decision, d.reasons[0].rule) for d in out.decisions if d.reasons] == [("would_deny", "team.badge")]
+
+
+def answer_with_token(rid: int = 9) -> bytes:
+    return wire({"jsonrpc": "2.0", "id": rid, "result": {"action": "accept",
+                                                         "content": {"name": "ghp_" + "a1B2" * 9}}})
+
+
+def test_a_monitored_response_rule_lets_the_answer_through_audited_would_deny() -> None:
+    g = guard(rules('"response.*": monitor'))
+    assert g.server_message(elicit(form(name={"type": "string", "title": "Your name"}))).forward is not None
+    raw = answer_with_token()
+    out = g.client_message(raw)
+    assert out.forward == raw
+    assert [d.decision for d in out.decisions if d.event == "response.withheld"] == ["would_deny"]
+
+
+def test_a_blocking_response_rule_withholds_the_answer() -> None:
+    g = guard("")
+    assert g.server_message(elicit(form(name={"type": "string", "title": "Your name"}))).forward is not None
+    out = g.client_message(answer_with_token())
+    assert out.forward is not None and b"ghp_" not in out.forward
+    assert [d.decision for d in out.decisions if d.event == "response.withheld"] == ["deny"]
+
+
+def test_a_server_that_switches_response_scanning_off_needs_widen() -> None:
+    text = "servers:\n  s:\n    policy:\n      response:\n        scan: false\n"
+    assert any("policy.response.scan" in p and "widen" in p for p in problems(text))
+    widened = load_config_text(text.replace("  s:\n", "  s:\n    widen: [policy.response.scan]\n"), "cfg.yaml")
+    assert widened.servers["s"].policy.response.scan is False
+
+
+def test_a_server_that_switches_a_response_detector_off_needs_widen() -> None:
+    text = "servers:\n  s:\n    policy:\n      response:\n        detectors:\n          response.jwt: false\n"
+    found = problems(text)
+    assert any("policy.response.detectors" in p for p in found), found

@@ -21,7 +21,7 @@ import pytest
 import yaml
 from conftest import ROOT, WAIT
 
-from elicitguard.policies.config import SCHEMA_OF, SPEC, ConfigError, Leaf, Named, Section, load_config_text
+from elicitguard.policies.config import SCHEMA_OF, SPEC, ConfigError, Leaf, ListOf, Named, Section, load_config_text
 from elicitguard.policies.schema import SHIPPED, SchemaGap, generate, node_schema, render
 from elicitguard.policies.merge import WIDENABLE
 
@@ -46,6 +46,8 @@ def leaves(node: Any = SPEC, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple
         yield path, node
     elif isinstance(node, Named):
         yield from leaves(node.value, path + (placeholder(path),))
+    elif isinstance(node, ListOf):
+        return  # lists of sections (policy.form.rules) have tests of their own below
     else:
         for key, child in node.keys.items():
             yield from leaves(child, path + (key,))
@@ -73,6 +75,7 @@ def sections(node: Any = SPEC, path: tuple[str, ...] = ()) -> Iterator[tuple[str
             yield from sections(child, path + (key,))
     elif isinstance(node, Named):
         yield from sections(node.value, path + ("demo",))
+    # ListOf items (policy.form.rules) have tests of their own below
 
 
 def nest(path: tuple[str, ...], value: Any) -> dict[str, Any]:
@@ -271,3 +274,22 @@ def test_an_integral_float_is_the_one_gap_the_schema_cannot_close() -> None:
     config = nest(("limits", "max_message_bytes"), 1024.0)
     assert not check_says(config)[0]
     assert schema_says(config)
+
+
+# ---- lists of sections: team rules (policy.form.rules) ---------------------------------------------
+
+
+@pytest.mark.parametrize(("rule", "accepted"), [
+    ({"id": "team.badge", "terms": ["badge number"]}, True),
+    ({"id": "team.badge", "fields": ["badge_pin"], "concept": "pin"}, True),
+    ({"id": "team.badge", "patterns": ["badge\\s*secret"]}, True),
+    ({"terms": ["badge number"]}, False),                       # no id
+    ({"id": "team.badge", "terms": "badge"}, False),            # terms must be a list
+    ({"id": "team.badge", "terms": ["x"], "colour": "red"}, False),  # unknown key
+    ({"id": "response.mine", "terms": ["x"]}, False),           # the response scanner's prefix
+    ({"id": "bad id!", "terms": ["x"]}, False),
+])
+def test_check_and_the_schema_agree_on_a_team_rule_entry(rule: dict[str, Any], accepted: bool) -> None:
+    config = {"policy": {"form": {"rules": [rule]}}}
+    assert check_says(config)[0] is accepted
+    assert schema_says(config) is accepted
