@@ -233,7 +233,8 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             self.state.task_modes[task_id] = modes  # the latest capabilities the client showed for this task
         if message.id is not None:
             self.state.pending_client[id_key(message.id)] = ClientRequest(
-                method, target_of(params), modes, protocol if isinstance(protocol, str) else None, task_id)
+                method, target_of(params), modes, protocol if isinstance(protocol, str) else None, task_id,
+                wire_id=message.id)
         return Step(replacement=replacement)
 
 
@@ -244,7 +245,7 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             if message.method == ELICIT:
                 return self._elicit_request(message, out)
             if message.id is not None:
-                self.state.pending_server[id_key(message.id)] = ServerRequest(message.method or "")
+                self.state.pending_server[id_key(message.id)] = ServerRequest(message.method or "", wire_id=message.id)
             return Step()
         if message.kind is Kind.NOTIFICATION:
             if message.method == ELICIT:

@@ -7,6 +7,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Final, Generic, TypeVar
 
+from elicitguard.policies.envelope import RequestId
+
 # Bounds on per-session memory: a hostile peer must not grow the proxy without limit.
 MAX_TRACKED: Final = 10_000
 
@@ -36,6 +38,7 @@ class ClientRequest:
     modes: frozenset[str] | None  # per-request (2026-07-28) capabilities; None for legacy requests
     protocol: str | None
     task_id: str | None = None
+    wire_id: RequestId | None = None  # the id exactly as sent, to answer it if the server goes away
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,7 @@ class ServerRequest:
     method: str
     mode: str | None = None
     elicitation_id: str | None = None
+    wire_id: RequestId | None = None  # the id exactly as sent, to answer it if the client goes away
 
 
 @dataclass

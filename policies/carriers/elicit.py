@@ -34,7 +34,7 @@ class ElicitationCarrier(Carrier):
             url_host=verdict.url_host, elicitation_id=eid, extra=extra))
         if verdict.allowed or self.policy.monitor:
             if message.id is not None:
-                self.state.pending_server[id_key(message.id)] = ServerRequest(ELICIT, verdict.mode, eid)
+                self.state.pending_server[id_key(message.id)] = ServerRequest(ELICIT, verdict.mode, eid, wire_id=message.id)
             if eid is not None:
                 self.state.open_elicitations[eid] = None
             return Step()
