@@ -142,7 +142,9 @@ SERVER_SPEC: Final = Section({
 SPEC: Final = Section({
     "mode": _choice("enforce", "monitor"),
     "on_deny": _choice("error", "decline", "cancel"),
-    "audit": Section({"path": Leaf("a file path or \"-\" for stderr", _is_str)}),
+    "audit": Section({"path": Leaf("a file path or \"-\" for stderr", _is_str),
+                      "hmac_key_file": Leaf("a file path", _is_str)}),
+    "stdio": Section({"shutdown_grace": Leaf("a positive number of seconds", _is_pos_num)}),
     "listen": Leaf("HOST:PORT", _is_str, _check_hostport),
     "upstream": Leaf("an http(s) URL", _is_str, _check_http_url),
     "limits": Section({
@@ -334,6 +336,8 @@ class Config:
     http: HttpSettings = HttpSettings()
     servers: dict[str, ServerEntry] = field(default_factory=dict)
     source: str = "(built-in defaults)"
+    audit_hmac_key_file: str | None = None
+    stdio_shutdown_grace: float = 2.0
 
     def policy_for(self, server: str | None) -> Policy:
         """The policy for a named server, falling back to the global one."""
@@ -414,6 +418,8 @@ def load_config_text(text: str, source: str = "<config>") -> Config:
         http=http,
         servers=servers,
         source=source,
+        audit_hmac_key_file=raw.get("audit", {}).get("hmac_key_file"),
+        stdio_shutdown_grace=float(raw.get("stdio", {}).get("shutdown_grace", 2.0)),
     )
 
 

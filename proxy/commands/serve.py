@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from elicitguard.proxy.commands import add_config, fail, load, open_audit
@@ -41,7 +42,7 @@ def cmd_stdio(args: argparse.Namespace) -> int:
     config = load(args.config)
     from elicitguard.proxy.stdio import run_stdio
 
-    audit = open_audit(config)
+    audit = open_audit(config, args.name or os.path.basename(command[0]))
     try:
         return run_stdio(config, command, audit, args.name)
     finally:
@@ -61,7 +62,7 @@ def cmd_http(args: argparse.Namespace) -> int:
         fail(f"--listen must be HOST:PORT, got {listen!r}")
     from elicitguard.proxy.http import run_http
 
-    audit = open_audit(config)
+    audit = open_audit(config, "http")
     try:
         return run_http(config, host.strip("[]"), int(port), upstream, audit)
     finally:

@@ -105,6 +105,8 @@ def run_http(config: Config, host: str, port: int, upstream: str | None, audit: 
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, stop.set)
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signal.SIGUSR1, audit.reopen)  # logrotate: close this chain, start one in the new file
         try:
             await stop.wait()
         finally:
