@@ -12,11 +12,13 @@ EXIT_OPEN: Final = 3  # intact so far, but a chain has no closing record: its en
 
 DESCRIPTION = """\
 Check every hash chain in an audit log (one per process that wrote it, and per reopening).
-Exit status: 0 every chain intact and closed; 1 broken (a line edited, deleted, reordered or
-inserted, or a --head missing); 3 open (intact, but a chain has no closing record: its writer is
-still running or was killed, or lines were cut from its end); 2 the file or key cannot be used, or a
-keyed chain and no --key-file. For each chain it prints the last seq and hash: keep them elsewhere
-and pass them back as --head to prove later that nothing up to them was cut.
+Exit status: 0 every chain intact and closed; 1 broken (a line of a chain edited, deleted,
+reordered or inserted, or a --head missing); 3 open (intact, but a chain has no closing record:
+its writer is still running or was killed, or lines were cut from its end); 2 the file or key
+cannot be used, or a keyed chain and no --key-file. For each chain it prints the last seq and
+hash: keep them elsewhere and pass them back as --head to prove later that nothing up to them
+was cut. Without a key, someone who can write the file can also recompute a chain: use
+audit.hmac_key_file and --key-file for logs that must resist that.
 """
 
 
