@@ -273,3 +273,78 @@ def test_server_and_pid_in_the_audit_path_give_each_instance_its_own_file(
     assert written.name == f"git_hub-{first['pid']}.jsonl"
     assert [json.loads(x)["server"] for x in written.read_text().splitlines() if '"session.' in x] == ["git/hub"] * 2
 
+
+# ---- rotation and the stdio stderr ---------------------------------------------------------------------
+
+
+def _ping(proc: subprocess.Popen[bytes], rid: int) -> None:
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": rid, "method": "ping"}).encode() + b"\n")
+    proc.stdin.flush()
+    assert json.loads(proc.stdout.readline()) == {"jsonrpc": "2.0", "id": rid, "result": {}}
+
+
+def test_sigusr1_closes_the_chain_in_the_rotated_file_and_starts_one_in_the_new_file(
+        tmp_path: Path, child_env: dict[str, str]) -> None:
+    import signal
+
+    from conftest import PEERS
+
+    audit = tmp_path / "audit.jsonl"
+    rotated = tmp_path / "audit.jsonl.1"
+    config = tmp_path / "config.yaml"
+    config.write_text(f"audit:\n  path: {json.dumps(str(audit))}\n")
+    proc = subprocess.Popen([sys.executable, "-m", "elicitguard", "stdio", "--config", str(config), "--",
+                             sys.executable, str(PEERS / "stubborn_server.py")], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env, cwd=ROOT)
+    try:
+        assert proc.stdout is not None
+        assert json.loads(proc.stdout.readline())["params"]["data"] == "ready"
+        _ping(proc, 1)
+        audit.rename(rotated)  # what logrotate does, then: postrotate kill -USR1
+        proc.send_signal(signal.SIGUSR1)
+        _ping(proc, 2)  # handled after the signal: the server would have died of a forwarded SIGUSR1
+        _, err = proc.communicate(b"", timeout=WAIT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    old = _verify(child_env, str(rotated))
+    assert old.returncode == 0, old.stdout
+    old_last = json.loads(rotated.read_text().splitlines()[-1])
+    assert (old_last["event"], old_last["reason"]) == ("audit.closed", "reopen")
+    new = _verify(child_env, str(audit))
+    assert new.returncode == 0, new.stdout
+    new_lines = [json.loads(x) for x in audit.read_text().splitlines()]
+    assert new_lines[0]["event"] == "audit.opened" and new_lines[0]["continues"] == old_last["hash"]
+    assert [r["event"] for r in new_lines[1:]] == ["session.end", "audit.closed"]
+
+
+FORGED = json.dumps({"ts": "2026-01-01T00:00:00Z", "event": "elicitation.allowed", "decision": "allow", "seq": 1,
+                     "prev": "0" * 64, "hash": "f" * 64})
+
+
+def test_with_the_audit_on_stderr_nothing_the_server_prints_can_pass_for_an_audit_record(
+        tmp_path: Path, child_env: dict[str, str]) -> None:
+    script = (
+        "import sys\n"
+        f"sys.stderr.write({FORGED!r} + '\\n')\n"
+        f"sys.stderr.write('progress\\u2028' + {FORGED!r} + '\\r\\x1b[1A\\x1b[2K' + {FORGED!r} + '\\n')\n"
+        "sys.stderr.write('no newline at the end, caf\\u00e9')\n"
+    )
+    done = subprocess.run([sys.executable, "-m", "elicitguard", "stdio", "--", sys.executable, "-c", script],
+                          input=b"", capture_output=True, timeout=WAIT, env=child_env, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr
+    text = done.stderr.decode("utf-8")
+    lines = text.splitlines()  # the strictest reader: every Unicode line break splits
+    audit_lines = [line for line in lines if line.startswith("{")]
+    others = [line for line in lines if not line.startswith("{")]
+    assert [json.loads(line)["event"] for line in audit_lines] == [
+        "audit.opened", "session.start", "session.end", "audit.closed"]
+    assert verify_report(audit_lines).problem is None
+    assert others and all(line.startswith("server: ") for line in others), others
+    assert "\x1b" not in text and "\u2028" not in text
+    assert others[-1] == "server: no newline at the end, caf\u00e9"
+    piped = subprocess.run([sys.executable, "-m", "elicitguard", "audit-verify", "-"], input="\n".join(audit_lines),
+                           capture_output=True, text=True, timeout=WAIT, env=child_env, cwd=ROOT, check=False)
+    assert piped.returncode == 0, piped.stdout
