@@ -17,7 +17,6 @@ import os
 import re
 import secrets
 import stat
-import sys
 import threading
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
@@ -339,8 +338,3 @@ def _hash_of(line: bytes) -> str:
     value = record.get("hash") if isinstance(record, dict) else None
     return value if isinstance(value, str) else GENESIS
 
-
-def audit_stderr(message: str) -> None:
-    """A line of ours on stderr, never inside an audit line or a relayed server line."""
-    with STDERR_LOCK:
-        print(message, file=sys.stderr, flush=True)

@@ -214,6 +214,22 @@ async def test_a_client_that_closes_stdin_while_an_elicitation_is_pending_leaves
         (41, "elicitation/create", "client.gone")]
 
 
+async def test_the_sdk_server_sees_cancel_when_the_client_hangs_up_during_its_elicitation(
+        tmp_path: Path, child_env: dict[str, str]) -> None:
+    proc = await _spawn(child_env, _config(tmp_path), [sys.executable, "tests/peers/py_server.py", "stdio"])
+    await _send(proc, INIT)
+    assert (await _line(proc))["id"] == 1
+    await _send(proc, {"jsonrpc": "2.0", "method": "notifications/initialized"},
+                {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ask_name", "arguments": {}}})
+    assert (await _line(proc))["method"] == "elicitation/create"
+    assert proc.stdin is not None
+    proc.stdin.close()
+    messages, err, code = await _rest(proc)
+    assert code == 0, err.decode(errors="replace")
+    # The tool's ctx.elicit() returned cancel, and its result still reaches a client reading stdout.
+    assert [(m["id"], m["result"]["content"][0]["text"]) for m in messages] == [(2, "action=cancel")]
+
+
 # ---- signals ------------------------------------------------------------------------------------------
 
 
