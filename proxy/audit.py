@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import json
 import os
 import re
@@ -53,11 +54,16 @@ STDERR_LOCK = threading.Lock()
 MAX_FIELD = 256  # characters of any one logged string: a peer cannot blow the log up through an id
 _MASK_WINDOW = MAX_FIELD + 128  # a secret starting inside the clipped part is seen whole by the masks
 _DIGIT_RUN = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
+# Every secret shape in one pass: almost no logged string has one, and this is the per-string cost.
+_ANY_SHAPE = re.compile("|".join(
+    [f"(?{'i' if shape.regex.flags & re.IGNORECASE else ''}:{shape.regex.pattern})" for shape in VALUE_SHAPES]
+    + [_DIGIT_RUN.pattern]))
 
 
+@functools.lru_cache(maxsize=4096)  # field names, rules and details repeat; bounded (strings are clipped)
 def _mask_secrets(text: str) -> str:
     """Secret-shaped parts of a peer's string (a field *named* ``ghp_...``) keep 4 characters."""
-    if secret_value_shape(text) is None:
+    if len(text) < 8 or _ANY_SHAPE.search(text) is None or secret_value_shape(text) is None:
         return text
     for shape in VALUE_SHAPES:
         if shape.rule == "credential.private_key":
@@ -158,6 +164,7 @@ class AuditLog:
         self._key = key
         self._lock = threading.RLock()
         self._fd: int | None = None
+        self._lockable = False
         self._chain: _Chain | None = None
         self._log = structlog.wrap_logger(
             _Sink(self),
@@ -228,7 +235,7 @@ class AuditLog:
             with STDERR_LOCK, contextlib.suppress(OSError):  # nobody reads our stderr any more
                 _write_all(fd, data)
             return
-        with _locked(fd):
+        with _locked(fd if self._lockable else None):
             _write_all(fd, data)
 
     # ---- opening, reopening, closing ----------------------------------------------------------------------
@@ -245,9 +252,11 @@ class AuditLog:
         so that line is the one just above our first)."""
         with self._lock:
             self._fd = fd
+            # Only a regular file takes flock; checked once, not per line.
+            self._lockable = fd is not None and fd != 2 and stat.S_ISREG(os.fstat(fd).st_mode)
             extra = {"continues": continues} if continues is not None else {}
-            with _locked(fd):
-                prev = _last_hash(fd) if fd is not None and fd != 2 else GENESIS
+            with _locked(fd if self._lockable else None):
+                prev = _last_hash(fd) if self._lockable and fd is not None else GENESIS
                 self._chain = _Chain(_new_writer(), prev)
                 self.event(OPENED, alg=ALG_HMAC if self._key is not None else ALG_SHA256, pid=os.getpid(),
                            version=__version__, **extra)
@@ -295,8 +304,8 @@ def _write_all(fd: int, data: bytes) -> None:
 
 @contextlib.contextmanager
 def _locked(fd: int | None) -> Iterator[None]:
-    """An exclusive ``flock`` on a regular file (re-entrant per open file); nothing for others."""
-    if fd is None or fd == 2 or not stat.S_ISREG(os.fstat(fd).st_mode):
+    """An exclusive ``flock`` (re-entrant per open file); nothing when ``fd`` is None."""
+    if fd is None:
         yield
         return
     fcntl.flock(fd, fcntl.LOCK_EX)
