@@ -208,7 +208,8 @@ class StdioProxy:
             await forward(outcome.forward + b"\n")
         for message in outcome.replies:
             await reply(dumps(message) + b"\n")
-        if self._client_gone and direction is Direction.SERVER_TO_CLIENT and self.guard.state.pending_server:
+        if (self._client_gone and direction is Direction.SERVER_TO_CLIENT and self.guard.state.pending_server
+                and self._to_server is not None and not self._to_server.is_closing()):
             # Nobody is left to answer a server request that arrives now: the proxy does.
             await self._send(hangup.client_gone(self.guard.state), self._write_server)
 

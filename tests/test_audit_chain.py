@@ -320,6 +320,35 @@ def test_sigusr1_closes_the_chain_in_the_rotated_file_and_starts_one_in_the_new_
     assert [r["event"] for r in new_lines[1:]] == ["session.end", "audit.closed"]
 
 
+def test_sigusr1_reopens_the_audit_file_in_http_mode_too(tmp_path: Path, child_env: dict[str, str]) -> None:
+    import signal
+
+    audit = tmp_path / "audit.jsonl"
+    rotated = tmp_path / "audit.jsonl.1"
+    config = tmp_path / "config.yaml"
+    config.write_text(f"audit:\n  path: {json.dumps(str(audit))}\n")
+    proc = subprocess.Popen([sys.executable, "-m", "elicitguard", "http", "--config", str(config), "--listen",
+                             "127.0.0.1:0", "--upstream", "http://127.0.0.1:9/mcp"], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env, cwd=ROOT)
+    try:
+        assert proc.stderr is not None
+        assert b"listening on" in proc.stderr.readline()
+        audit.rename(rotated)
+        proc.send_signal(signal.SIGUSR1)  # delivered before SIGTERM (lower number, sent first)
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=WAIT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0
+    assert [json.loads(x)["event"] for x in rotated.read_text().splitlines()] == [
+        "audit.opened", "proxy.start", "audit.closed"]
+    assert [json.loads(x)["event"] for x in audit.read_text().splitlines()] == [
+        "audit.opened", "proxy.stop", "audit.closed"]
+    for path in (rotated, audit):
+        assert _verify(child_env, str(path)).returncode == 0
+
+
 FORGED = json.dumps({"ts": "2026-01-01T00:00:00Z", "event": "elicitation.allowed", "decision": "allow", "seq": 1,
                      "prev": "0" * 64, "hash": "f" * 64})
 

@@ -97,16 +97,17 @@ def run_http(config: Config, host: str, port: int, upstream: str | None, audit: 
         await site.start()
         bound = runner.addresses[0] if runner.addresses else (host, port)
         routes = ", ".join(f"/{r.name}/mcp" if r.name else "/mcp" for r in app[ROUTES].values())
-        # The one line tests and wrappers read to learn the port (also when --listen used port 0).
-        print(f"elicitguard: listening on http://{host}:{bound[1]} ({routes})", file=sys.stderr, flush=True)
-        audit.event("proxy.start", transport="http", listen=f"{host}:{bound[1]}")
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
+        # Before the line below: whoever reads it may signal us at once.
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, stop.set)
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signal.SIGUSR1, audit.reopen)  # logrotate: close this chain, start one in the new file
+        # The one line tests and wrappers read to learn the port (also when --listen used port 0).
+        print(f"elicitguard: listening on http://{host}:{bound[1]} ({routes})", file=sys.stderr, flush=True)
+        audit.event("proxy.start", transport="http", listen=f"{host}:{bound[1]}")
         try:
             await stop.wait()
         finally:
