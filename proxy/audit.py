@@ -11,7 +11,6 @@ client are bound through contextvars, so concurrent HTTP sessions each log under
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import functools
 import json
 import os
@@ -40,6 +39,11 @@ from elicitguard.proxy.audit_chain import (
     verify,
     verify_report,
 )
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: one writer per file
+    fcntl = None  # type: ignore[assignment]
 
 __all__ = ["GENESIS", "STDERR_LOCK", "AuditLog", "canonical", "chain_hash", "expand_path", "load_key", "verify",
            "verify_report"]
@@ -305,7 +309,7 @@ def _write_all(fd: int, data: bytes) -> None:
 @contextlib.contextmanager
 def _locked(fd: int | None) -> Iterator[None]:
     """An exclusive ``flock`` (re-entrant per open file); nothing when ``fd`` is None."""
-    if fd is None:
+    if fd is None or fcntl is None:
         yield
         return
     fcntl.flock(fd, fcntl.LOCK_EX)

@@ -304,6 +304,7 @@ async def test_a_server_that_ignores_sigterm_and_eof_is_killed_after_the_grace_p
     assert escalation == (["SIGKILL"] if how == "SIGTERM" else ["SIGTERM", "SIGKILL"])
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
 async def test_the_server_dies_with_the_proxy_even_when_the_proxy_is_killed(
         tmp_path: Path, child_env: dict[str, str]) -> None:
     pidfile = tmp_path / "pid"
