@@ -188,12 +188,6 @@ class AuditLog:
         """True when audit lines go to this process's stderr."""
         return self._stream is None and self.path == "-"
 
-    @property
-    def head(self) -> tuple[int, str]:
-        """The current chain's last ``seq`` and hash."""
-        chain = self._chain
-        return (chain.seq, chain.head) if chain is not None else (0, GENESIS)
-
     # ---- writing ------------------------------------------------------------------------------------------
 
     @staticmethod

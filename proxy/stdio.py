@@ -33,12 +33,12 @@ from elicitguard.policies.verdict import Direction
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.framing import LineFramer, Oversize
 from elicitguard.proxy.stdio_io import (
-    CHUNK,
     Out,
-    die_with_parent,
     prepare_std_fds,
     read_fd,
     relay_stderr,
+    signal_group,
+    spawn,
     stream_chunks,
 )
 
@@ -71,6 +71,7 @@ class StdioProxy:
         self._stopping: asyncio.Task[None] | None = None
         self._to_server: asyncio.StreamWriter | None = None
         self._early: list[signal.Signals] = []
+        self._exited: asyncio.Future[None] | None = None
 
     async def run(self, stdin_fd: int = 0, stdout_fd: int = 1) -> int:
         out = Out(stdout_fd)
@@ -92,10 +93,8 @@ class StdioProxy:
 
     async def _serve(self, stdin_fd: int, out: Out) -> int:
         try:
-            self.child = child = await asyncio.create_subprocess_exec(
-                *self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE if self.audit.on_stderr else None, limit=CHUNK,
-                preexec_fn=die_with_parent())
+            child, exited = await spawn(self.command, capture_stderr=self.audit.on_stderr)
+            self.child, self._exited = child, exited
         except OSError as exc:
             print(f"elicitguard: cannot start server {self.command[0]!r}: {exc.strerror or exc}", file=sys.stderr)
             self.audit.event("session.error", decision="deny", detail=f"server failed to start: {exc.strerror or exc}")
@@ -111,12 +110,16 @@ class StdioProxy:
         server_task = asyncio.create_task(self._pump(
             stream_chunks(child.stdout), Direction.SERVER_TO_CLIENT, forward=out.write, reply=self._write_server))
         hung_up = asyncio.create_task(self._when_client_hangs_up(client_task))
-        status = await child.wait()
-        # The child's stdout ends when it exits, unless a grandchild still holds it: bounded.
+        await exited
+        status = child.returncode
+        assert status is not None
+        # The child's stdout ends when it exits, unless something it started still holds it: bounded,
+        # and then whatever is left of its process group is killed.
         for task in (server_task, relay):
             if task is not None:
                 with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
                     await asyncio.wait_for(task, self.grace)
+        signal_group(child, signal.SIGKILL)
         # Stop reading the client first: every request judged so far is then either answered or in
         # the table server_gone() answers from.
         for task in (hung_up, client_task, self._stopping):
@@ -158,30 +161,28 @@ class StdioProxy:
         if self.child is None:
             self._early.append(sig)
             return
-        if self.child is not None and self.child.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                self.child.send_signal(sig)
+        signal_group(self.child, sig)
         if sig in STOPPING_SIGNALS:
             self._stop_child(f"{sig.name} was forwarded", sent=sig)
 
     def _stop_child(self, why: str, sent: signal.Signals | None = None) -> None:
-        if self._stopping is None and self.child is not None and self.child.returncode is None:
-            self._stopping = asyncio.create_task(self._escalate(self.child, why, sent))
+        if self._stopping is None and self.child is not None and self._exited is not None and not self._exited.done():
+            self._stopping = asyncio.create_task(self._escalate(self.child, self._exited, why, sent))
 
-    async def _escalate(self, child: asyncio.subprocess.Process, why: str, sent: signal.Signals | None) -> None:
+    async def _escalate(self, child: asyncio.subprocess.Process, exited: asyncio.Future[None], why: str,
+                        sent: signal.Signals | None) -> None:
         """Grace, then SIGTERM (unless that is what was forwarded), grace, then SIGKILL."""
         for sig in (signal.SIGTERM, signal.SIGKILL):
             if sig == sent:
                 continue
             try:
-                await asyncio.wait_for(asyncio.shield(child.wait()), self.grace)
+                await asyncio.wait_for(asyncio.shield(exited), self.grace)
                 return
             except asyncio.TimeoutError:
                 pass
             self.audit.event("session.signal", signal=sig.name,
                              detail=f"the server did not exit within {self.grace:g}s after {why}")
-            with contextlib.suppress(ProcessLookupError):
-                child.send_signal(sig)
+            signal_group(child, sig)
 
     async def _pump(self, chunks: AsyncIterator[bytes], direction: Direction, forward: Send, reply: Send) -> None:
         framer = LineFramer(self.config.max_message_bytes)

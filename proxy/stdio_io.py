@@ -148,6 +148,45 @@ async def relay_stderr(reader: asyncio.StreamReader) -> None:
     emit(lines.close())
 
 
+class _ChildProtocol(asyncio.subprocess.SubprocessStreamProtocol):
+    """Also resolves ``exited`` as soon as the process ends: ``Process.wait()`` waits for its pipes
+    too, which a grandchild may hold open for ever."""
+
+    def __init__(self, limit: int, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(limit=limit, loop=loop)
+        self.exited: asyncio.Future[None] = loop.create_future()
+
+    def process_exited(self) -> None:
+        super().process_exited()
+        if not self.exited.done():
+            self.exited.set_result(None)
+
+
+async def spawn(command: list[str], capture_stderr: bool) -> tuple[asyncio.subprocess.Process, asyncio.Future[None]]:
+    """Start the server with piped stdin/stdout, in its own process group (so a signal reaches it
+    once, and the whole group can be stopped), armed to die with us; and a future for its exit."""
+    loop = asyncio.get_running_loop()
+    pipe = asyncio.subprocess.PIPE
+    transport, protocol = await loop.subprocess_exec(
+        lambda: _ChildProtocol(CHUNK, loop), *command, stdin=pipe, stdout=pipe,
+        stderr=pipe if capture_stderr else None, preexec_fn=die_with_parent(), process_group=0)
+    return asyncio.subprocess.Process(transport, protocol, loop), protocol.exited
+
+
+def signal_group(child: asyncio.subprocess.Process, sig: int) -> None:
+    """``sig`` to the server's process group (the server and what it started); to the server alone
+    if it left the group. Nothing if none of them is left.
+
+    Never ``Process.send_signal``: it polls the child first, and that ``waitpid`` can reap it under
+    the loop's child watcher, whose exit status becomes 255."""
+    try:
+        os.killpg(child.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        if child.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(child.pid, sig)
+
+
 def die_with_parent() -> Callable[[], None] | None:
     """A ``preexec_fn`` that arms the Linux parent-death signal: the child gets SIGKILL when the
     proxy dies, even by SIGKILL. Everything is looked up here, so the forked child only makes two

@@ -226,8 +226,16 @@ async def test_the_sdk_server_sees_cancel_when_the_client_hangs_up_during_its_el
     proc.stdin.close()
     messages, err, code = await _rest(proc)
     assert code == 0, err.decode(errors="replace")
-    # The tool's ctx.elicit() returned cancel, and its result still reaches a client reading stdout.
-    assert [(m["id"], m["result"]["content"][0]["text"]) for m in messages] == [(2, "action=cancel")]
+    # The tool's ctx.elicit() returned cancel and its result reaches a client still reading stdout;
+    # unless the SDK, seeing EOF right behind the answer, stopped first: then the proxy answers.
+    assert [m["id"] for m in messages] == [2]
+    answer = messages[0]
+    if "result" in answer:
+        assert answer["result"]["content"][0]["text"] == "action=cancel"
+    else:
+        assert answer["error"]["data"]["rule"] == "server.gone"
+    abandoned = [r for r in _audit(tmp_path) if r["event"] == "request.abandoned" and r["direction"] == "server_to_client"]
+    assert [(r["method"], r["reasons"][0]["rule"]) for r in abandoned] == [("elicitation/create", "client.gone")]
 
 
 # ---- signals ------------------------------------------------------------------------------------------
@@ -295,13 +303,32 @@ async def test_a_server_that_ignores_sigterm_and_eof_is_killed_after_the_grace_p
         else:
             proc.send_signal(signal.SIGTERM if how == "SIGTERM" else signal.SIGINT)
         _, err, code = await _rest(proc)
-        server_pid = int(pidfile.read_text())
+        server_gone = _wait_for_exit(int(pidfile.read_text()))
     finally:
         _kill_pidfile(pidfile)
     assert code == 128 + signal.SIGKILL, err
-    assert _wait_for_exit(server_pid)
+    assert server_gone
     escalation = [r["signal"] for r in _audit(tmp_path) if r["event"] == "session.signal"]
     assert escalation == (["SIGKILL"] if how == "SIGTERM" else ["SIGTERM", "SIGKILL"])
+
+
+async def test_a_process_the_server_left_behind_holding_its_pipes_neither_hangs_the_proxy_nor_outlives_it(
+        tmp_path: Path, child_env: dict[str, str]) -> None:
+    pidfile = tmp_path / "pid"
+    leftover = ("import signal; signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                "while True: signal.pause()\n")
+    server = ("import subprocess, sys\n"
+              f"helper = subprocess.Popen([sys.executable, '-c', {leftover!r}])  # inherits stdin and stdout\n"
+              f"open({str(pidfile)!r}, 'w').write(str(helper.pid))\n"
+              "sys.exit(0)\n")
+    proc = await _spawn(child_env, _config(tmp_path, grace=0.3), [sys.executable, "-c", server])
+    try:
+        _, err, code = await _rest(proc)
+        assert code == 0, err
+        helper_gone = await asyncio.to_thread(_wait_for_exit, int(pidfile.read_text()))
+    finally:
+        _kill_pidfile(pidfile)
+    assert helper_gone, "the server's helper outlived the proxy"
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
