@@ -5,14 +5,16 @@ go to stderr, the server's stderr is relayed line by line behind ``server: `` (c
 nothing the server prints can pass for an audit record; otherwise it passes straight through.
 
 Lifecycle (the MCP stdio shutdown sequence, run by the proxy for the client):
-* SIGINT, SIGTERM, SIGQUIT and SIGUSR2 are forwarded to the server. SIGUSR1 reopens the audit file
-  (logrotate); SIGHUP calls the ``reload`` hook (nothing by default). Neither reaches the server.
+* The server runs in its own process group; SIGINT, SIGTERM, SIGQUIT and SIGUSR2 are forwarded to
+  it. SIGUSR1 reopens the audit file (logrotate); SIGHUP calls the ``reload`` hook (nothing by
+  default). Neither reaches the server.
 * When the client closes our stdin, each server request it left unanswered is answered (an
   elicitation with ``cancel``), then the server's stdin is closed.
 * From then, or from a forwarded SIGINT/SIGTERM/SIGQUIT, the server has ``stdio.shutdown_grace``
   seconds to exit; then it gets SIGTERM, and as long again later SIGKILL.
 * On Linux the server gets SIGKILL when the proxy dies, even by SIGKILL (parent-death signal).
-* When the server exits, each client request it left unanswered gets an error.
+* When the server exits, what is left of its group is killed, and each client request it left
+  unanswered gets an error.
 Exit status: the server's (128+N when it died of signal N).
 """
 

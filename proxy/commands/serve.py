@@ -18,15 +18,16 @@ writes to its stderr is re-emitted as "server: LINE" with control characters esc
 server output can pass for an audit record. With audit.path a file, the server's stderr passes
 through untouched.
 
-signals: SIGINT, SIGTERM, SIGQUIT and SIGUSR2 are forwarded to the server. SIGUSR1 reopens the
-audit file (for logrotate: the old file's chain is closed, a new one starts). SIGHUP is not
-forwarded (reserved for reloading the config).
+signals: the server runs in its own process group; SIGINT, SIGTERM, SIGQUIT and SIGUSR2 are
+forwarded to that group. SIGUSR1 reopens the audit file (for logrotate: the old file's chain is
+closed, a new one starts). SIGHUP is not forwarded (reserved for reloading the config).
 
 shutdown: when stdin ends, the server's pending requests are answered (an elicitation with
 "cancel") and its stdin is closed. After that, or after a forwarded SIGINT/SIGTERM/SIGQUIT, the
 server has stdio.shutdown_grace seconds (default 2) to exit, then gets SIGTERM, then SIGKILL after
 as long again. On Linux the server is killed if elicitguard itself dies, even by SIGKILL. When the
-server exits, each client request it left unanswered gets an error.
+server exits, what is left of its process group is killed, and each client request it left
+unanswered gets an error.
 """
 
 
