@@ -245,7 +245,9 @@ SERVER_SPEC: Final = Section({
 SPEC: Final = Section({
     "mode": _choice("enforce", "monitor"),
     "on_deny": _choice("error", "decline", "cancel"),
-    "audit": Section({"path": Leaf("a file path or \"-\" for stderr", _is_str)}),
+    "audit": Section({"path": Leaf("a file path or \"-\" for stderr", _is_str),
+                      "hmac_key_file": Leaf("a file path", _is_str)}),
+    "stdio": Section({"shutdown_grace": Leaf("a positive number of seconds", _is_pos_num)}),
     "listen": Leaf("HOST:PORT", _is_str, _check_hostport),
     "upstream": Leaf("an http(s) URL", _is_str, _check_http_url),
     "limits": Section({
@@ -511,6 +513,8 @@ class Config:
     # Audited on every line: a hash of the config file's bytes, or of the built-in defaults.
     version: str = DEFAULT_VERSION
     warnings: tuple[str, ...] = ()  # not errors, but worth a look (``elicitguard check`` prints them)
+    audit_hmac_key_file: str | None = None
+    stdio_shutdown_grace: float = 2.0
 
     def policy_for(self, server: str | None) -> Policy:
         """The policy for a named server (None: the global policy); raises UnknownServer for a name
@@ -657,6 +661,8 @@ def load_config_text(text: str, source: str = "<config>", version: str | None = 
         source=source,
         version=version,
         warnings=tuple(warnings),
+        audit_hmac_key_file=raw.get("audit", {}).get("hmac_key_file"),
+        stdio_shutdown_grace=float(raw.get("stdio", {}).get("shutdown_grace", 2.0)),
     )
 
 

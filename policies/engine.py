@@ -44,7 +44,7 @@ from elicitguard.policies.envelope import (
 )
 from elicitguard.policies.hygiene import Expiry, HygieneCarrier
 from elicitguard.policies.judge import ELICIT, MAX_JUDGED_TEXT, declared_modes
-from elicitguard.policies.session import Bounded, ClientRequest, ServerRequest, SessionState, stored
+from elicitguard.policies.session import Bounded, ClientRequest, ServerRequest, SessionState, stored, wire_id_of
 from elicitguard.policies.verdict import Decision, Direction, Reason
 from elicitguard.policies.wire import refusal
 
@@ -208,10 +208,24 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             self.state.task_modes[task_id] = modes  # the latest capabilities the client showed for this task
         if message.id is not None:
             target = target_of(params)
-            self.state.pending_client[id_key(message.id)] = ClientRequest(
-                stored(method), stored(target) if target is not None else None, modes,
-                stored(protocol) if isinstance(protocol, str) else None, task_id)
+            pending = ClientRequest(stored(method), stored(target) if target is not None else None, modes,
+                                    stored(protocol) if isinstance(protocol, str) else None, task_id,
+                                    wire_id=wire_id_of(message.id))
+            if not self.state.pending_client.fits(id_key(message.id), pending):
+                return self._in_flight_refusal(message, C2S, out)
+            self.state.pending_client[id_key(message.id)] = pending
         return Step(replacement=replacement)
+
+    def _in_flight_refusal(self, message: Message, direction: Direction, out: Outcome) -> Step:
+        """A request the session's table of requests awaiting an answer has no room for: refused
+        with an error to its sender, never forwarded. Forgetting an older request instead would leave
+        its answer unpaired (refused) when it comes: that request would never be answered."""
+        reason = Reason("limits.in_flight", "the table of requests awaiting an answer is full")
+        out.decisions.append(Decision("message.rejected", "deny", direction, method=message.method,
+                                      request_id=message.id, reasons=(reason,)))
+        out.replies.append(error_response(message.id, refusal("limits.in_flight", errors.INTERNAL_ERROR,
+                                                              "Refused by elicitguard")))
+        return Step(keep=False)
 
 
     # ---- server -> client -------------------------------------------------------------------------
@@ -221,7 +235,10 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             if message.method == ELICIT:
                 return self._elicit_request(message, out)
             if message.id is not None:
-                self.state.pending_server[id_key(message.id)] = ServerRequest(stored(message.method or ""))
+                pending = ServerRequest(stored(message.method or ""), wire_id=wire_id_of(message.id))
+                if not self.state.pending_server.fits(id_key(message.id), pending):
+                    return self._in_flight_refusal(message, S2C, out)
+                self.state.pending_server[id_key(message.id)] = pending
             return Step()
         if message.kind is Kind.NOTIFICATION:
             if message.method == ELICIT:

@@ -9,13 +9,19 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, TypeVar
 
+from elicitguard.policies.envelope import RequestId
 from elicitguard.policies.limits import HygieneState
 
 # Bounds on per-session memory: a hostile peer must not grow the proxy without limit. Every table is
 # bounded in entries and in bytes, and every string a peer chose is stored at most MAX_STORED chars
 # long (a longer one by its hash: equality still holds exactly, and that is all a table needs).
+# An id kept to answer it exactly (wire_id) counts towards its table's byte bound.
 MAX_TRACKED: Final = 10_000
 MAX_TABLE_BYTES: Final = 1 << 20
+# Requests awaiting an answer are never forgotten to make room (the answer would then be refused as
+# unpaired): past this bound a new request is refused instead. Pipes and open connections hold a few
+# thousand in flight at most, so an honest peer never reaches it.
+MAX_PENDING_BYTES: Final = 4 << 20
 MAX_STORED: Final = 128
 
 K = TypeVar("K")
@@ -28,6 +34,19 @@ def stored(value: str) -> str:
     if len(value) <= MAX_STORED:
         return value
     return "#sha256:" + hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# Longest string id kept verbatim to answer it exactly when its peer goes away (policies/hangup.py);
+# a longer one is kept only as its hash, and cannot be answered after a hang-up (nor can it grow
+# the proxy: a peer choosing megabyte ids pays for them itself).
+MAX_WIRE_ID: Final = 1024
+
+
+def wire_id_of(value: Any) -> Any:
+    """The id to keep for answering exactly: the id itself when an int or short, else None."""
+    if isinstance(value, int) or (isinstance(value, str) and len(value) <= MAX_WIRE_ID):
+        return value
+    return None
 
 
 def size_of(value: Any) -> int:
@@ -67,6 +86,13 @@ class Bounded(OrderedDict[K, V], Generic[K, V]):
                 old_key, old_value = self.popitem(last=False)
                 self.bytes -= size_of(old_key) + size_of(old_value)
 
+    def fits(self, key: K, value: V) -> bool:
+        """Whether ``key: value`` can be added without forgetting an older entry."""
+        with self._lock:
+            if key in self:
+                return True
+            return len(self) < self.bound and self.bytes + size_of(key) + size_of(value) <= self.max_bytes
+
     def pop(self, key: K, default: Any = None) -> Any:
         with self._lock:
             if key not in self:
@@ -88,6 +114,7 @@ class ClientRequest:
     modes: frozenset[str] | None  # per-request (2026-07-28) capabilities; None for legacy requests
     protocol: str | None
     task_id: str | None = None
+    wire_id: RequestId | None = None  # the id exactly as sent, to answer it if the server goes away
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +124,7 @@ class ServerRequest:
     elicitation_id: str | None = None
     # A form's requested properties, so the answer's fields are read against what was declared.
     schema: dict[str, object] | None = None
+    wire_id: RequestId | None = None  # the id exactly as sent, to answer it if the client goes away
 
 
 @dataclass
@@ -107,8 +135,10 @@ class SessionState:
     client_info: dict[str, str] | None = None
     protocol_version: str | None = None
     initialized: bool = False
-    pending_client: Bounded[str, ClientRequest] = field(default_factory=Bounded)
-    pending_server: Bounded[str, ServerRequest] = field(default_factory=Bounded)
+    pending_client: Bounded[str, ClientRequest] = field(
+        default_factory=lambda: Bounded(MAX_TRACKED, MAX_PENDING_BYTES))
+    pending_server: Bounded[str, ServerRequest] = field(
+        default_factory=lambda: Bounded(MAX_TRACKED, MAX_PENDING_BYTES))
     answered_by_proxy: Bounded[str, str] = field(default_factory=Bounded)
     open_elicitations: Bounded[str, None] = field(default_factory=Bounded)
     # Tasks extension: the capabilities of the request that created each task.

@@ -38,6 +38,7 @@ SENTENCES: Final[dict[str, str]] = {
     "protocol.unsupported": "the protocol version is one elicitguard cannot inspect.",
     "internal.error": "elicitguard could not judge this message safely.",
     "upstream.unjudgeable": "elicitguard could not judge the upstream's answer.",
+    "limits.in_flight": "too many requests are awaiting an answer on this session.",
 }
 # Families: a rule without its own sentence takes its family's (detectors and team rules grow).
 FAMILIES: Final[dict[str, str]] = {

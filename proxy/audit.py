@@ -1,142 +1,194 @@
 """The one place audit events are written: structlog, JSON lines, flushed per line, hash-chained.
 
-Each line carries ``seq``, ``prev`` (the previous line's hash) and ``hash`` (SHA-256 over ``prev`` and
-the line's canonical JSON without ``hash``), so a deleted, reordered or edited line breaks the chain:
-``elicitguard audit-verify FILE`` checks it. Session, server and client are bound through
-contextvars, so concurrent HTTP sessions each log under their own name.
+Each ``AuditLog`` writes one chain per file it opens (see ``proxy.audit_chain``): an ``audit.opened``
+record first, an ``audit.closed`` record (``count``, ``head``) when it closes or reopens, so a file
+cut short shows an open chain. Lines are ASCII-only JSON (every non-ASCII or control character
+escaped), each written with one ``write`` under an exclusive lock, so several processes can append
+to one file and no peer-chosen string can break a line or drive a terminal. Session, server and
+client are bound through contextvars, so concurrent HTTP sessions each log under their own name.
 """
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
+import functools
 import json
 import os
-import sys
-from collections.abc import Iterable, MutableMapping
+import re
+import secrets
+import stat
+import threading
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 import structlog
 from structlog.contextvars import bind_contextvars, merge_contextvars
 
+from elicitguard import __version__
+from elicitguard.policies.shapes import VALUE_SHAPES, luhn_ok, secret_value_shape
 from elicitguard.policies.verdict import Decision
+from elicitguard.proxy.audit_chain import (
+    ALG_HMAC,
+    ALG_SHA256,
+    CLOSED,
+    GENESIS,
+    OPENED,
+    canonical,
+    chain_hash,
+    verify,
+    verify_report,
+)
 
-GENESIS = "0" * 64
+try:
+    import fcntl
+except ImportError:  # not POSIX: one writer per file
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = ["GENESIS", "STDERR_LOCK", "AuditLog", "canonical", "chain_hash", "expand_path", "load_key", "verify",
+           "verify_report"]
+
 _FIELDS = ("ts", "event", "decision", "session", "server", "client", "direction", "method", "request_id", "mode",
            "reasons")
 
-
-def canonical(record: dict[str, Any]) -> bytes:
-    """The bytes a line's hash covers."""
-    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-
-
-def chain_hash(prev: str, record: dict[str, Any]) -> str:
-    return hashlib.sha256(prev.encode("ascii") + canonical(record)).hexdigest()
-
-
-class _Chain:
-    """structlog processor: numbers the record and links it to the previous one."""
-
-    def __init__(self, prev: str, seq: int) -> None:
-        self.prev = prev
-        self.seq = seq
-
-    def __call__(self, _logger: Any, _name: str, event_dict: MutableMapping[str, Any]) -> dict[str, Any]:
-        ordered: dict[str, Any] = {key: event_dict.pop(key, None) for key in _FIELDS}
-        ordered.update(event_dict)
-        self.seq += 1
-        ordered["seq"] = self.seq
-        ordered["prev"] = self.prev
-        ordered["hash"] = self.prev = chain_hash(self.prev, ordered)
-        return ordered
-
-
-def _last_link(path: str) -> tuple[str, int]:
-    """Where an existing audit file's chain ends, so appending continues it.
-
-    Reads backwards block by block until a whole line with a hash is found, however long the lines
-    and however the previous run stopped (a torn last line is skipped).
-    """
-    block = 65536
-    try:
-        with open(path, "rb") as handle:
-            end = handle.seek(0, os.SEEK_END)
-            tail = b""
-            while end > 0:
-                start = max(0, end - block)
-                handle.seek(start)
-                tail = handle.read(end - start) + tail
-                end = start
-                lines = tail.split(b"\n")
-                # Unless we reached the file's start, the first piece may be the end of a longer line.
-                candidates = lines if start == 0 else lines[1:]
-                for line in reversed(candidates):
-                    link = _link(line)
-                    if link is not None:
-                        return link
-                tail = lines[0] if start > 0 else b""
-    except FileNotFoundError:
-        pass
-    return GENESIS, 0
-
-
-def _link(line: bytes) -> tuple[str, int] | None:
-    try:
-        record = json.loads(line)
-    except ValueError:
-        return None
-    if isinstance(record, dict) and isinstance(record.get("hash"), str) and isinstance(record.get("seq"), int):
-        return record["hash"], record["seq"]
-    return None
-
+# Our stderr is shared by audit lines (with audit.path "-") and the stdio server's relayed stderr:
+# whole lines only, one writer at a time.
+STDERR_LOCK = threading.Lock()
 
 MAX_FIELD = 256  # characters of any one logged string: a peer cannot blow the log up through an id
+_MASK_WINDOW = MAX_FIELD + 128  # a secret starting inside the clipped part is seen whole by the masks
+_DIGIT_RUN = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
+# Every secret shape in one pass: almost no logged string has one, and this is the per-string cost.
+_ANY_SHAPE = re.compile("|".join(
+    [f"(?{'i' if shape.regex.flags & re.IGNORECASE else ''}:{shape.regex.pattern})" for shape in VALUE_SHAPES]
+    + [_DIGIT_RUN.pattern]))
 
 
-def _clip(value: Any) -> Any:
-    if isinstance(value, str) and len(value) > MAX_FIELD:
-        return value[:MAX_FIELD] + f"...({len(value)} chars)"
+@functools.lru_cache(maxsize=4096)  # field names, rules and details repeat; bounded (strings are clipped)
+def _mask_secrets(text: str) -> str:
+    """Secret-shaped parts of a peer's string (a field *named* ``ghp_...``) keep 4 characters."""
+    if len(text) < 8 or _ANY_SHAPE.search(text) is None or secret_value_shape(text) is None:
+        return text
+    for shape in VALUE_SHAPES:
+        if shape.rule == "credential.private_key":
+            # The regex finds the header; what follows it is the key itself.
+            match = shape.regex.search(text)
+            if match is not None:
+                text = text[:match.start()] + match.group()[:4] + "***"
+        else:
+            text = shape.regex.sub(lambda m: m.group()[:4] + "***", text)
+
+    def card(match: re.Match[str]) -> str:
+        digits = re.sub(r"[ -]", "", match.group())
+        return "***" + digits[-4:] if 13 <= len(digits) <= 19 and luhn_ok(digits) else match.group()
+
+    return _DIGIT_RUN.sub(card, text)
+
+
+def _clean(value: Any) -> Any:
+    """Clip long strings and lists, mask secret shapes, in keys as well as values."""
+    if isinstance(value, str):
+        if len(value) > MAX_FIELD:
+            return _mask_secrets(value[:_MASK_WINDOW])[:MAX_FIELD] + f"...({len(value)} chars)"
+        return _mask_secrets(value)
     if isinstance(value, list):
-        return [_clip(v) for v in value[:MAX_FIELD]]
+        return [_clean(v) for v in value[:MAX_FIELD]]
     if isinstance(value, dict):
-        return {k: _clip(v) for k, v in value.items()}
+        return {_clean(str(k)): _clean(v) for k, v in list(value.items())[:MAX_FIELD]}
     return value
 
 
-def _clip_processor(_logger: Any, _name: str, event_dict: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
-    for key, value in event_dict.items():
-        event_dict[key] = _clip(value)
+# Values the proxy itself produces: hashes must reach the file unchanged (a hex hash can hold a
+# digit run that looks like a card number).
+_OURS = frozenset({"ts", "event", "decision", "head", "continues", "count", "alg", "pid", "version", "reason"})
+
+
+def _clean_processor(_logger: Any, _name: str, event_dict: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    for key, value in list(event_dict.items()):
+        if key not in _OURS:
+            event_dict[key] = _clean(value)
     return event_dict
 
 
-class AuditLog:
-    """Writes decisions and lifecycle events as JSON lines."""
+def render(record: Mapping[str, Any]) -> str:
+    """One line of ASCII: every non-ASCII character (U+2028, U+0085, C1 controls, bidi overrides)
+    and every control character, DEL included, is a ``\\u`` escape."""
+    return json.dumps(record, ensure_ascii=True, separators=(",", ":")).replace("\x7f", "\\u007f")
 
-    def __init__(self, path: str = "-", stream: TextIO | None = None) -> None:
+
+def expand_path(template: str, server: str | None, pid: int | None = None) -> str:
+    """``audit.path`` with ``{server}`` and ``{pid}`` filled in (the name made safe for a file name)."""
+    if template == "-":
+        return template
+    name = re.sub(r"[^A-Za-z0-9._-]", "_", server or "elicitguard").lstrip(".") or "server"
+    return os.path.expanduser(template.replace("{server}", name).replace("{pid}", str(pid or os.getpid())))
+
+
+MIN_KEY_BYTES = 16
+
+
+def load_key(path: str) -> bytes:
+    """The HMAC key held in ``path`` (surrounding whitespace ignored); OSError/ValueError if unusable."""
+    with open(os.path.expanduser(path), "rb") as handle:
+        key = handle.read().strip()
+    if len(key) < MIN_KEY_BYTES:
+        raise ValueError(f"the key must be at least {MIN_KEY_BYTES} bytes")
+    return key
+
+
+@dataclass
+class _Chain:
+    writer: str
+    head: str
+    seq: int = 0
+
+
+def _new_writer() -> str:
+    return f"{os.getpid()}-{secrets.token_hex(4)}"
+
+
+class _Sink:
+    """What structlog writes through: one ``write`` per line, under the file lock and our lock."""
+
+    def __init__(self, owner: AuditLog) -> None:
+        self.owner = owner
+
+    def msg(self, message: str) -> None:
+        self.owner._write_line(message + "\n")
+
+    info = warning = error = debug = msg
+
+
+class AuditLog:
+    """Writes decisions and lifecycle events as JSON lines, one hash chain per opened file."""
+
+    def __init__(self, path: str = "-", stream: TextIO | None = None, *, key: bytes | None = None) -> None:
         self.path = path
-        if stream is not None:
-            self._file: TextIO = stream
-            prev, seq = GENESIS, 0
-        elif path == "-":
-            self._file = sys.stderr
-            prev, seq = GENESIS, 0
-        else:
-            prev, seq = _last_link(path)
-            # Line-buffered append; structlog's WriteLogger also flushes after every line.
-            self._file = open(path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115 - closed in close()
-        self._chain = _Chain(prev, seq)
+        self._stream = stream
+        self._key = key
+        self._lock = threading.RLock()
+        self._fd: int | None = None
+        self._lockable = False
+        self._chain: _Chain | None = None
         self._log = structlog.wrap_logger(
-            structlog.WriteLogger(self._file),
+            _Sink(self),
             processors=[
                 merge_contextvars,
                 structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts"),
-                _clip_processor,
-                self._chain,
-                structlog.processors.JSONRenderer(serializer=lambda obj, **_: json.dumps(obj, ensure_ascii=False,
-                                                                                          separators=(",", ":"))),
+                _clean_processor,
+                self._link,
+                lambda _logger, _name, record: render(record),
             ],
             cache_logger_on_first_use=False,
         )
+        self._open(self._open_fd(), continues=None)
+
+    @property
+    def on_stderr(self) -> bool:
+        """True when audit lines go to this process's stderr."""
+        return self._stream is None and self.path == "-"
+
+    # ---- writing ------------------------------------------------------------------------------------------
 
     @staticmethod
     def bind(**values: Any) -> None:
@@ -145,45 +197,151 @@ class AuditLog:
 
     def event(self, event: str, decision: str = "allow", **fields: Any) -> None:
         """A lifecycle event (session start/end, transport errors)."""
-        self._log.info(event, decision=decision, **fields)
+        with self._lock:
+            if self._chain is not None:
+                self._log.info(event, decision=decision, **fields)
 
     def decisions(self, decisions: Iterable[Decision], **extra: Any) -> None:
         for decision in decisions:
             record = decision.as_dict()
             name = record.pop("event")
             record.update(extra)
-            self._log.info(name, **record)
+            self.event(name, **record)
 
-    def close(self) -> None:
-        if self._file not in (sys.stderr, sys.stdout) and self.path != "-":
-            self._file.close()
+    def _link(self, _logger: Any, _name: str, event_dict: MutableMapping[str, Any]) -> dict[str, Any]:
+        """structlog processor: numbers the record and links it to the previous one of its chain."""
+        chain = self._chain
+        assert chain is not None
+        ordered: dict[str, Any] = {key: event_dict.pop(key, None) for key in _FIELDS}
+        ordered.update(event_dict)
+        chain.seq += 1
+        ordered["writer"] = chain.writer
+        ordered["seq"] = chain.seq
+        ordered["prev"] = chain.head
+        ordered["hash"] = chain.head = chain_hash(chain.head, ordered, self._key)
+        return ordered
+
+    def _write_line(self, line: str) -> None:
+        data = line.encode("ascii")
+        if self._stream is not None:
+            self._stream.write(line)
+            self._stream.flush()
+            return
+        fd = self._fd
+        assert fd is not None
+        if fd == 2:
+            with STDERR_LOCK, contextlib.suppress(OSError):  # nobody reads our stderr any more
+                _write_all(fd, data)
+            return
+        with _locked(fd if self._lockable else None):
+            _write_all(fd, data)
+
+    # ---- opening, reopening, closing ----------------------------------------------------------------------
+
+    def _open_fd(self) -> int | None:
+        if self._stream is not None:
+            return None
+        if self.path == "-":
+            return 2
+        return os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o640)
+
+    def _open(self, fd: int | None, continues: str | None) -> None:
+        """Start a chain on ``fd``, linked to the file's last line when it opens (under the file lock,
+        so that line is the one just above our first)."""
+        with self._lock:
+            self._fd = fd
+            # Only a regular file takes flock; checked once, not per line.
+            self._lockable = fd is not None and fd != 2 and stat.S_ISREG(os.fstat(fd).st_mode)
+            extra = {"continues": continues} if continues is not None else {}
+            with _locked(fd if self._lockable else None):
+                prev = _last_hash(fd) if self._lockable and fd is not None else GENESIS
+                self._chain = _Chain(_new_writer(), prev)
+                self.event(OPENED, alg=ALG_HMAC if self._key is not None else ALG_SHA256, pid=os.getpid(),
+                           version=__version__, **extra)
+
+    def _close_chain(self, reason: str) -> str | None:
+        chain = self._chain
+        if chain is None:
+            return None
+        self.event(CLOSED, count=chain.seq, head=chain.head, reason=reason)
+        self._chain = None
+        return chain.head
+
+    def reopen(self) -> None:
+        """Reopen the file (SIGUSR1, after logrotate moved it): the old chain is closed in the old file,
+        a new one starts in the new file. Nothing to do for stderr or a stream."""
+        with self._lock:
+            if self._chain is None or self._fd in (None, 2):
+                return
+            try:
+                fd = self._open_fd()
+            except OSError as exc:
+                # Keep writing where we were rather than lose records.
+                self.event("audit.reopen_failed", decision="deny", detail=f"cannot reopen: {exc.strerror or exc}")
+                return
+            head = self._close_chain("reopen")
+            old, self._fd = self._fd, None
+            if old is not None:
+                os.close(old)
+            self._open(fd, continues=head)
+
+    def close(self, reason: str = "shutdown") -> None:
+        """Close the chain with its final record, then the file."""
+        with self._lock:
+            self._close_chain(reason)
+            fd, self._fd = self._fd, None
+            if fd is not None and fd != 2:
+                os.close(fd)
 
 
-def verify(lines: Iterable[str]) -> tuple[int, str | None]:
-    """Check a hash chain; returns (records checked, first problem or None)."""
-    prev: str | None = None
-    count = 0
-    expected_seq: int | None = None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except ValueError:
-            return count, f"line {number}: not JSON"
-        if not isinstance(record, dict) or not isinstance(record.get("hash"), str):
-            return count, f"line {number}: no hash"
-        claimed = record.pop("hash")
-        if prev is None and (record.get("prev") != GENESIS or record.get("seq") != 1):
-            return count, f"line {number}: the first line does not start the chain (lines deleted before it?)"
-        if prev is not None and record.get("prev") != prev:
-            return count, f"line {number}: chain broken (prev does not match the line before)"
-        if expected_seq is not None and record.get("seq") != expected_seq:
-            return count, f"line {number}: sequence gap (expected {expected_seq})"
-        if chain_hash(str(record.get("prev")), record) != claimed:
-            return count, f"line {number}: hash mismatch (line edited)"
-        prev = claimed
-        seq = record.get("seq")
-        expected_seq = seq + 1 if isinstance(seq, int) else None
-        count += 1
-    return count, None
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+@contextlib.contextmanager
+def _locked(fd: int | None) -> Iterator[None]:
+    """An exclusive ``flock`` (re-entrant per open file); nothing when ``fd`` is None."""
+    if fd is None or fcntl is None:
+        yield
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _last_hash(fd: int) -> str:
+    """The hash on the file's last line, read backwards block by block however long the lines.
+
+    A torn last line (a writer died mid-line) is ended with a newline first, so our records start
+    on their own line; ``audit-verify`` then reports the torn line."""
+    end = os.fstat(fd).st_size
+    if end == 0:
+        return GENESIS
+    if os.pread(fd, 1, end - 1) != b"\n":
+        os.write(fd, b"\n")
+        return GENESIS
+    block = 65536
+    tail = b""
+    stop = end - 1  # drop the final newline
+    while stop > 0:
+        start = max(0, stop - block)
+        tail = os.pread(fd, stop - start, start) + tail
+        stop = start
+        newline = tail.rfind(b"\n")
+        if newline != -1 or start == 0:
+            return _hash_of(tail[newline + 1:])
+    return GENESIS
+
+
+def _hash_of(line: bytes) -> str:
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return GENESIS
+    value = record.get("hash") if isinstance(record, dict) else None
+    return value if isinstance(value, str) else GENESIS
+

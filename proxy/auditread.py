@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, Final
 
 MAX_LINE = 1 << 20  # bytes: far above any line the writer makes (it clips every string to 256 chars)
 OVERLONG = b"<overlong line>"  # stands in for a line past MAX_LINE: not JSON, so it counts as unreadable
@@ -94,6 +94,16 @@ def parse(line: bytes) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
+# The records that open and close each writer's hash chain: bookkeeping, not decisions. They are
+# checked with the chain, shown by ``tail`` only when ``--event`` asks for them, and not counted.
+CHAIN_EVENTS: Final = frozenset({"audit.opened", "audit.closed"})
+
+
+def bookkeeping(record: dict[str, Any]) -> bool:
+    """Whether a record only frames a chain (``audit.opened`` / ``audit.closed``)."""
+    return record.get("event") in CHAIN_EVENTS
+
+
 def label(value: Any) -> str | None:
     """A field as one short string: strings as they are, anything else as compact JSON."""
     if value is None:
@@ -164,6 +174,8 @@ class Filter:
     events: tuple[str, ...] = ()
 
     def __call__(self, record: dict[str, Any]) -> bool:
+        if bookkeeping(record) and not self.events:
+            return False
         if self.decisions and label(record.get("decision")) not in self.decisions:
             return False
         if self.servers and not _any_match(label(record.get("server")), self.servers):
@@ -182,9 +194,10 @@ def _any_match(value: str | None, patterns: Iterable[str]) -> bool:
 
 @dataclass(frozen=True)
 class ChainStatus:
-    """What ``proxy.audit.verify`` says of one file. ``status`` is open-ended: ``intact`` and
-    ``broken`` today, ``unreadable`` when the file cannot be read, and whatever verify learns to
-    report later (an ``open`` chain, say) shows as it is."""
+    """What the chain check says of one file: ``intact`` (every chain closed), ``open`` (intact so
+    far, but a chain has no closing record: still being written, or its tail was cut), ``broken``,
+    ``keyed`` (HMAC chains, not checked without the key) or ``unreadable``. ``records`` counts every
+    record of the chains, their opening and closing records included."""
 
     status: str
     records: int
@@ -213,15 +226,21 @@ class _Counted:
 
 
 def chain_status(lines: Iterable[str]) -> ChainStatus:
-    """The one place that asks ``proxy.audit.verify``: keep it so when its result grows."""
-    from elicitguard.proxy.audit import verify
+    """The one place that asks the chain check (``proxy.audit_chain.verify_report``)."""
+    from elicitguard.proxy.audit_chain import verify_report
 
     counted = _Counted(lines)
     try:
-        count, problem = verify(counted)
+        report = verify_report(counted)
     except RecursionError:  # json.loads on a line nested thousands deep: a forged line, not a crash
         return ChainStatus("broken", counted.records, f"line {counted.number}: not JSON (nested too deeply)")
-    return ChainStatus("broken" if problem else "intact", count, problem)
+    if report.needs_key:
+        return ChainStatus("keyed", report.records, "keyed (HMAC) chains: check them with audit-verify --key-file")
+    if report.problem:
+        return ChainStatus("broken", report.records, report.problem)
+    if report.open_chains:
+        return ChainStatus("open", report.records, f"{len(report.open_chains)} chain(s) without a closing record")
+    return ChainStatus("intact", report.records)
 
 
 class _Tap:

@@ -12,7 +12,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from elicitguard.proxy.auditread import DECISIONS, DENIALS, ChainStatus, client_label, label, parse, rules, scan
+from elicitguard.proxy.auditread import (
+    DECISIONS,
+    DENIALS,
+    ChainStatus,
+    bookkeeping,
+    client_label,
+    label,
+    parse,
+    rules,
+    scan,
+)
 
 COLUMNS = ("total", *DECISIONS, "other")
 _COLUMN = {name: index for index, name in enumerate(DECISIONS, 1)}
@@ -102,6 +112,8 @@ class Summary:
             if record is None:
                 summary.unreadable += 1
                 self.unreadable += 1
+                return
+            if bookkeeping(record):
                 return
             summary.records += 1
             ts = record.get("ts")

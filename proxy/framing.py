@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -86,6 +87,56 @@ class LineFramer:
             line = bytes(self._buf)
             self._buf.clear()
             yield line
+
+
+# Characters that end a line for some reader (str.splitlines, JSON-in-JS), drive a terminal, or
+# reorder what a person sees: shown as escapes in relayed text.
+_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+class PrefixedLines:
+    """Re-emits a byte stream as lines that each start with ``prefix`` and hold no control, line
+    separator or bidi character (those become escapes), so the stream can share a file with JSON
+    audit lines and none of its lines can parse as (or visually overwrite) one. A line longer than
+    ``limit`` bytes is cut into several, each with the prefix."""
+
+    def __init__(self, prefix: bytes, limit: int = 8192) -> None:
+        self.prefix = prefix
+        self.limit = limit
+        self._buf = bytearray()
+
+    def _line(self, raw: bytes) -> bytes:
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+        text = _UNSAFE.sub(_escape, raw.decode("utf-8", "backslashreplace"))
+        return self.prefix + text.encode("utf-8") + b"\n"
+
+    def feed(self, data: bytes) -> bytes:
+        """The complete lines these bytes finish, ready to write."""
+        self._buf += data
+        out = bytearray()
+        while True:
+            end = self._buf.find(b"\n")
+            if end == -1 or end > self.limit:
+                if len(self._buf) <= self.limit:
+                    break
+                end = self.limit
+                out += self._line(bytes(self._buf[:end]))
+                del self._buf[:end]
+                continue
+            out += self._line(bytes(self._buf[:end]))
+            del self._buf[:end + 1]
+        return bytes(out)
+
+    def close(self) -> bytes:
+        """End of stream: a last line without a newline is still a line."""
+        rest, self._buf = bytes(self._buf), bytearray()
+        return self._line(rest) if rest else b""
 
 
 @dataclass

@@ -1,8 +1,21 @@
 """stdio mode: run the server as a child and relay newline-delimited JSON-RPC both ways.
 
-Our stdout carries only MCP messages. The child's stderr is inherited (passes straight through);
-audit lines go to the audit file or stderr. Signals are forwarded and the exit status is the
-child's (128+N when it died of signal N).
+Our stdout carries only MCP messages. Audit lines go to the audit file or to our stderr; when they
+go to stderr, the server's stderr is relayed line by line behind ``server: `` (controls escaped), so
+nothing the server prints can pass for an audit record; otherwise it passes straight through.
+
+Lifecycle (the MCP stdio shutdown sequence, run by the proxy for the client):
+* The server runs in its own process group; SIGINT, SIGTERM, SIGQUIT and SIGUSR2 are forwarded to
+  it. SIGUSR1 reopens the audit file (logrotate); SIGHUP calls the ``reload`` hook (nothing by
+  default). Neither reaches the server.
+* When the client closes our stdin, each server request it left unanswered is answered (an
+  elicitation with ``cancel``), then the server's stdin is closed.
+* From then, or from a forwarded SIGINT/SIGTERM/SIGQUIT, the server has ``stdio.shutdown_grace``
+  seconds to exit; then it gets SIGTERM, and as long again later SIGKILL.
+* On Linux the server gets SIGKILL when the proxy dies, even by SIGKILL (parent-death signal).
+* When the server exits, what is left of its group is killed, and each client request it left
+  unanswered gets an error.
+Exit status: the server's (128+N when it died of signal N).
 """
 
 from __future__ import annotations
@@ -12,10 +25,9 @@ import contextlib
 import os
 import signal
 import sys
-import threading
-from collections.abc import AsyncIterator, Callable
-from typing import IO
+from collections.abc import AsyncIterator, Awaitable, Callable
 
+from elicitguard.policies import hangup
 from elicitguard.policies.config import Config
 from elicitguard.policies.engine import Guard, Outcome
 from elicitguard.policies.envelope import dumps
@@ -24,140 +36,163 @@ from elicitguard.proxy import offload
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.framing import LineFramer, Oversize
 from elicitguard.proxy.hygiene import expire_pending
+from elicitguard.proxy.stdio_io import (
+    Out,
+    prepare_std_fds,
+    read_fd,
+    relay_stderr,
+    signal_group,
+    spawn,
+    stream_chunks,
+)
 
-CHUNK = 1 << 16
-FORWARDED_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2)
+FORWARDED_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT, signal.SIGUSR2)
+# A forwarded signal that asks the server to stop starts the shutdown grace period.
+STOPPING_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGQUIT})
+OWN_SIGNALS = (signal.SIGUSR1, signal.SIGHUP)
 
-
-async def _chunks_from_pipe(fileobj: IO[bytes]) -> AsyncIterator[bytes]:
-    """Read a pipe without blocking the loop; regular files and ttys fall back to a thread."""
-    loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader(limit=CHUNK)
-    try:
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), fileobj)
-    except (ValueError, OSError):
-        queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=16)
-
-        def pump() -> None:
-            while True:
-                data = os.read(fileobj.fileno(), CHUNK)
-                asyncio.run_coroutine_threadsafe(queue.put(data), loop).result()
-                if not data:
-                    return
-
-        threading.Thread(target=pump, daemon=True).start()
-        while data := await queue.get():
-            yield data
-        return
-    while data := await reader.read(CHUNK):
-        yield data
+Send = Callable[[bytes], Awaitable[None]]
 
 
-class _Out:
-    """Our stdout as an async byte sink with back-pressure; a closed client never raises."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-        self.writer: asyncio.StreamWriter | None = None
-        self.broken = False
-
-    async def open(self) -> None:
-        loop = asyncio.get_running_loop()
-        pipe = os.fdopen(self.fd, "wb", buffering=0, closefd=False)
-        try:
-            transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, pipe)
-        except (ValueError, OSError):
-            return  # a regular file or a tty: plain blocking writes are fine there
-        self.writer = asyncio.StreamWriter(transport, protocol, None, loop)
-
-    async def write(self, data: bytes) -> None:
-        if self.broken:
-            return
-        try:
-            if self.writer is not None:
-                self.writer.write(data)
-                await self.writer.drain()
-            else:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(self.fd, view):]
-        except (ConnectionError, OSError, RuntimeError):
-            self.broken = True
+def _no_reload() -> None:
+    """The default SIGHUP hook: nothing is reloaded and nothing is audited."""
 
 
 class StdioProxy:
     """One client (our stdin/stdout) and one server (the child process)."""
 
-    def __init__(self, config: Config, command: list[str], audit: AuditLog, server_name: str | None = None) -> None:
+    def __init__(self, config: Config, command: list[str], audit: AuditLog, server_name: str | None = None,
+                 reload: Callable[[], None] | None = None) -> None:
         self.config = config
         self.command = command
         self.audit = audit
         self.server_name = server_name or os.path.basename(command[0])
         self.guard = Guard(config.policy_for(server_name), config.max_message_bytes)
+        self.grace = config.stdio_shutdown_grace
+        self.reload = reload or _no_reload
         self.child: asyncio.subprocess.Process | None = None
+        self._client_gone = False
+        self._stopping: asyncio.Task[None] | None = None
+        self._to_server: asyncio.StreamWriter | None = None
+        self._early: list[signal.Signals] = []
+        self._exited: asyncio.Future[None] | None = None
 
-    async def run(self, stdin: IO[bytes] | None = None, stdout_fd: int | None = None) -> int:
-        stdin = stdin if stdin is not None else sys.stdin.buffer
-        out = _Out(stdout_fd if stdout_fd is not None else sys.stdout.fileno())
+    async def run(self, stdin_fd: int = 0, stdout_fd: int = 1) -> int:
+        out = Out(stdout_fd)
         await out.open()
-        self.audit.bind(session=f"stdio-{os.getpid()}", server=self.server_name, client=None, policy_version=self.config.version)
+        self.audit.bind(session=f"stdio-{os.getpid()}", server=self.server_name, client=None,
+                        policy_version=self.config.version)
+        loop = asyncio.get_running_loop()
+        # Installed before the child exists, so no signal can find the default action (death);
+        # one that arrives before the child does is delivered to it once it runs.
+        for sig in (*FORWARDED_SIGNALS, *OWN_SIGNALS):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, self._on_signal, sig)
         try:
-            self.child = await asyncio.create_subprocess_exec(
-                *self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=None,
-                limit=CHUNK)
+            return await self._serve(stdin_fd, out)
+        finally:
+            for sig in (*FORWARDED_SIGNALS, *OWN_SIGNALS):
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    loop.remove_signal_handler(sig)
+            await out.flush(self.grace)
+
+    async def _serve(self, stdin_fd: int, out: Out) -> int:
+        try:
+            child, exited = await spawn(self.command, capture_stderr=self.audit.on_stderr)
+            self.child, self._exited = child, exited
         except OSError as exc:
             print(f"elicitguard: cannot start server {self.command[0]!r}: {exc.strerror or exc}", file=sys.stderr)
             self.audit.event("session.error", decision="deny", detail=f"server failed to start: {exc.strerror or exc}")
             return 127 if isinstance(exc, FileNotFoundError) else 126
         self.audit.event("session.start", transport="stdio", policy_mode=self.guard.policy.mode)
-        loop = asyncio.get_running_loop()
-        for sig in FORWARDED_SIGNALS:
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, self._forward_signal, sig)
-        child = self.child
+        for sig in self._early:
+            self._on_signal(sig)
         assert child.stdin is not None and child.stdout is not None
-        to_server = child.stdin
-
-        async def write_server(data: bytes) -> None:
-            if to_server.is_closing():
-                return
-            to_server.write(data)
-            with contextlib.suppress(ConnectionError):
-                await to_server.drain()
-
+        self._to_server = child.stdin
+        relay = asyncio.create_task(relay_stderr(child.stderr)) if child.stderr is not None else None
         client_task = asyncio.create_task(self._pump(
-            _chunks_from_pipe(stdin), Direction.CLIENT_TO_SERVER, forward=write_server, reply=out.write))
+            read_fd(stdin_fd), Direction.CLIENT_TO_SERVER, forward=self._write_server, reply=out.write))
         server_task = asyncio.create_task(self._pump(
-            _stream_chunks(child.stdout), Direction.SERVER_TO_CLIENT, forward=out.write, reply=write_server))
-
-        async def close_server_stdin_at_eof() -> None:
-            await client_task
-            # The client hung up: close the server's stdin, as the spec's shutdown sequence says.
-            to_server.close()
-
-        closer = asyncio.create_task(close_server_stdin_at_eof())
-        expiry = asyncio.create_task(expire_pending(self.guard, self.audit, to_server=write_server, to_client=out.write))
-        status = await child.wait()
-        await server_task  # the child's stdout is at EOF once it exited: drain what it wrote
+            stream_chunks(child.stdout), Direction.SERVER_TO_CLIENT, forward=out.write, reply=self._write_server))
+        hung_up = asyncio.create_task(self._when_client_hangs_up(client_task))
+        expiry = asyncio.create_task(expire_pending(self.guard, self.audit, to_server=self._write_server,
+                                                    to_client=out.write))
+        await exited
         expiry.cancel()
-        closer.cancel()
-        client_task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await client_task
+        status = child.returncode
+        assert status is not None
+        # The child's stdout ends when it exits, unless something it started still holds it: bounded,
+        # and then whatever is left of its process group is killed.
+        for task in (server_task, relay):
+            if task is not None:
+                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
+                    await asyncio.wait_for(task, self.grace)
+        signal_group(child, signal.SIGKILL)
+        # Stop reading the client first: every request judged so far is then either answered or in
+        # the table server_gone() answers from.
+        for task in (hung_up, client_task, self._stopping):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        await self._send(hangup.server_gone(self.guard.state), out.write)
         code = status if status >= 0 else 128 - status
         self.audit.event("session.end", exit_status=code, client=self.guard.state.client_info)
-        for sig in FORWARDED_SIGNALS:
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.remove_signal_handler(sig)
         return code
 
-    def _forward_signal(self, sig: int) -> None:
-        if self.child is not None and self.child.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                self.child.send_signal(sig)
+    async def _write_server(self, data: bytes) -> None:
+        to_server = self._to_server
+        if to_server is None or to_server.is_closing():
+            return
+        to_server.write(data)
+        with contextlib.suppress(ConnectionError):
+            await to_server.drain()
 
-    async def _pump(self, chunks: AsyncIterator[bytes], direction: Direction,
-                    forward: Callable[[bytes], object], reply: Callable[[bytes], object]) -> None:
+    async def _when_client_hangs_up(self, client_task: asyncio.Task[None]) -> None:
+        with contextlib.suppress(Exception):
+            await client_task
+        # The client hung up: answer what the server still waits for, then close the server's stdin,
+        # as the spec's shutdown sequence says, and give it the grace period to exit.
+        self._client_gone = True
+        await self._send(hangup.client_gone(self.guard.state), self._write_server)
+        if self._to_server is not None:
+            self._to_server.close()
+        self._stop_child("its stdin was closed")
+
+    def _on_signal(self, sig: signal.Signals) -> None:
+        if sig == signal.SIGUSR1:
+            self.audit.reopen()
+            return
+        if sig == signal.SIGHUP:
+            self.reload()
+            return
+        if self.child is None:
+            self._early.append(sig)
+            return
+        signal_group(self.child, sig)
+        if sig in STOPPING_SIGNALS:
+            self._stop_child(f"{sig.name} was forwarded", sent=sig)
+
+    def _stop_child(self, why: str, sent: signal.Signals | None = None) -> None:
+        if self._stopping is None and self.child is not None and self._exited is not None and not self._exited.done():
+            self._stopping = asyncio.create_task(self._escalate(self.child, self._exited, why, sent))
+
+    async def _escalate(self, child: asyncio.subprocess.Process, exited: asyncio.Future[None], why: str,
+                        sent: signal.Signals | None) -> None:
+        """Grace, then SIGTERM (unless that is what was forwarded), grace, then SIGKILL."""
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            if sig == sent:
+                continue
+            try:
+                await asyncio.wait_for(asyncio.shield(exited), self.grace)
+                return
+            except asyncio.TimeoutError:
+                pass
+            self.audit.event("session.signal", signal=sig.name,
+                             detail=f"the server did not exit within {self.grace:g}s after {why}")
+            signal_group(child, sig)
+
+    async def _pump(self, chunks: AsyncIterator[bytes], direction: Direction, forward: Send, reply: Send) -> None:
         framer = LineFramer(self.config.max_message_bytes)
         loop = asyncio.get_running_loop()
 
@@ -172,7 +207,7 @@ class StdioProxy:
             await self._handle(frame, judge, direction, forward, reply)
 
     async def _handle(self, frame: bytes | Oversize, judge: Callable[[bytes], Outcome], direction: Direction,
-                      forward: Callable[[bytes], object], reply: Callable[[bytes], object]) -> None:
+                      forward: Send, reply: Send) -> None:
         if isinstance(frame, Oversize):
             over = frame
             outcome = await offload.judged(self.guard, lambda: self.guard.oversize(direction, over.size, over.head,
@@ -186,17 +221,24 @@ class StdioProxy:
             self.audit.decisions(outcome.decisions, client=self.guard.state.client_info)
         if outcome.forward is not None:
             # The exact bytes of the line when nothing changed (including a trailing \r, if any).
-            await forward(outcome.forward + b"\n")  # type: ignore[misc]
+            await forward(outcome.forward + b"\n")
         for message in outcome.replies + outcome.notices:
-            await reply(dumps(message) + b"\n")  # type: ignore[misc]
+            await reply(dumps(message) + b"\n")
+        if (self._client_gone and direction is Direction.SERVER_TO_CLIENT and self.guard.state.pending_server
+                and self._to_server is not None and not self._to_server.is_closing()):
+            # Nobody is left to answer a server request that arrives now: the proxy does.
+            await self._send(hangup.client_gone(self.guard.state), self._write_server)
+
+    async def _send(self, outcome: Outcome, to: Send) -> None:
+        if outcome.decisions:
+            self.audit.decisions(outcome.decisions, client=self.guard.state.client_info)
+        for message in outcome.replies:
+            await to(dumps(message) + b"\n")
 
 
-async def _stream_chunks(reader: asyncio.StreamReader) -> AsyncIterator[bytes]:
-    while data := await reader.read(CHUNK):
-        yield data
-
-
-def run_stdio(config: Config, command: list[str], audit: AuditLog, server_name: str | None = None) -> int:
-    """Entry point for ``elicitguard stdio``."""
-    proxy = StdioProxy(config, command, audit, server_name)
+def run_stdio(config: Config, command: list[str], audit: AuditLog, server_name: str | None = None,
+              reload: Callable[[], None] | None = None) -> int:
+    """Entry point for ``elicitguard stdio``; ``reload`` is called on SIGHUP."""
+    prepare_std_fds()
+    proxy = StdioProxy(config, command, audit, server_name, reload)
     return asyncio.run(proxy.run())

@@ -58,11 +58,16 @@ def _record(rng: random.Random, ts: datetime, n: int) -> dict[str, Any]:
     return base
 
 
-def chain(records: list[dict[str, Any]]) -> list[str]:
-    """Number and link records the way the writer does; one JSON line each (no newline)."""
+def chain(records: list[dict[str, Any]], closed: bool = True) -> list[str]:
+    """Number and link records the way the writer does; one JSON line each (no newline). Like the
+    writer, a ``closed`` chain ends with its ``audit.closed`` record (count and head)."""
     prev, lines = GENESIS, []
+    if closed:
+        records = [*records, {"event": "audit.closed", "decision": "allow", "count": len(records)}]
     for seq, record in enumerate(records, 1):
         linked = {**record, "seq": seq, "prev": prev}
+        if linked.get("event") == "audit.closed":
+            linked["head"] = prev
         linked["hash"] = prev = chain_hash(prev, linked)
         lines.append(json.dumps(linked, ensure_ascii=False, separators=(",", ":")))
     return lines

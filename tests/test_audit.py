@@ -33,10 +33,14 @@ def log_path(tmp_path: Path) -> Path:
     return tmp_path / "audit.jsonl"
 
 
+CHAIN_EVENTS = ("audit.opened", "audit.closed")
+
+
 def records(path: Path) -> list[dict[str, Any]]:
+    """The records a writer logged, without the records that open and close its chain."""
     text = path.read_text(encoding="utf-8")
     assert text.endswith("\n")
-    return [json.loads(line) for line in text.splitlines()]
+    return [r for r in (json.loads(line) for line in text.splitlines()) if r["event"] not in CHAIN_EVENTS]
 
 
 def write(path: Path, decisions: list[Decision], **bind: Any) -> None:
@@ -96,7 +100,8 @@ def test_lifecycle_events_are_written_too(log_path: Path) -> None:
 def test_lines_are_flushed_as_they_are_written(log_path: Path) -> None:
     log = AuditLog(str(log_path))
     log.decisions([URL_ALLOWED])
-    assert len(log_path.read_text(encoding="utf-8").splitlines()) == 1
+    assert [json.loads(x)["event"] for x in log_path.read_text(encoding="utf-8").splitlines()] == [
+        "audit.opened", "elicitation.allowed"]
     log.close()
 
 
@@ -110,10 +115,11 @@ def _chain(path: Path, n: int = 4) -> list[str]:
 
 def test_an_intact_log_verifies(log_path: Path) -> None:
     lines = _chain(log_path)
-    assert verify(lines) == (4, None)
+    assert verify(lines) == (6, None)
     first = json.loads(lines[0])
-    assert first["prev"] == GENESIS and first["seq"] == 1
-    assert [json.loads(line)["seq"] for line in lines] == [1, 2, 3, 4]
+    assert first["prev"] == GENESIS and first["seq"] == 1 and first["event"] == "audit.opened"
+    assert [json.loads(line)["seq"] for line in lines] == [1, 2, 3, 4, 5, 6]
+    assert json.loads(lines[-1])["event"] == "audit.closed"
 
 
 def test_an_edited_line_fails_verification(log_path: Path) -> None:
@@ -123,11 +129,12 @@ def test_an_edited_line_fails_verification(log_path: Path) -> None:
     assert problem is not None and "line 2" in problem
 
 
-def test_an_edited_last_line_fails_verification(log_path: Path) -> None:
+@pytest.mark.parametrize("index", [-2, -1], ids=["last decision", "closing record"])
+def test_an_edited_last_line_fails_verification(log_path: Path, index: int) -> None:
     lines = _chain(log_path)
-    record = json.loads(lines[-1])
+    record = json.loads(lines[index])
     record["request_id"] = 99
-    lines[-1] = json.dumps(record, separators=(",", ":"))
+    lines[index] = json.dumps(record, separators=(",", ":"))
     assert verify(lines)[1] is not None
 
 
@@ -150,14 +157,16 @@ def test_a_non_json_line_fails_verification(log_path: Path) -> None:
     assert verify(lines)[1] is not None
 
 
-def test_appending_in_a_second_audit_log_continues_the_chain(log_path: Path) -> None:
+def test_a_second_audit_log_on_the_same_file_starts_its_own_chain_linked_to_the_line_above(log_path: Path) -> None:
     _chain(log_path, 2)
     write(log_path, [Decision("e.more", "allow", Direction.SERVER_TO_CLIENT, request_id=5)])
     lines = log_path.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 3
-    assert json.loads(lines[2])["seq"] == 3
-    assert json.loads(lines[2])["prev"] == json.loads(lines[1])["hash"]
-    assert verify(lines) == (3, None)
+    assert len(lines) == 4 + 3
+    second = json.loads(lines[4])
+    assert (second["event"], second["seq"]) == ("audit.opened", 1)
+    assert second["prev"] == json.loads(lines[3])["hash"]
+    assert second["writer"] != json.loads(lines[3])["writer"]
+    assert verify(lines) == (7, None)
 
 
 # ---- never a user-typed value -------------------------------------------------------------------------------

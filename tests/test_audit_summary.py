@@ -164,7 +164,8 @@ def test_an_audit_written_by_the_proxys_writer_is_counted_and_its_chain_is_intac
     data = summarise([str(path)])
     (file,) = data["files"]
     assert (file["records"], file["unreadable"]) == (5, 0)
-    assert file["chain"] == {"status": "intact", "records": 5, "detail": None}
+    # The chain also holds its opening and closing records, which are not counted as decisions.
+    assert file["chain"] == {"status": "intact", "records": 7, "detail": None}
     assert file["first_ts"] and file["last_ts"] and file["first_ts"] <= file["last_ts"]
     assert rows(data, "servers") == {"github": {"total": 5, "allow": 3, "deny": 2, "would_deny": 0, "other": 0}}
     assert {r["name"] for r in data["rules"]} == {"credential.password", "url.lookalike_host"}
@@ -177,19 +178,20 @@ def test_an_edited_file_is_broken_and_every_line_is_still_counted(tmp_path: Path
     path = tmp_path / "audit.jsonl"
     write_real_log(path)
     lines = path.read_text(encoding="utf-8").splitlines()
-    lines[1] = lines[1].replace('"deny"', '"allow"', 1)  # someone hides a denial
+    assert '"audit.opened"' in lines[0] and '"elicitation.denied"' in lines[2]
+    lines[2] = lines[2].replace('"deny"', '"allow"', 1)  # someone hides a denial
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     data = summarise([str(path)])
     (file,) = data["files"]
     assert file["chain"]["status"] == "broken"
-    assert file["chain"]["records"] == 1
-    assert "line 2" in file["chain"]["detail"]
+    assert file["chain"]["records"] == 2
+    assert "line 3" in file["chain"]["detail"]
     assert file["records"] == 5 and data["records"] == 5
 
 
 def test_garbage_torn_and_overlong_lines_are_counted_as_unreadable(tmp_path: Path) -> None:
     path = tmp_path / "audit.jsonl"
-    good = chain(day_of_audit(3))
+    good = chain(day_of_audit(3), closed=False)
     path.write_bytes(("\n".join(good) + "\n").encode() + b"garbage\n" + b"x" * (2 << 20) + b"\n\n" + b'{"torn":')
     data = summarise([str(path)])
     (file,) = data["files"]
@@ -230,7 +232,7 @@ def test_the_text_summary_shows_each_table_and_the_chain_status(tmp_path: Path) 
     text = render_summary(summarise([str(path)]))
     for heading in ("Files", "Decisions", "Servers", "Rules", "Clients", "Denied URL hosts", "Events"):
         assert f"\n{heading}\n" in text
-    assert "intact (5 verified)" in text
+    assert "intact (7 verified)" in text
     assert "credential.password" in text and "github.com.evil.example" in text
 
 
@@ -258,9 +260,22 @@ def test_the_text_summary_escapes_terminal_control_sequences_from_the_log() -> N
 
 def test_a_line_nested_too_deeply_for_json_breaks_the_chain_instead_of_the_tool(tmp_path: Path) -> None:
     path = tmp_path / "audit.jsonl"
-    good = chain(day_of_audit(3))
+    good = chain(day_of_audit(3), closed=False)
     path.write_text("\n".join([*good, "", "[" * 200_000, good[0]]) + "\n", encoding="utf-8")
     data = summarise([str(path)])
     (file,) = data["files"]
     assert file["chain"] == {"status": "broken", "records": 3, "detail": "line 5: not JSON (nested too deeply)"}
     assert (file["records"], file["unreadable"]) == (4, 1)
+
+
+def test_a_chain_still_being_written_is_open_not_intact(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(str(path))
+    log.event("session.start", transport="stdio")
+    # Not closed: the writer is still running, or the file's tail was cut.
+    data = summarise([str(path)])
+    (file,) = data["files"]
+    assert file["chain"]["status"] == "open"
+    assert file["records"] == 1
+    log.close()
+    assert summarise([str(path)])["files"][0]["chain"]["status"] == "intact"

@@ -236,7 +236,8 @@ def _audit_file(tmp_path: Path, child_env: dict[str, str], sessions: int = 1) ->
         done = run(child_env, "stdio", "--config", str(config), "--", sys.executable, "-c", "import sys; sys.exit(3)")
         assert done.returncode == 3, done.stderr
     lines = audit.read_text(encoding="utf-8").splitlines()
-    assert [json.loads(x)["event"] for x in lines] == ["session.start", "session.end"] * sessions
+    assert [json.loads(x)["event"] for x in lines] == ["audit.opened", "session.start", "session.end",
+                                                       "audit.closed"] * sessions
     return audit
 
 
@@ -259,7 +260,7 @@ def test_audit_verify_fails_on_an_edited_line(tmp_path: Path, child_env: dict[st
 
 
 def test_audit_verify_fails_on_a_deleted_line(tmp_path: Path, child_env: dict[str, str]) -> None:
-    audit = _audit_file(tmp_path, child_env, sessions=2)  # the second session continues the chain
+    audit = _audit_file(tmp_path, child_env, sessions=2)  # the second session's chain links to the first
     lines = audit.read_text(encoding="utf-8").splitlines()
     assert run(child_env, "audit-verify", str(audit)).returncode == 0
     audit.write_text("\n".join(lines[:1] + lines[2:]) + "\n", encoding="utf-8")

@@ -77,6 +77,12 @@ def test_a_full_config_is_compiled() -> None:
     assert config.upstream == "https://mcp.example.com/mcp" and config.max_message_bytes == 1024
 
 
+def test_the_audit_key_file_and_stdio_grace_are_compiled_with_safe_defaults() -> None:
+    assert (Config().audit_hmac_key_file, Config().stdio_shutdown_grace) == (None, 2.0)
+    config = load_config_text("audit:\n  hmac_key_file: /etc/eg/audit.key\nstdio:\n  shutdown_grace: 5\n", "cfg.yaml")
+    assert (config.audit_hmac_key_file, config.stdio_shutdown_grace) == ("/etc/eg/audit.key", 5.0)
+
+
 def test_allow_fields_are_stored_case_folded() -> None:
     config = load_config_text("policy:\n  form:\n    allow_fields: [PassWord, ÄPI_KEY]\n", "cfg.yaml")
     assert config.policy.form.allow_fields == frozenset({"password", "äpi_key"})
@@ -128,6 +134,8 @@ ERRORS = [
     ("bad-server-upstream", "servers:\n  gh:\n    upstream: ws://x\n", "cfg.yaml:3: servers.gh.upstream:", "http"),
     ("zero-max-bytes", "limits:\n  max_message_bytes: 0\n", "cfg.yaml:2: limits.max_message_bytes:", "positive"),
     ("negative-timeout", "http:\n  read_timeout: -1\n", "cfg.yaml:2: http.read_timeout:", "positive"),
+    ("zero-shutdown-grace", "stdio:\n  shutdown_grace: 0\n", "cfg.yaml:2: stdio.shutdown_grace:", "positive"),
+    ("list-for-key-file", "audit:\n  hmac_key_file: [a]\n", "cfg.yaml:2: audit.hmac_key_file:", "file path"),
     ("non-string-key", "1: a\n", "cfg.yaml:1: (top level):", "must be a string"),
     ("list-at-top", "- a\n- b\n", "cfg.yaml:1: (top level):", "mapping"),
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from elicitguard.proxy.framing import WINDOW, LineFramer, Oversize, SseEvent, SseFramer, encode_sse
+from elicitguard.proxy.framing import WINDOW, LineFramer, Oversize, PrefixedLines, SseEvent, SseFramer, encode_sse
 
 
 def lines(framer: LineFramer, *chunks: bytes, close: bool = False) -> list[bytes | int]:
@@ -252,3 +252,42 @@ def test_encode_sse_round_trips_through_the_framer() -> None:
 def test_encode_sse_honours_the_newline_style() -> None:
     raw = encode_sse(b"x", newline=b"\r\n")
     assert raw == b"data: x\r\n\r\n"
+
+
+# ---- PrefixedLines (the stdio server's stderr beside audit lines) ------------------------------------------
+
+PREFIX_CASES = [
+    ("plain", [b"hello\n"], b"P hello\n"),
+    ("split-across-chunks", [b"hel", b"lo\nwor", b"ld\n"], b"P hello\nP world\n"),
+    ("crlf", [b"dos\r\n"], b"P dos\n"),
+    ("bare-cr-and-escape", [b"a\rb\x1b[2Kc\n"], b"P a\\x0db\\x1b[2Kc\n"),
+    ("line-separators", ["x\u2028y\u2029z\x85w\n".encode()], b"P x\\u2028y\\u2029z\\x85w\n"),
+    ("vt-ff-fs", [b"a\x0bb\x0cc\x1cd\x1de\x1ef\n"], b"P a\\x0bb\\x0cc\\x1cd\\x1de\\x1ef\n"),
+    ("bidi", ["\u202eabc\u202c \u2066d\u2069\n".encode()], b"P \\u202eabc\\u202c \\u2066d\\u2069\n"),
+    ("c1-and-del", ["\x9b31m\x7f\n".encode()], b"P \\x9b31m\\x7f\n"),
+    ("tab-kept", [b"a\tb\n"], b"P a\tb\n"),
+    ("invalid-utf8", [b"\xff\xfeok\n"], b"P \\xff\\xfeok\n"),
+    ("utf8-kept", ["caf\u00e9 \u2615\n".encode()], "P caf\u00e9 \u2615\n".encode()),
+]
+
+
+@pytest.mark.parametrize(("chunks", "expected"), [pytest.param(c, e, id=i) for i, c, e in PREFIX_CASES])
+def test_every_relayed_line_starts_with_the_prefix_and_holds_no_line_break_or_control(
+        chunks: list[bytes], expected: bytes) -> None:
+    relay = PrefixedLines(b"P ")
+    out = b"".join(relay.feed(c) for c in chunks) + relay.close()
+    assert out == expected
+    assert all(line.startswith("P ") for line in out.decode("utf-8").splitlines())
+
+
+def test_a_relayed_line_longer_than_the_limit_is_cut_into_prefixed_pieces() -> None:
+    relay = PrefixedLines(b"P ", limit=10)
+    out = relay.feed(b"x" * 25) + relay.feed(b"\n") + relay.close()
+    assert out == b"P " + b"x" * 10 + b"\nP " + b"x" * 10 + b"\nP " + b"x" * 5 + b"\n"
+
+
+def test_a_relayed_stream_without_a_final_newline_is_ended_at_close() -> None:
+    relay = PrefixedLines(b"P ")
+    assert relay.feed(b"partial") == b""
+    assert relay.close() == b"P partial\n"
+    assert relay.close() == b""

@@ -108,3 +108,28 @@ async def test_a_flood_of_legacy_endpoint_events_holds_one_token(h: Harness, fak
     still_open.set()
     response.release()
     assert len(proxy.events("legacy.endpoint_refused")) == 499
+
+
+def test_a_request_past_the_in_flight_bound_is_refused_and_no_earlier_request_is_forgotten() -> None:
+    g = _guard("form")
+    g.state.pending_client.bound = 100  # the real bound is 10,000 entries: the rule is the same
+    for i in range(1, 101):
+        out = g.client_message(_wire({"jsonrpc": "2.0", "id": i, "method": "ping"}))
+        assert out.forward is not None
+    refused = g.client_message(_wire({"jsonrpc": "2.0", "id": 101, "method": "ping"}))
+    assert refused.forward is None
+    assert refused.replies[0]["id"] == 101
+    assert refused.replies[0]["error"]["data"]["rule"] == "limits.in_flight"
+    # The oldest request still pairs with its answer: nothing was evicted to make room.
+    answer = _wire({"jsonrpc": "2.0", "id": 1, "result": {}})
+    assert g.server_message(answer).forward == answer
+
+
+def test_a_server_request_past_the_in_flight_bound_is_answered_by_the_proxy() -> None:
+    g = _guard("form")
+    g.state.pending_server.bound = 10
+    for i in range(10):
+        assert g.server_message(_wire({"jsonrpc": "2.0", "id": f"s{i}", "method": "roots/list"})).forward
+    refused = g.server_message(_wire({"jsonrpc": "2.0", "id": "s10", "method": "roots/list"}))
+    assert refused.forward is None
+    assert refused.replies[0]["error"]["data"]["rule"] == "limits.in_flight"

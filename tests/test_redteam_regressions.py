@@ -243,12 +243,14 @@ def test_the_audit_chain_continues_after_a_last_line_longer_than_one_read_block(
     first = AuditLog(str(path))
     first.event("session.start")
     first.event("padding", **{f"k{i}": "v" * 200 for i in range(500)})  # one line of ~100 KB
-    first.close()
+    # Not closed (as if killed): the long line stays the file's last.
     assert len(path.read_text().splitlines()[-1]) > 65536
     again = AuditLog(str(path))
     again.event("session.start")
     again.close()
-    assert verify(path.read_text().splitlines()) == (3, None)
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[3])["prev"] == json.loads(lines[2])["hash"]  # the new chain links to the long line
+    assert verify(lines) == (6, None)
 
 
 def test_text_too_long_to_judge_cheaply_is_refused_unjudged() -> None:

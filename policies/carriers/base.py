@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from elicitguard.policies.config import Policy
-from elicitguard.policies.envelope import JSONObject, RequestId
+from elicitguard.policies.envelope import JSONObject, Message, RequestId
 from elicitguard.policies.judge import MAX_JUDGED_TEXT, judge_elicitation, judged_text_size, too_complex
 from elicitguard.policies.session import SessionState
 from elicitguard.policies.verdict import Decision, Direction, Verdict
@@ -113,6 +113,10 @@ class Carrier:
             return too_complex(params)
         self.budget -= cost
         return judge_elicitation(params, modes, self.policy, url_only=url_only, needs_id=needs_id)
+
+    def _in_flight_refusal(self, message: Message, direction: Direction, out: Outcome) -> Step:
+        """See :meth:`elicitguard.policies.engine.Guard._in_flight_refusal`."""
+        raise NotImplementedError
 
     def _decide(self, allowed: bool) -> str:
         if allowed:

@@ -15,7 +15,7 @@ from elicitguard.policies.carriers.base import (
 from elicitguard.policies.carriers.response import ResponseCarrier
 from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId, id_key
 from elicitguard.policies.judge import ELICIT
-from elicitguard.policies.session import ServerRequest, stored
+from elicitguard.policies.session import ServerRequest, stored, wire_id_of
 from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Reason, Verdict
 
 
@@ -40,8 +40,11 @@ class ElicitationCarrier(ResponseCarrier):
             url_host=verdict.url_host, elicitation_id=eid, extra=extra))
         if verdict.allowed or self.policy.monitor:
             if message.id is not None:
-                self.state.pending_server[id_key(message.id)] = ServerRequest(
-                    ELICIT, verdict.mode, stored(eid) if eid is not None else None, _properties(params))
+                pending = ServerRequest(ELICIT, verdict.mode, stored(eid) if eid is not None else None,
+                                        _properties(params), wire_id=wire_id_of(message.id))
+                if not self.state.pending_server.fits(id_key(message.id), pending):
+                    return self._in_flight_refusal(message, S2C, out)
+                self.state.pending_server[id_key(message.id)] = pending
                 self._track(message.id)
             if eid is not None:
                 self.state.open_elicitations[stored(eid)] = None

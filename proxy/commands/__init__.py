@@ -52,10 +52,21 @@ def server_policy(config: Config, name: str | None) -> Policy:
         fail(f"--name: {exc}")
 
 
-def open_audit(config: Config) -> AuditLog:
-    from elicitguard.proxy.audit import AuditLog
+def open_audit(config: Config, server: str | None = None) -> AuditLog:
+    """The audit log the config names (``{server}`` and ``{pid}`` filled in), keyed when
+    ``audit.hmac_key_file`` is set; exit 2 when either cannot be used."""
+    from elicitguard.proxy.audit import AuditLog, expand_path, load_key
 
+    key = None
+    if config.audit_hmac_key_file is not None:
+        try:
+            key = load_key(config.audit_hmac_key_file)
+        except (OSError, ValueError) as exc:
+            fail(f"cannot use audit.hmac_key_file {config.audit_hmac_key_file!r}: {getattr(exc, 'strerror', None) or exc}")
+    path = expand_path(config.audit_path, server)
+    # Bound before the log opens, so its first record (audit.opened) carries the version too.
+    AuditLog.bind(policy_version=config.version)
     try:
-        return AuditLog(config.audit_path)
+        return AuditLog(path, key=key)
     except OSError as exc:
-        fail(f"cannot open audit log {config.audit_path!r}: {exc.strerror or exc}")
+        fail(f"cannot open audit log {path!r}: {exc.strerror or exc}")

@@ -11,11 +11,31 @@ from elicitguard.policies.config import Config
 from elicitguard.proxy.commands import add_config, fail, load, open_audit, server_policy
 from elicitguard.proxy.preflight import Findings, check_ca_bundle, check_listen, servers_without_upstream
 
+STDIO_DESCRIPTION = """\
+Start COMMAND as the MCP server and relay newline-delimited JSON-RPC between it and this
+process's stdin/stdout. Exit status: the server's (128+N if it died of signal N).
+
+stderr: with audit.path "-" (the default) audit records go to stderr, and each line the server
+writes to its stderr is re-emitted as "server: LINE" with control characters escaped, so no
+server output can pass for an audit record. With audit.path a file, the server's stderr passes
+through untouched.
+
+signals: the server runs in its own process group; SIGINT, SIGTERM, SIGQUIT and SIGUSR2 are
+forwarded to that group. SIGUSR1 reopens the audit file (for logrotate: the old file's chain is
+closed, a new one starts). SIGHUP is not forwarded (reserved for reloading the config).
+
+shutdown: when stdin ends, the server's pending requests are answered (an elicitation with
+"cancel") and its stdin is closed. After that, or after a forwarded SIGINT/SIGTERM/SIGQUIT, the
+server has stdio.shutdown_grace seconds (default 2) to exit, then gets SIGTERM, then SIGKILL after
+as long again. On Linux the server is killed if elicitguard itself dies, even by SIGKILL. When the
+server exits, what is left of its process group is killed, and each client request it left
+unanswered gets an error.
+"""
+
 
 def register(sub: Any) -> None:
     stdio = sub.add_parser("stdio", help="wrap a stdio MCP server: elicitguard stdio [--config F] -- CMD [ARG...]",
-                           description="Start COMMAND as the MCP server and relay newline-delimited JSON-RPC between "
-                                       "it and this process's stdin/stdout. Exit status: the server's.")
+                           description=STDIO_DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_config(stdio)
     stdio.add_argument("--name", metavar="NAME",
                        help="apply servers.NAME from the config (exit 2 when there is no such entry) and log as NAME; "
@@ -65,8 +85,10 @@ def cmd_stdio(args: argparse.Namespace) -> int:
     name = stdio_server_name(config, args.name, command)
     _warn(config, Findings())
     from elicitguard.proxy.stdio import run_stdio
+    from elicitguard.proxy.stdio_io import prepare_std_fds
 
-    audit = open_audit(config)
+    prepare_std_fds()
+    audit = open_audit(config, args.name or os.path.basename(command[0]))
     try:
         return run_stdio(config, command, audit, name)
     finally:
@@ -96,7 +118,7 @@ def cmd_http(args: argparse.Namespace) -> int:
     _warn(config, findings)
     from elicitguard.proxy.http import run_http
 
-    audit = open_audit(config)
+    audit = open_audit(config, "http")
     try:
         return run_http(config, host.strip("[]"), int(port), upstream, audit)
     finally:

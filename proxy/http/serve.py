@@ -94,14 +94,18 @@ def run_http(config: Config, host: str, port: int, upstream: str | None, audit: 
         audit.bind(policy_version=config.version)  # inherited by every task and handler started below
         async with listening(config, upstream, audit, host, port) as proxy:
             routes = ", ".join(f"/{name}/mcp" if name else "/mcp" for name in build_routes(config, upstream))
-            # The one line tests and wrappers read to learn the port (also when --listen used port 0).
-            print(f"elicitguard: listening on {proxy.base} ({routes})", file=sys.stderr, flush=True)
-            audit.event("proxy.start", transport="http", listen=proxy.base.removeprefix("http://"))
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
+            # Before the line below: whoever reads it may signal us at once.
             for sig in (signal.SIGINT, signal.SIGTERM):
                 with contextlib.suppress(NotImplementedError):
                     loop.add_signal_handler(sig, stop.set)
+            with contextlib.suppress(NotImplementedError):
+                # logrotate: close this chain, start one in the new file
+                loop.add_signal_handler(signal.SIGUSR1, audit.reopen)
+            # The one line tests and wrappers read to learn the port (also when --listen used port 0).
+            print(f"elicitguard: listening on {proxy.base} ({routes})", file=sys.stderr, flush=True)
+            audit.event("proxy.start", transport="http", listen=proxy.base.removeprefix("http://"))
             try:
                 await stop.wait()
             finally:
