@@ -105,4 +105,6 @@ def summarise(samples: list[tuple[float, int]]) -> dict[str, Any]:
         "second_half_growth_mib": growth / MIB,
         "bound_mib": bound / MIB,
         "flat": growth < bound,
+        # (seconds, MiB), at most 200 points, for plotting
+        "curve": [(round(t, 2), round(r / MIB, 1)) for t, r in samples[::max(1, len(samples) // 200)]],
     }

@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import json
 import platform
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -36,7 +37,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
     if args.stdio_messages:
         before = loadavg()
         phase = await stdio_phase.run(args.stdio_messages, args.seed, args.window, args.stall, args.on_deny, max_large,
-                                      log=log)
+                                      log=log, wrap=shlex.split(args.stdio_wrap) if args.stdio_wrap else None)
         phases.append({**phase, "load_before": before, "load_after": loadavg()})
     if args.http_sessions:
         before = loadavg()
@@ -111,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the stdio proxy's on_deny (HTTP runs both routes)")
     parser.add_argument("--stall", type=float, default=120.0,
                         help="seconds without progress before a run is declared stuck (default 120)")
+    parser.add_argument("--stdio-wrap", help="a command to start the stdio proxy under (the soak's own tests use a "
+                                              "faulty relay, python -m tests.soak.faulty, to prove the checks fail)")
     parser.add_argument("--json", type=Path, help="write every figure to this file")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)

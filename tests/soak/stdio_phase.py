@@ -223,14 +223,15 @@ class _Pipe(asyncio.Protocol):
 
 
 async def run(messages: int, seed: int, window: int, stall: float, on_deny: str, max_large: int,
-              log: Any = None) -> dict[str, Any]:
-    """Soak ``elicitguard stdio``; returns the figures and every failure found."""
+              log: Any = None, wrap: list[str] | None = None) -> dict[str, Any]:
+    """Soak ``elicitguard stdio``; returns the figures and every failure found. ``wrap`` is a command
+    the proxy is started under (the harness's own tests put a faulty relay there)."""
     with tempfile.TemporaryDirectory(prefix="soak-stdio-") as tmp:
         tmpdir = Path(tmp)
         audit_path = tmpdir / "audit.jsonl"
         config = common.write_config(tmpdir / "config.yaml", audit_path, on_deny=on_deny)
         stats_path = tmpdir / "server-stats.json"
-        argv = common.proxy("stdio", "--config", str(config), "--", *common.module("stdio_server"),
+        argv = (wrap or []) + common.proxy("stdio", "--config", str(config), "--", *common.module("stdio_server"),
                             "--stats", str(stats_path))
         stderr_path = tmpdir / "stderr.txt"
         with stderr_path.open("wb") as stderr:
