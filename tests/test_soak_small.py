@@ -70,7 +70,7 @@ def test_every_http_session_completes_with_every_answer_exactly_once(soak: dict[
     http = soak["by_phase"]["http"]
     assert _failures(http) == {}, http["failures"]["examples"]
     assert http["sessions"] == 200
-    assert http["upstream"]["open_sessions"] == 0
+    assert http["upstream"]["open_sessions"] == http["abandoned_sessions"] > 0
     assert http["problems"] == []
 
 
@@ -88,9 +88,27 @@ def test_each_denied_server_request_gets_the_proxys_answer_once_and_one_audit_li
 @pytest.mark.parametrize("phase", ["stdio", "http"])
 def test_the_proxys_memory_does_not_grow_over_the_second_half(soak: dict[str, Any], phase: str) -> None:
     rss = soak["by_phase"][phase]["rss"]
-    assert rss["samples"] >= 2
+    assert rss["samples"] >= 5
     assert rss["flat"], rss
-    assert rss["second_half_growth_mib"] < rss["bound_mib"]
+    assert rss["second_half_floor_growth_mib"] < rss["bound_mib"]
+
+
+MIB = 1 << 20
+
+
+@pytest.mark.parametrize(("name", "series", "flat"), [
+    ("steady", [60 * MIB] * 40, True),
+    ("a large message held in the second half, then let go", [60 * MIB] * 30 + [95 * MIB] * 3 + [60 * MIB] * 7, True),
+    ("warm-up in the first half only", [40 * MIB + i * MIB for i in range(20)] + [60 * MIB] * 20, True),
+    ("a leak: every sample higher than the last", [60 * MIB + i * 3 * MIB // 2 for i in range(80)], False),
+    ("a step up that stays, late in the run", [60 * MIB] * 25 + [85 * MIB] * 15, False),
+])
+def test_flat_means_the_floor_of_the_rss_does_not_rise_over_the_second_half(name: str, series: list[int],
+                                                                           flat: bool) -> None:
+    from soak.rss import summarise
+
+    report = summarise([(i * 0.25, rss) for i, rss in enumerate(series)])
+    assert report["flat"] is flat, report
 
 
 def test_the_real_sdk_peers_see_the_same_verdicts(soak: dict[str, Any]) -> None:

@@ -278,6 +278,7 @@ class HttpSession:
     route: str  # "" (on_deny: error) or "decline" (servers.decline, on_deny: decline)
     form_only: bool
     exchanges: tuple[Exchange, ...]
+    abandon: bool = False  # a 2025 session the client leaves without DELETE (its state stays in the proxy)
 
     @property
     def deny(self) -> str:
@@ -303,4 +304,5 @@ def http_session(seed: int, index: int, max_large: int) -> HttpSession:
         elif era == wire.V2025 and x.era != wire.V2025:
             x = Exchange(x.n, x.kind, wire.V2025, x.deny, x.v, x.w, x.size, x.steps)
         exchanges.append(x)
-    return HttpSession(index, era, route, form_only, tuple(exchanges))
+    abandon = era == wire.V2025 and rng.random() < 0.1
+    return HttpSession(index, era, route, form_only, tuple(exchanges), abandon)

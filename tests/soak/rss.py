@@ -10,9 +10,13 @@ from pathlib import Path
 from typing import Any, Final
 
 MIB: Final = 1024 * 1024
-INTERVAL: Final = 0.25  # seconds between samples
-# "Flat": over the second half of the run, the least-squares line through the samples rises by less
-# than this many bytes, or by less than GROWTH_FRACTION of the RSS at the half-way point.
+INTERVAL: Final = 0.05  # seconds between samples (reading /proc/PID/status costs tens of microseconds)
+# "Flat": over the second half of the run, the floor of the RSS (its lowest sample in the last quarter
+# against its lowest in the third quarter) rises by less than GROWTH_BYTES, or by less than
+# GROWTH_FRACTION of the RSS at the half-way point. The floor, because a multi-MiB message lifts the
+# RSS for as long as it is held (and the allocator may keep the pages a while): that comes and goes,
+# while a leak lifts every sample after it. The least-squares slope over the second half is reported
+# too; on a long run both say the same, on a short one the slope is at the mercy of one large message.
 GROWTH_BYTES: Final = 20 * MIB
 GROWTH_FRACTION: Final = 0.10
 
@@ -90,21 +94,25 @@ def summarise(samples: list[tuple[float, int]]) -> dict[str, Any]:
         return {"samples": 0, "flat": False, "why": "no RSS sample (the proxy was gone)"}
     end_t = samples[-1][0]
     half = [(t, r) for t, r in samples if t >= end_t / 2]
+    third = [r for t, r in half if t < end_t * 3 / 4] or [half[0][1]]
+    last = [r for t, r in half if t >= end_t * 3 / 4] or [half[-1][1]]
     slope = _fit(half)
-    span = end_t - (half[0][0] if half else end_t)
-    growth = slope * span
-    mid = half[0][1] if half else samples[0][1]
+    growth = slope * (end_t - half[0][0])
+    floor_growth = min(last) - min(third)
+    mid = half[0][1]
     bound = max(GROWTH_BYTES, GROWTH_FRACTION * mid)
     return {
         "samples": len(samples),
+        "duration_s": end_t,
         "start_mib": samples[0][1] / MIB,
         "peak_mib": max(r for _, r in samples) / MIB,
         "end_mib": samples[-1][1] / MIB,
         "mid_mib": mid / MIB,
         "second_half_slope_mib_per_min": slope * 60 / MIB,
         "second_half_growth_mib": growth / MIB,
+        "second_half_floor_growth_mib": floor_growth / MIB,
         "bound_mib": bound / MIB,
-        "flat": growth < bound,
+        "flat": floor_growth < bound,
         # (seconds, MiB), at most 200 points, for plotting
         "curve": [(round(t, 2), round(r / MIB, 1)) for t, r in samples[::max(1, len(samples) // 200)]],
     }

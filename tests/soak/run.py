@@ -55,9 +55,10 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
 def _rss_line(rss: dict[str, Any]) -> str:
     if not rss.get("samples"):
         return "  RSS: no samples"
-    return (f"  RSS start {rss['start_mib']:.1f} MiB, peak {rss['peak_mib']:.1f}, end {rss['end_mib']:.1f}; "
-            f"second half {rss['second_half_growth_mib']:+.1f} MiB ({rss['second_half_slope_mib_per_min']:+.2f} MiB/min, "
-            f"bound {rss['bound_mib']:.0f} MiB): {'flat' if rss['flat'] else 'GROWING'} ({rss['samples']} samples)")
+    return (f"  RSS start {rss['start_mib']:.1f} MiB, peak {rss['peak_mib']:.1f}, end {rss['end_mib']:.1f}; second half: "
+            f"slope {rss['second_half_slope_mib_per_min']:+.2f} MiB/min ({rss['second_half_growth_mib']:+.1f} MiB), "
+            f"floor {rss['second_half_floor_growth_mib']:+.1f} MiB (bound {rss['bound_mib']:.0f}): "
+            f"{'flat' if rss['flat'] else 'GROWING'} ({rss['samples']} samples)")
 
 
 def summary(result: dict[str, Any]) -> str:
