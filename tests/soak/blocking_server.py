@@ -45,7 +45,8 @@ def main() -> None:
                 send({"jsonrpc": "2.0", "id": msg["id"], "result": {"content": [{"type": "text", "text": "ok"}]}})
         elif method is None and msg.get("id") in pending:
             answer = "declined" if "error" in msg or msg.get("result", {}).get("action") != "accept" else "accepted"
-            send({"jsonrpc": "2.0", "id": pending.pop(msg["id"]), "result": {"content": [{"type": "text", "text": answer}]}})
+            send({"jsonrpc": "2.0", "id": pending.pop(msg["id"]),
+                  "result": {"content": [{"type": "text", "text": answer}]}})
 
 
 if __name__ == "__main__":

@@ -49,13 +49,19 @@ class Await:
     rid: Any  # the id of the server's elicitation/create
 
 
+def _obj(value: Any) -> dict[str, Any]:
+    """``value`` if it is a JSON object, else an empty one (reading untrusted messages)."""
+    return value if isinstance(value, dict) else {}
+
+
 def seq_of(obj: dict[str, Any]) -> int | None:
     """The writer's sequence number, wherever the message kind keeps it."""
     for holder in (obj.get("result"), obj.get("params")):
         if isinstance(holder, dict):
             meta = holder.get("_meta")
-            if isinstance(meta, dict) and isinstance(meta.get(wire.SEQ), int):
-                return meta[wire.SEQ]
+            seq = meta.get(wire.SEQ) if isinstance(meta, dict) else None
+            if isinstance(seq, int):
+                return seq
     error = obj.get("error")
     if isinstance(error, dict) and isinstance(error.get("data"), dict):
         seq = error["data"].get(wire.SEQ)
@@ -85,6 +91,10 @@ def retry(x: Exchange) -> Build:
 
 def _result_size(x: Exchange) -> int:
     return 100 if x.kind == BIG_REQUEST else x.size
+
+
+def _progress(x: Exchange, step: int) -> Build:
+    return lambda seq: wire.progress(x.token, step, x.steps, seq)
 
 
 def final_result(x: Exchange, rid: Any) -> Build:
@@ -119,7 +129,7 @@ def blocked(rule: str) -> Callable[[dict[str, Any]], str | None]:
         error = obj.get("error")
         if set(obj) != {"jsonrpc", "id", "error"} or not isinstance(error, dict):
             return f"expected the proxy's error, got {wire.dumps(obj)[:200]!r}"
-        data = error.get("data") if isinstance(error.get("data"), dict) else {}
+        data = _obj(error.get("data"))
         if error.get("code") != -32602 or not str(error.get("message", "")).startswith("Blocked by elicitguard: "):
             return f"expected -32602 'Blocked by elicitguard: ...', got {wire.dumps(error)[:200]!r}"
         if data.get("rule") != rule or data.get("source") != "elicitguard":
@@ -149,7 +159,7 @@ def proxy_answer(x: Exchange) -> Callable[[dict[str, Any]], str | None]:
             return "the client's own answer reached the server (it should have been the proxy's)"
         if as_error:
             error = obj.get("error")
-            data = error.get("data") if isinstance(error, dict) and isinstance(error.get("data"), dict) else {}
+            data = _obj(_obj(error).get("data"))
             if not isinstance(error, dict) or error.get("code") != -32602 or data.get("rule") != rule:
                 return f"expected -32602 with rule {rule}, got {wire.dumps(obj)[:200]!r}"
             return None
@@ -172,7 +182,7 @@ def server_flow(x: Exchange, tally: Tally) -> Flow:
         return
     if k == PROGRESS:
         for step in range(1, x.steps + 1):
-            yield Send(lambda seq, step=step: wire.progress(x.token, step, x.steps, seq))
+            yield Send(_progress(x, step))
         yield Send(final_result(x, rid))
         return
     if k in (REQUIRED_OK, REQUIRED_DENIED, REQUIRED_MIXED):
@@ -237,7 +247,7 @@ class Slot:
 def key_of(obj: dict[str, Any]) -> tuple[Any, ...]:
     """How the client files an incoming message."""
     method = obj.get("method")
-    params = obj.get("params") if isinstance(obj.get("params"), dict) else {}
+    params = _obj(obj.get("params"))
     if method is None:
         return ("id", obj.get("id"))
     if "id" in obj:
@@ -263,8 +273,7 @@ def client_slots(x: Exchange) -> list[Slot]:
     if k in (PLAIN, LARGE, BIG_REQUEST, FORM_DENIED, URL_DENIED, URL_UNDECLARED):
         return [done]
     if k == PROGRESS:
-        return [Slot(("progress", x.token, step), exact=lambda seq, step=step: wire.progress(x.token, step, x.steps, seq))
-                for step in range(1, x.steps + 1)] + [done]
+        return [Slot(("progress", x.token, step), exact=_progress(x, step)) for step in range(1, x.steps + 1)] + [done]
     if k in (FORM_OK, FORM_SECRET, FORM_DECLINE, URL_OK):
         params = elicit_params(x)
         ask = Slot(("request", "elicitation/create", x.eid), exact=lambda seq: wire.elicit(x.eid, params, seq),
@@ -320,8 +329,9 @@ NOTICE_RULES = frozenset(rule for _, rule in wire.SECRETS)
 
 def check_notice(obj: dict[str, Any]) -> str | None:
     """The proxy's notice to the client that it withheld an answer holding a secret (stdio)."""
-    params = obj.get("params") if isinstance(obj.get("params"), dict) else {}
-    data = params.get("data") if isinstance(params.get("data"), dict) else {}
-    if params.get("logger") != "elicitguard" or params.get("level") != "warning" or data.get("rule") not in NOTICE_RULES:
+    params = _obj(obj.get("params"))
+    data = _obj(params.get("data"))
+    from_proxy = (params.get("logger"), params.get("level")) == ("elicitguard", "warning")
+    if not from_proxy or data.get("rule") not in NOTICE_RULES:
         return f"unexpected notification {wire.dumps(obj)[:200]!r}"
     return None

@@ -27,6 +27,9 @@ from .rss import Sampler, cpu_seconds
 from .tally import Tally
 
 
+WARMUP_SESSIONS = 1
+
+
 class HttpError(Exception):
     pass
 
@@ -152,7 +155,10 @@ class Worker:
         return out
 
     async def session(self, index: int) -> None:
-        sp = plan.http_session(self.seed, index, self.max_large)
+        await self.run_session(plan.http_session(self.seed, index, self.max_large))
+
+    async def run_session(self, sp: plan.HttpSession) -> None:
+        index = sp.index
         path = "/decline/mcp" if sp.route else "/mcp"
         label = f"session {index} ({sp.era}{', form only' if sp.form_only else ''}{', decline' if sp.route else ''})"
         try:
@@ -305,7 +311,11 @@ async def run(sessions: int, seed: int, concurrency: int, timeout: float, max_la
             by_kind: dict[str, int] = {}
             next_index = iter(range(sessions))
             sampler = Sampler(proxy.pid)
+            workers = [Worker(i, port, seed, timeout, max_large, tally, counts, expect, by_kind)
+                       for i in range(concurrency)]
             started = time.monotonic()
+            # One session of every kind, the largest messages included, before memory is measured.
+            await workers[0].run_session(plan.warmup_http_session(sessions, max_large))
             sampler.start()
 
             async def work(w: Worker) -> None:
@@ -319,7 +329,6 @@ async def run(sessions: int, seed: int, concurrency: int, timeout: float, max_la
                     log(f"http: {time.monotonic() - started:6.0f} s  {counts['sessions']:>6} sessions  "
                         f"{counts['requests']:>8} requests  RSS {rss:.1f} MiB")
 
-            workers = [Worker(i, port, seed, timeout, max_large, tally, counts, expect, by_kind) for i in range(concurrency)]
             reporter = asyncio.create_task(report()) if log is not None else None
             try:
                 await asyncio.gather(*(work(w) for w in workers))
@@ -353,8 +362,9 @@ def _report(target: int, concurrency: int, tally: Tally, counts: dict[str, int],
             sampler: Sampler, code: int | None, stderr_text: str, cpu: float) -> dict[str, Any]:
     problems: list[str] = []
     tally.merge(server["tally"])
-    if counts["sessions"] != target:
-        tally.fail("lost", f"{target - counts['sessions']} of {target} sessions did not complete")
+    if counts["sessions"] != target + WARMUP_SESSIONS:
+        tally.fail("lost", f"{target + WARMUP_SESSIONS - counts['sessions']} of {target} sessions (and the warm-up) "
+                           "did not complete")
     if server["proxy_answers"] != expect["proxy_answers"]:
         tally.fail("lost" if server["proxy_answers"] < expect["proxy_answers"] else "duplicated",
                    f"upstream got {server['proxy_answers']} answers from the proxy, expected {expect['proxy_answers']}")
@@ -377,7 +387,8 @@ def _report(target: int, concurrency: int, tally: Tally, counts: dict[str, int],
         "phase": "http",
         "target_sessions": target,
         "concurrency": concurrency,
-        "sessions": counts["sessions"],
+        "sessions": counts["sessions"] - WARMUP_SESSIONS,
+        "warmup_sessions": WARMUP_SESSIONS,
         "abandoned_sessions": counts["abandoned"],
         "exchanges": expect["exchanges"],
         "by_kind": dict(sorted(by_kind.items())),

@@ -56,7 +56,8 @@ class Upstream:
         tally = Tally()
         tally.merge(self.tally.as_dict())
         for (sid, _, rid), (_, x, _) in list(self.waiting.items()):
-            tally.fail("lost", f"no answer came to the server's request {rid!r} (session {sid}, exchange {x.n}, {x.kind})")
+            tally.fail("lost", f"no answer came to the server's request {rid!r} (session {sid}, exchange {x.n}, "
+                               f"{x.kind})")
         return {**self.counts, "open_sessions": len(self.sessions), "tally": tally.as_dict()}
 
 
@@ -147,7 +148,8 @@ class Connection(asyncio.Protocol):
         session = up.sessions.get(sid) if sid is not None else None
         if sid is not None and session is None:
             up.tally.fail("unexpected", f"POST on unknown session {sid!r}: {body[:200]!r}")
-            self.respond(404, wire.dumps({"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "No session"}}))
+            self.respond(404, wire.dumps({"jsonrpc": "2.0", "id": None,
+                                          "error": {"code": -32600, "message": "No session"}}))
             return
         if session is not None and headers.get("authorization") != session.auth:
             up.tally.fail("mismatched", f"session {sid} used with other credentials: {body[:120]!r}")

@@ -20,7 +20,8 @@ PLAIN, PROGRESS, LARGE, BIG_REQUEST = "plain", "progress", "large", "big_request
 FORM_OK, FORM_DENIED, FORM_SECRET, FORM_DECLINE = "form_ok", "form_denied", "form_secret", "form_decline"
 URL_OK, URL_DENIED, URL_UNDECLARED = "url_ok", "url_denied", "url_undeclared"
 REQUIRED_OK, REQUIRED_DENIED, REQUIRED_MIXED = "required_ok", "required_denied", "required_mixed"
-MRTR_OK, MRTR_URL, MRTR_DENIED, MRTR_MIXED, MRTR_SECRET = "mrtr_ok", "mrtr_url", "mrtr_denied", "mrtr_mixed", "mrtr_secret"
+MRTR_OK, MRTR_URL, MRTR_DENIED = "mrtr_ok", "mrtr_url", "mrtr_denied"
+MRTR_MIXED, MRTR_SECRET = "mrtr_mixed", "mrtr_secret"
 
 ERA_2026: Final = frozenset({MRTR_OK, MRTR_URL, MRTR_DENIED, MRTR_MIXED, MRTR_SECRET})
 # The server sends an elicitation/create and waits for its one answer before it finishes.
@@ -86,12 +87,14 @@ class Exchange:
         return self.kind in ASKS or self.kind == PROGRESS or (self.kind in (PLAIN, LARGE) and self.n % 3 == 0)
 
     def args(self) -> dict[str, Any]:
-        return {"kind": self.kind, "n": self.n, "era": self.era, "deny": self.deny, "v": self.v, "w": self.w, "size": self.size,
+        return {"kind": self.kind, "n": self.n, "era": self.era, "deny": self.deny, "v": self.v, "w": self.w,
+                "size": self.size,
                 "steps": self.steps}
 
     @classmethod
     def from_args(cls, args: dict[str, Any]) -> Exchange:
-        return cls(args["n"], args["kind"], args["era"], args["deny"], args["v"], args["w"], args["size"], args["steps"])
+        return cls(args["n"], args["kind"], args["era"], args["deny"], args["v"], args["w"], args["size"],
+                   args["steps"])
 
     # ---- what the exchange contains ----------------------------------------------------------------
 
@@ -258,10 +261,28 @@ def peer_messages(x: Exchange) -> int:
     return 2
 
 
+def warmup(first: int, weights: dict[str, float], era: str, deny: str, max_large: int) -> list[Exchange]:
+    """One exchange of every kind, the large ones at the largest size, numbered from ``first``: run
+    before memory is measured, so the allocator has met the peak sizes and every code path is warm."""
+    out = []
+    for i, kind in enumerate(sorted(weights)):
+        size = max_large if kind == LARGE else max(64 * 1024, max_large // 2) if kind == BIG_REQUEST else 100
+        out.append(Exchange(first + i, kind, wire.V2026 if kind in ERA_2026 else era, deny, i, i + 1, size,
+                            3 if kind == PROGRESS else 0))
+    # The largest result once more, as the other body type (JSON or SSE follow the exchange number).
+    out.append(Exchange(first + len(out), LARGE, era, deny, 0, 0, max_large, 0))
+    return out
+
+
 def stdio_plan(seed: int, messages: int, deny: str, max_large: int) -> Iterator[Exchange]:
-    """Exchanges until the peers will have written about ``messages`` messages (2 go to initialize)."""
+    """Exchanges until the peers will have written about ``messages`` messages (2 go to initialize);
+    the first :data:`STDIO_WARMUP` are :func:`warmup`."""
     rng = random.Random(f"{seed}:stdio")
     total, n = 2, 0
+    for x in warmup(1, STDIO_WEIGHTS, wire.V2025, deny, max_large):
+        n = x.n
+        total += peer_messages(x)
+        yield x
     while total < messages:
         n += 1
         x = draw(rng, n, STDIO_WEIGHTS, deny, max_large)
@@ -286,6 +307,13 @@ class HttpSession:
 
 
 MAX_EXCHANGES_PER_SESSION: Final = 6
+STDIO_WARMUP: Final = len(STDIO_WEIGHTS) + 1
+
+
+def warmup_http_session(index: int, max_large: int) -> HttpSession:
+    """A 2025 session of every 2025 kind, the large ones at the largest size (see :func:`warmup`)."""
+    return HttpSession(index, wire.V2025, "", False, tuple(warmup(index * 16 + 1, HTTP_2025_WEIGHTS, wire.V2025,
+                                                                  "error", max_large)))
 
 
 def http_session(seed: int, index: int, max_large: int) -> HttpSession:

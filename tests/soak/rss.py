@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,12 +12,14 @@ from typing import Any, Final
 
 MIB: Final = 1024 * 1024
 INTERVAL: Final = 0.05  # seconds between samples (reading /proc/PID/status costs tens of microseconds)
-# "Flat": over the second half of the run, the floor of the RSS (its lowest sample in the last quarter
-# against its lowest in the third quarter) rises by less than GROWTH_BYTES, or by less than
-# GROWTH_FRACTION of the RSS at the half-way point. The floor, because a multi-MiB message lifts the
-# RSS for as long as it is held (and the allocator may keep the pages a while): that comes and goes,
-# while a leak lifts every sample after it. The least-squares slope over the second half is reported
-# too; on a long run both say the same, on a short one the slope is at the mercy of one large message.
+# "Flat": over the second half of the run, the level of the RSS rises by less than GROWTH_BYTES, or by
+# less than GROWTH_FRACTION of the level at the half-way point. The level at a point is the median of
+# the samples in the tenth of the run before it (at least LEVEL_SAMPLES of them): a multi-MiB message
+# lifts the RSS while it is held and the allocator's release of it dips it below the usual level, both
+# for a few samples; a leak, or a step that stays, lifts every sample after it. The least-squares slope
+# over the second half is reported too; on a long run both say the same, on a short one the slope is
+# at the mercy of where one large message lands.
+LEVEL_SAMPLES: Final = 5
 GROWTH_BYTES: Final = 20 * MIB
 GROWTH_FRACTION: Final = 0.10
 
@@ -89,17 +92,25 @@ def _fit(points: list[tuple[float, int]]) -> float:
     return sum((t - mean_t) * (r - mean_r) for t, r in points) / var
 
 
+def _level(samples: list[tuple[float, int]], at: float) -> float:
+    """The median RSS over the tenth of the run before ``at`` (at least LEVEL_SAMPLES samples)."""
+    before = [(t, r) for t, r in samples if t <= at]
+    span = samples[-1][0] / 10
+    window = [r for t, r in before if t >= at - span]
+    if len(window) < LEVEL_SAMPLES:
+        window = [r for _, r in before[-LEVEL_SAMPLES:]]
+    return statistics.median(window) if window else float(samples[0][1])
+
+
 def summarise(samples: list[tuple[float, int]]) -> dict[str, Any]:
     if not samples:
         return {"samples": 0, "flat": False, "why": "no RSS sample (the proxy was gone)"}
     end_t = samples[-1][0]
     half = [(t, r) for t, r in samples if t >= end_t / 2]
-    third = [r for t, r in half if t < end_t * 3 / 4] or [half[0][1]]
-    last = [r for t, r in half if t >= end_t * 3 / 4] or [half[-1][1]]
     slope = _fit(half)
     growth = slope * (end_t - half[0][0])
-    floor_growth = min(last) - min(third)
-    mid = half[0][1]
+    mid = _level(samples, end_t / 2)
+    level_growth = _level(samples, end_t) - mid
     bound = max(GROWTH_BYTES, GROWTH_FRACTION * mid)
     return {
         "samples": len(samples),
@@ -110,9 +121,9 @@ def summarise(samples: list[tuple[float, int]]) -> dict[str, Any]:
         "mid_mib": mid / MIB,
         "second_half_slope_mib_per_min": slope * 60 / MIB,
         "second_half_growth_mib": growth / MIB,
-        "second_half_floor_growth_mib": floor_growth / MIB,
+        "second_half_level_growth_mib": level_growth / MIB,
         "bound_mib": bound / MIB,
-        "flat": floor_growth < bound,
+        "flat": level_growth < bound,
         # (seconds, MiB), at most 200 points, for plotting
         "curve": [(round(t, 2), round(r / MIB, 1)) for t, r in samples[::max(1, len(samples) // 200)]],
     }

@@ -55,9 +55,10 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
 def _rss_line(rss: dict[str, Any]) -> str:
     if not rss.get("samples"):
         return "  RSS: no samples"
-    return (f"  RSS start {rss['start_mib']:.1f} MiB, peak {rss['peak_mib']:.1f}, end {rss['end_mib']:.1f}; second half: "
+    return (f"  RSS start {rss['start_mib']:.1f} MiB, peak {rss['peak_mib']:.1f}, end {rss['end_mib']:.1f}; "
+            "second half: "
             f"slope {rss['second_half_slope_mib_per_min']:+.2f} MiB/min ({rss['second_half_growth_mib']:+.1f} MiB), "
-            f"floor {rss['second_half_floor_growth_mib']:+.1f} MiB (bound {rss['bound_mib']:.0f}): "
+            f"level {rss['second_half_level_growth_mib']:+.1f} MiB (bound {rss['bound_mib']:.0f}): "
             f"{'flat' if rss['flat'] else 'GROWING'} ({rss['samples']} samples)")
 
 
@@ -68,11 +69,13 @@ def summary(result: dict[str, Any]) -> str:
     for p in result["phases"]:
         counts = p["failures"]["counts"]
         if p["phase"] == "stdio":
-            lines.append(f"stdio: {p['peer_messages']:,} messages ({p['exchanges']:,} exchanges, window {p['window']}) in "
+            lines.append(f"stdio: {p['peer_messages']:,} messages ({p['exchanges']:,} exchanges, "
+                         f"window {p['window']}) in "
                          f"{p['duration_s']:.1f} s: {p['messages_per_s']:,.0f} msg/s, {p['mib_per_s']:.1f} MiB/s; "
                          f"proxy CPU {p['proxy_cpu_s']:.0f} s")
             lines.append(_rss_line(p["rss"]))
-            lines.append(f"  the proxy answered {p['proxy_answers_to_server'] or 0:,} server requests itself, each once; "
+            lines.append(f"  the proxy answered {p['proxy_answers_to_server'] or 0:,} server requests itself, "
+                         "each once; "
                          f"{p['expected']['withheld']:,} answers holding a secret withheld "
                          f"({p['notices_to_client']:,} notices)")
         elif p["phase"] == "http":
@@ -104,7 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stdio-messages", type=int, default=1_000_000,
                         help="JSON-RPC messages the two stdio peers write in all (default 1,000,000)")
     parser.add_argument("--http-sessions", type=int, default=10_000, help="HTTP sessions (default 10,000)")
-    parser.add_argument("--sdk-calls", type=int, default=200, help="tool calls by the real mcp SDK client (default 200)")
+    parser.add_argument("--sdk-calls", type=int, default=200,
+                        help="tool calls by the real mcp SDK client (default 200)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--window", type=int, default=64, help="stdio exchanges in flight at once (default 64)")
     parser.add_argument("--concurrency", type=int, default=32, help="HTTP sessions at once (default 32)")

@@ -19,7 +19,7 @@ from . import common
 from .tally import Tally
 
 PY_SERVER = common.REPO / "tests" / "peers" / "py_server.py"
-NAME = {"name": "Zoë 李", "age": 41}
+NAME: dict[str, str | int] = {"name": "Zoë 李", "age": 41}
 ALLOWED = "https://auth.example.com/connect"
 DENIED = "http://auth.example.com/connect"  # url.scheme
 Check = Callable[[str, Any, list[Any]], str | None]
@@ -91,7 +91,7 @@ async def _session(mode: str, calls: int, config: Path, tally: Tally, timeout: f
         env=common.env(), cwd=str(common.REPO))
     done = denials = 0
     async with asyncio.timeout(timeout):
-        async with Client(server, mode=mode, elicitation_callback=on_elicit) as client:
+        async with Client(server, mode=mode, elicitation_callback=on_elicit) as client:  # type: ignore[arg-type]
             for i in range(calls):
                 tool, args, check, denied = CALLS[i % len(CALLS)]
                 shown.clear()

@@ -75,6 +75,8 @@ class Client(asyncio.Protocol):
         self.closed_input = False
         self.progress_at = time.monotonic()
         self.ready = asyncio.get_running_loop().create_future()  # initialize answered: the proxy is up
+        self.warm = asyncio.get_running_loop().create_future()  # the warm-up exchanges are done
+        self.warming = plan.STDIO_WARMUP
         # what the plan says the proxy must do, summed as exchanges start
         self.expect = {"hidden_server": 0, "hidden_client": 0, "denials": 0, "withheld": 0, "proxy_answers": 0,
                        "exchanges": 0, "peer_messages": 0}
@@ -131,6 +133,10 @@ class Client(asyncio.Protocol):
         else:
             del self.active[active.x.n]
             self.done[active.x.n] = 1
+            if active.x.n <= plan.STDIO_WARMUP:
+                self.warming -= 1
+                if not self.warming:
+                    self.warm.set_result(None)
         self.start_more()
 
     # ---- reading -------------------------------------------------------------------------------------
@@ -164,7 +170,8 @@ class Client(asyncio.Protocol):
         seq = seq_of(obj)
         if seq is not None:
             if seq <= self.last:
-                self.tally.fail("duplicated" if seq == self.last else "reordered", f"server message {seq} after {self.last}")
+                self.tally.fail("duplicated" if seq == self.last else "reordered",
+                                f"server message {seq} after {self.last}")
             self.last = max(self.last, seq)
             self.seen += 1
         route = self.routes.get(key)
@@ -246,11 +253,13 @@ async def run(messages: int, seed: int, window: int, stall: float, on_deny: str,
         sampler = Sampler(proc.pid)
         timed_out = False
         client.begin()
-        # Figures start once the proxy answered initialize (imports and config loaded).
+        # Figures start once the proxy answered initialize (imports and config loaded); memory is
+        # measured from the end of the warm-up.
         await asyncio.wait([client.ready, finished], timeout=stall, return_when=asyncio.FIRST_COMPLETED)
         started = last_log = time.monotonic()
-        sampler.start()
         try:
+            await asyncio.wait([client.warm, finished], timeout=stall, return_when=asyncio.FIRST_COMPLETED)
+            sampler.start()
             while not finished.done():
                 await asyncio.wait([finished], timeout=1.0)
                 now = time.monotonic()

@@ -146,7 +146,7 @@ async def main(stats_path: str) -> None:
     loop = asyncio.get_running_loop()
     done: asyncio.Future[None] = loop.create_future()
     out_transport, out = await loop.connect_write_pipe(_Out, os.fdopen(1, "wb", closefd=False))
-    server = Server(out_transport, done)  # type: ignore[arg-type]
+    server = Server(out_transport, done)
     await loop.connect_read_pipe(lambda: server, os.fdopen(0, "rb", closefd=False))
     await done
     data = wire.dumps(server.stats())

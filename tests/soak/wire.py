@@ -17,7 +17,8 @@ try:  # the [fast] extra; both peers run in the same environment, so both use th
     def dumps(obj: Any) -> bytes:
         return orjson.dumps(obj)
 
-    loads = orjson.loads
+    def loads(data: bytes | str) -> Any:
+        return orjson.loads(data)
 except ImportError:  # pragma: no cover - exercised only without orjson
     def dumps(obj: Any) -> bytes:
         return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
@@ -35,7 +36,7 @@ META_CAPS: Final = "io.modelcontextprotocol/clientCapabilities"
 META_INFO: Final = "io.modelcontextprotocol/clientInfo"
 CLIENT_INFO: Final = {"name": "soak-client", "version": "1"}
 SERVER_INFO: Final = {"name": "soak-server", "version": "1"}
-BOTH_MODES: Final = {"form": {}, "url": {}}
+BOTH_MODES: Final[dict[str, Any]] = {"form": {}, "url": {}}
 
 # Text for results: printable, multi-byte and escaped characters, so byte-exactness covers UTF-8 and
 # JSON escapes, not just ASCII.
