@@ -154,6 +154,12 @@ class SseEvent:
 
 
 BOM = b"\xef\xbb\xbf"
+# U+FEFF read as Latin-1 ("\u00ef\u00bb\u00bf"), in UTF-8. eventsource-parser (the TypeScript SDK's SSE
+# reader) drops these three characters from the start of its first chunk, after TextDecoderStream
+# dropped a real BOM: a line behind them is a field to that client, so it must be one to the proxy.
+LATIN1_BOM = "\u00ef\u00bb\u00bf".encode()
+# What a client may drop from the start of a stream, longest first.
+STREAM_MARKS = (BOM + LATIN1_BOM, BOM, LATIN1_BOM)
 
 
 class SseFramer:
@@ -200,14 +206,16 @@ class SseFramer:
         self._pending_cr = False
         buf += data
         if not self._started:
-            # WHATWG: one leading U+FEFF is ignored. Clients strip it, so must we, or an event hidden
-            # behind it would pass unjudged. Wait until three bytes show whether it is there.
-            if len(buf) < 3 and BOM.startswith(bytes(buf)) and not final:
+            # WHATWG: one leading U+FEFF is ignored. Clients strip it (and more, see LATIN1_BOM), so
+            # must we, or an event hidden behind it would pass unjudged. Wait until enough bytes show
+            # which of those marks is there.
+            head = bytes(buf)
+            if not final and any(len(head) < len(mark) and mark.startswith(head) for mark in STREAM_MARKS):
                 return
             self._started = True
-            if buf.startswith(BOM):
-                self._event_raw += BOM
-                del buf[:3]
+            mark = next((m for m in STREAM_MARKS if head.startswith(m)), b"")
+            self._event_raw += mark
+            del buf[:len(mark)]
         start = 0
         n = len(buf)
         # Bytes before _scanned were searched on an earlier read and hold no line end: a long line
