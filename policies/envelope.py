@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -113,7 +114,41 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"non-standard JSON constant {name}")
 
 
-_DECODER: Final = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_reject_constant)
+class _NonFinite(ValueError):
+    pass
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise _NonFinite(text)
+    return value
+
+
+_DECODER: Final = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_reject_constant,
+                                   parse_float=_finite_float)
+# Reads a frame holding a number past the float range (1e400: inf here, Infinity to JSON.parse, an
+# error to others), to find which messages of a batch hold one: each is refused on its own, with its
+# id answered, and the proxy never has to write inf back.
+_LOOSE_DECODER: Final = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_reject_constant)
+
+
+def _decode(text: str) -> tuple[Any, bool]:
+    """The value, and whether it holds a number past the float range."""
+    try:
+        return _DECODER.decode(text), False
+    except _NonFinite:
+        return _LOOSE_DECODER.decode(text), True
+
+
+def _finite(value: Any) -> bool:
+    if isinstance(value, float):
+        return not math.isinf(value)
+    if isinstance(value, dict):
+        return all(_finite(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_finite(v) for v in value)
+    return True
 
 
 def strict_loads(text: str) -> Any:
@@ -308,7 +343,7 @@ def parse_envelope(raw: bytes, max_bytes: int = DEFAULT_MAX_MESSAGE_BYTES) -> En
     if text.startswith("\ufeff"):
         raise EnvelopeError("envelope.bom", "a byte-order mark is not allowed")
     try:
-        value = _DECODER.decode(text)
+        value, nonfinite = _decode(text)
     except _DuplicateKey as exc:
         raise _refused("envelope.duplicate_key", f"duplicate key {str(exc)!r}", text) from None
     except RecursionError:
@@ -330,16 +365,18 @@ def parse_envelope(raw: bytes, max_bytes: int = DEFAULT_MAX_MESSAGE_BYTES) -> En
         bad: list[EnvelopeError] = []
         for item in value:
             try:
-                good.append(_element(item))
+                good.append(_element(item, check_finite=nonfinite))
             except EnvelopeError as exc:
                 bad.append(exc)
         return Envelope(raw, tuple(good), batch=True, rejected=tuple(bad))
-    return Envelope(raw, (_element(value, raw),), batch=False)
+    return Envelope(raw, (_element(value, raw, check_finite=nonfinite),), batch=False)
 
 
-def _element(value: Any, raw: bytes | None = None) -> Message:
+def _element(value: Any, raw: bytes | None = None, check_finite: bool = False) -> Message:
     try:
         kind = classify(value)
+        if check_finite and not _finite(value):
+            raise EnvelopeError("envelope.number", "a number beyond the range of a double")
     except EnvelopeError as exc:
         if isinstance(value, dict):
             candidate = value.get("id")

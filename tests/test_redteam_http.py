@@ -21,6 +21,7 @@ from http_fakes import (
     dump,
     elicit,
     ev,
+    sse_messages,
     sse_on_call,
 )
 
@@ -54,5 +55,21 @@ async def test_a_stream_opening_with_a_mis_decoded_byte_order_mark_is_judged_as_
     stream = await call_stream(h, proxy, headers)
     seen = ts_client_reads(stream)
     assert not any("elicitation/create" in data for data in seen), seen
+    await h.settled()
+    assert len(fake.answers_to(7)) == 1
+
+
+async def test_a_number_too_large_for_a_float_in_a_batch_beside_a_blocked_request_still_answers_everyone(
+        h: Harness, fake: Fake, proxy: Proxy) -> None:
+    # Python reads 1e400 as inf, which the proxy could not write back when it rewrote the batch
+    # (dropping the blocked request): judging raised outside the per-message guard, the blocked
+    # request went unanswered and the client's stream was cut.
+    huge = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":1e400}}'
+    batch = b"[" + dump(elicit(7, PASSWORD_PARAMS)) + b"," + huge + b"]"
+    sse_on_call(fake, [ev(batch), ev({"jsonrpc": "2.0", "id": 2, "result": {"content": []}})])
+    headers = await h.initialize(proxy)
+    stream = await call_stream(h, proxy, headers)
+    assert [m["id"] for m in sse_messages(stream) if "id" in m] == [2], stream
+    assert b"1e400" not in stream and b"elicitation/create" not in stream
     await h.settled()
     assert len(fake.answers_to(7)) == 1
