@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import web
 
 from conftest import ROOT, WAIT
 from http_fakes import (
@@ -18,6 +19,7 @@ from http_fakes import (
     Fake,
     Harness,
     Proxy,
+    Seen,
     dump,
     elicit,
     ev,
@@ -37,8 +39,8 @@ def ts_client_reads(stream: bytes) -> list[str]:
     return list(json.loads(done.stdout))
 
 
-async def call_stream(h: Harness, proxy: Proxy, headers: dict[str, str]) -> bytes:
-    async with await h.post(proxy.url, CALL, headers) as response:
+async def call_stream(h: Harness, proxy: Proxy, headers: dict[str, str], path: str = "/mcp") -> bytes:
+    async with await h.post(proxy.base + path, CALL, headers) as response:
         assert response.status == 200, await response.text()
         return await asyncio.wait_for(response.read(), WAIT)
 
@@ -73,3 +75,41 @@ async def test_a_number_too_large_for_a_float_in_a_batch_beside_a_blocked_reques
     assert b"1e400" not in stream and b"elicitation/create" not in stream
     await h.settled()
     assert len(fake.answers_to(7)) == 1
+
+
+async def test_an_upstream_that_never_reads_the_proxys_answers_does_not_hold_up_another_upstreams_answers(
+        h: Harness) -> None:
+    # The proxy POSTs its answers to blocked requests in the background, a few at a time. An upstream
+    # that never replies to those POSTs must not take every slot: another server's blocked request
+    # would then wait for http.read_timeout (300 s) before its one answer left.
+    hostile, honest = await h.new_fake(), await h.new_fake()
+    stuck = hostile.gate()
+
+    async def hostile_post(request: web.Request, seen: Seen) -> web.StreamResponse:
+        body = seen.json
+        if isinstance(body, dict) and "method" not in body:
+            await asyncio.wait_for(stuck.wait(), WAIT)  # an answer from the proxy: never replied to
+            return web.Response(status=202)
+        if isinstance(body, dict) and body.get("method") == "tools/call":
+            parts = [ev(elicit(100 + i, PASSWORD_PARAMS)) for i in range(64)]
+            return await hostile.sse(request, [*parts, ev({"jsonrpc": "2.0", "id": 2, "result": {"content": []}})])
+        return await hostile.default(request, seen)
+
+    hostile.post = hostile_post
+    sse_on_call(honest, [ev(elicit(7, PASSWORD_PARAMS)), ev({"jsonrpc": "2.0", "id": 2, "result": {"content": []}})])
+    honest_post, answered = honest.post, asyncio.Event()
+
+    async def note_answer(request: web.Request, seen: Seen) -> web.StreamResponse:
+        if isinstance(seen.json, dict) and seen.json.get("id") == 7 and "method" not in seen.json:
+            answered.set()
+        assert honest_post is not None
+        return await honest_post(request, seen)
+
+    honest.post = note_answer
+    proxy = await h.proxy(None, f"servers:\n  bad: {{upstream: '{hostile.url}'}}\n  good: {{upstream: '{honest.url}'}}\n")
+    await call_stream(h, proxy, await h.initialize(proxy, "/bad/mcp"), "/bad/mcp")
+    await call_stream(h, proxy, await h.initialize(proxy, "/good/mcp"), "/good/mcp")
+
+    await asyncio.wait_for(answered.wait(), min(WAIT, 10))
+    assert len(honest.answers_to(7)) == 1
+    stuck.set()

@@ -28,16 +28,40 @@ def answered_key(request_id: Any) -> bytes:
     return hashlib.blake2b(id_key(request_id).encode(), digest_size=16).digest()
 
 
-MAX_PENDING = 1024  # answers queued or in flight, per proxy
-MAX_IN_FLIGHT = 16  # answers being POSTed at once
+MAX_PENDING = 1024  # answers queued or in flight, per upstream
+MAX_IN_FLIGHT = 16  # answers being POSTed at once, per upstream
 
 
 class Backlog:
-    """The answers queued or in flight."""
+    """The answers queued or in flight. Bounded per upstream (route): an upstream that never replies
+    to the proxy's answers fills only its own slots and queue, never another server's."""
 
     def __init__(self) -> None:
         self.tasks: set[asyncio.Task[None]] = set()
-        self.slots = asyncio.Semaphore(MAX_IN_FLIGHT)
+        self.queued: dict[str | None, set[asyncio.Task[None]]] = {}
+        self._slots: dict[str | None, asyncio.Semaphore] = {}
+
+    def slots(self, route: str | None) -> asyncio.Semaphore:
+        slots = self._slots.get(route)
+        if slots is None:
+            slots = self._slots[route] = asyncio.Semaphore(MAX_IN_FLIGHT)
+        return slots
+
+    def full(self, route: str | None) -> bool:
+        return len(self.queued.get(route, ())) >= MAX_PENDING
+
+    def add(self, route: str | None, task: asyncio.Task[None]) -> None:
+        queued = self.queued.setdefault(route, set())
+        self.tasks.add(task)
+        queued.add(task)
+
+        def done(task: asyncio.Task[None]) -> None:
+            self.tasks.discard(task)
+            queued.discard(task)
+            if not queued and self.queued.get(route) is queued:
+                del self.queued[route]
+
+        task.add_done_callback(done)
 
     async def settled(self, timeout: float | None = None) -> None:
         """Wait until every answer sent so far got its reply (or failed)."""
@@ -68,7 +92,8 @@ class AnswerLayer(SessionLayer):
         version = session.protocol or session.guard.state.protocol_version
         if version:
             headers[VERSION_HEADER] = version
-        tasks = self.app[ANSWERS].tasks
+        backlog = self.app[ANSWERS]
+        route = session.route.name
         for reply in outcome.replies:
             rid = reply.get("id")
             if rid is not None:
@@ -79,17 +104,16 @@ class AnswerLayer(SessionLayer):
                         {"rule": "replay.answered", "detail": "the proxy already answered this request"}])
                     continue
                 session.answered[key] = None
-            if len(tasks) >= MAX_PENDING:
+            if backlog.full(route):
                 self.audit.event("upstream.answer_failed", decision="deny", request_id=reply.get("id"),
                                  reasons=[{"rule": "upstream.answer_backlog",
                                            "detail": f"more than {MAX_PENDING} answers to the upstream pending"}])
                 continue
-            task = asyncio.create_task(self._send_answer(url, headers, reply))
-            tasks.add(task)
-            task.add_done_callback(tasks.discard)
+            backlog.add(route, asyncio.create_task(self._send_answer(url, headers, reply, backlog.slots(route))))
 
-    async def _send_answer(self, url: str, headers: dict[str, str], reply: dict[str, Any]) -> None:
-        async with self.app[ANSWERS].slots:
+    async def _send_answer(self, url: str, headers: dict[str, str], reply: dict[str, Any],
+                           slots: asyncio.Semaphore) -> None:
+        async with slots:
             try:
                 async with self.app[CLIENT].post(url, data=dumps(reply), headers=headers, allow_redirects=False,
                                                  timeout=aiohttp.ClientTimeout(total=self.config.http.read_timeout)) as resp:
