@@ -15,10 +15,13 @@ from aiohttp import web
 from conftest import ROOT, WAIT
 from http_fakes import (
     CALL,
+    INIT,
+    INIT_RESULT,
     PASSWORD_PARAMS,
     Fake,
     Harness,
     Proxy,
+    V,
     Seen,
     dump,
     elicit,
@@ -113,3 +116,33 @@ async def test_an_upstream_that_never_reads_the_proxys_answers_does_not_hold_up_
     await asyncio.wait_for(answered.wait(), min(WAIT, 10))
     assert len(honest.answers_to(7)) == 1
     stuck.set()
+
+
+
+async def test_a_stateless_upstream_reusing_a_request_id_for_a_new_blocked_elicitation_still_gets_its_answer(
+        h: Harness, fake: Fake) -> None:
+    # A stateless server (the TypeScript SDK's pattern: a new server per POST) numbers each POST's
+    # server requests from 0. The proxy keeps one session for it (its own eg- id) and answered the
+    # first blocked password form, id 0; the second, a new request with the same id, was taken for a
+    # replay after Last-Event-ID and got no answer: the tool call hung.
+    async def stateless(request: web.Request, seen: Seen) -> web.StreamResponse:
+        body = seen.json
+        if isinstance(body, dict) and body.get("method") == "initialize":
+            return web.Response(body=dump({**INIT_RESULT, "id": body["id"]}), content_type="application/json")
+        if isinstance(body, dict) and body.get("method") == "tools/call":
+            return await fake.sse(request, [ev(elicit(0, PASSWORD_PARAMS)),
+                                            ev({"jsonrpc": "2.0", "id": body["id"], "result": {"content": []}})])
+        return web.Response(status=202)
+
+    fake.post = stateless
+    proxy = await h.proxy(fake.url)
+    async with await h.post(proxy.url, INIT) as response:
+        assert response.status == 200, await response.text()
+        headers = {"Mcp-Session-Id": response.headers["Mcp-Session-Id"], "MCP-Protocol-Version": V}
+    for request_id in (2, 3):
+        async with await h.post(proxy.url, {**CALL, "id": request_id}, headers) as response:
+            messages = sse_messages(await asyncio.wait_for(response.read(), WAIT))
+        assert [m.get("id") for m in messages] == [request_id], messages
+        await h.settled()
+    assert len(fake.answers_to(0)) == 2
+    assert not proxy.events("upstream.replayed")

@@ -81,7 +81,10 @@ ANSWERS = web.AppKey("answers", Backlog)
 class AnswerLayer(SessionLayer):
     """Sends the proxy's answers upstream without holding up the stream they were taken from."""
 
-    def _answer_upstream(self, session: Session, outcome: Outcome) -> None:
+    def _answer_upstream(self, session: Session, outcome: Outcome, resumed: bool = False) -> None:
+        """POST the proxy's answers upstream. ``resumed``: they come from a stream resumed with
+        Last-Event-ID, whose replayed requests were answered already; elsewhere an id answered before
+        is a new request (a stateless server numbers each POST's requests from 0 again)."""
         if not outcome.replies:
             return
         url = session.legacy_endpoint or session.route.upstream
@@ -98,7 +101,7 @@ class AnswerLayer(SessionLayer):
             rid = reply.get("id")
             if rid is not None:
                 key = answered_key(rid)
-                if key in session.answered:
+                if resumed and key in session.answered:
                     # A request replayed on a resumed stream (Last-Event-ID): it had its one answer.
                     self.audit.event("upstream.replayed", decision="deny", request_id=rid, reasons=[
                         {"rule": "replay.answered", "detail": "the proxy already answered this request"}])

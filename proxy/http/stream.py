@@ -42,6 +42,7 @@ class SseRelay(AnswerLayer):
         newline = b"\n"
         framer = SseFramer(self.config.max_message_bytes)
         refused = False  # the proxy dropped something that may have been an answer the client awaits
+        resumed = "Last-Event-ID" in request.headers  # may replay requests the proxy answered already
 
         async def write(data: bytes) -> None:
             try:
@@ -54,7 +55,7 @@ class SseRelay(AnswerLayer):
             # Events are written one by one as they complete, so one the framer parsed before an
             # oversize one still goes out.
             for frame in frames:
-                out, dropped = await self._judge_frame(frame, session, newline, legacy_sse)
+                out, dropped = await self._judge_frame(frame, session, newline, legacy_sse, resumed)
                 refused = refused or dropped
                 if out:
                     await write(out)
@@ -102,7 +103,7 @@ class SseRelay(AnswerLayer):
         return response
 
     async def _judge_frame(self, frame: SseEvent | Oversize, session: Session, newline: bytes,
-                           legacy_sse: bool) -> tuple[bytes, bool]:
+                           legacy_sse: bool, resumed: bool = False) -> tuple[bytes, bool]:
         """The bytes to write for one event, and whether an unjudgeable frame was dropped."""
         session.last_seen = asyncio.get_running_loop().time()  # an open stream keeps its session alive
         if isinstance(frame, Oversize):
@@ -111,7 +112,7 @@ class SseRelay(AnswerLayer):
             over = frame
             outcome = await offload.judged(session.guard, lambda: session.guard.oversize(
                 Direction.SERVER_TO_CLIENT, over.size, over.head, over.tail))
-            return frame.prefix + self._emit(session, outcome, None, newline), True
+            return frame.prefix + self._emit(session, outcome, None, newline, resumed), True
         event = frame
         if legacy_sse and event.event == "endpoint" and event.data is not None:
             return event.prefix + self._rewrite_endpoint(event, session, newline), False
@@ -121,12 +122,13 @@ class SseRelay(AnswerLayer):
         outcome = await offload.judged(session.guard, lambda: session.guard.server_message(data, now), data)
         session.route.learn_versions(session.guard)
         dropped = any(d.event == "message.rejected" for d in outcome.decisions)
-        return event.prefix + self._emit(session, outcome, event, newline), dropped
+        return event.prefix + self._emit(session, outcome, event, newline, resumed), dropped
 
-    def _emit(self, session: Session, outcome: Outcome, event: SseEvent | None, newline: bytes) -> bytes:
+    def _emit(self, session: Session, outcome: Outcome, event: SseEvent | None, newline: bytes,
+              resumed: bool = False) -> bytes:
         """Act on one judged event: audit, answer the upstream, and the event to write (without prefix)."""
         self._audit(session, outcome.decisions)
-        self._answer_upstream(session, outcome)
+        self._answer_upstream(session, outcome, resumed)
         if outcome.forward is None:
             return b""
         if event is not None and outcome.forward == event.data:
