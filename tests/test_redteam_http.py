@@ -6,11 +6,14 @@ from __future__ import annotations
 import asyncio
 import json
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from aiohttp import web
+
+from elicitguard.proxy.framing import Oversize, SseEvent, SseFramer
 
 from conftest import ROOT, WAIT
 from http_fakes import (
@@ -146,3 +149,40 @@ async def test_a_stateless_upstream_reusing_a_request_id_for_a_new_blocked_elici
         await h.settled()
     assert len(fake.answers_to(0)) == 2
     assert not proxy.events("upstream.replayed")
+
+
+async def test_a_stream_of_tiny_events_lets_the_event_loop_serve_others_between_them(
+        h: Harness, fake: Fake, proxy: Proxy, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Data already buffered is read, framed, judged and written without the loop ever running
+    # anything else: one upstream sending megabytes of blank lines (each an event) or of tiny
+    # unjudgeable events froze every other session on the proxy for tens of seconds. Counted here as
+    # events framed between two turns of the event loop, not timed.
+    framed = 0
+    feed = SseFramer.feed
+
+    def counting(self: SseFramer, data: bytes, final: bool = False) -> Iterator[SseEvent | Oversize]:
+        nonlocal framed
+        for frame in feed(self, data, final):
+            framed += 1
+            yield frame
+
+    monkeypatch.setattr(SseFramer, "feed", counting)
+    loop = asyncio.get_running_loop()
+    most, last, ticking = 0, 0, True
+
+    def tick() -> None:
+        nonlocal most, last
+        most, last = max(most, framed - last), framed
+        if ticking:
+            loop.call_soon(tick)
+
+    sse_on_call(fake, [b"\n" * (128 * 1024), ev({"jsonrpc": "2.0", "id": 2, "result": {"content": []}})])
+    headers = await h.initialize(proxy)
+    tick()
+    try:
+        stream = await call_stream(h, proxy, headers)
+    finally:
+        ticking = False
+    assert [m["id"] for m in sse_messages(stream)] == [2]
+    assert framed > 128 * 1024
+    assert most <= 1024, f"{most} events framed in one turn of the event loop"

@@ -23,6 +23,14 @@ from elicitguard.proxy.http.common import SSE_TYPE, jsonrpc_error, response_head
 from elicitguard.proxy.http.state import Session
 
 
+# Data already buffered is read, framed, judged and written without the event loop running anything
+# else: a stream of megabytes of blank lines (each an event) would freeze every other session. The
+# relay feeds the framer this much at a time, writes what it framed at once, and lets the loop run
+# between slices and every so many events.
+SLICE_BYTES = 16 * 1024
+EVENTS_PER_TURN = 64
+
+
 class ClientGone(Exception):
     """The client hung up: nothing more can be written to it."""
 
@@ -52,13 +60,20 @@ class SseRelay(AnswerLayer):
 
         async def emit(frames: Iterable[SseEvent | Oversize]) -> None:
             nonlocal refused
-            # Events are written one by one as they complete, so one the framer parsed before an
-            # oversize one still goes out.
-            for frame in frames:
+            # Events are written as they complete (those of one slice together), so one the framer
+            # parsed before an oversize one still goes out.
+            batch = bytearray()
+            for count, frame in enumerate(frames, 1):
                 out, dropped = await self._judge_frame(frame, session, newline, legacy_sse, resumed)
                 refused = refused or dropped
-                if out:
-                    await write(out)
+                batch += out
+                if count % EVENTS_PER_TURN == 0:
+                    if batch:
+                        await write(bytes(batch))
+                        batch.clear()
+                    await asyncio.sleep(0)
+            if batch:
+                await write(bytes(batch))
 
         try:
             try:
@@ -71,7 +86,9 @@ class SseRelay(AnswerLayer):
                 async for chunk in upstream.content.iter_any():
                     if b"\r\n" in chunk:
                         newline = b"\r\n"
-                    await emit(framer.feed(chunk))
+                    for start in range(0, len(chunk), SLICE_BYTES):
+                        await emit(framer.feed(chunk[start:start + SLICE_BYTES]))
+                        await asyncio.sleep(0)
                 await emit(framer.feed(b"", final=True))
             except (TimeoutError, aiohttp.ClientError, ConnectionError) as exc:
                 self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
