@@ -23,6 +23,10 @@ JSONObject = dict[str, Any]
 DEFAULT_MAX_MESSAGE_BYTES: Final = 16 * 1024 * 1024
 # Deep nesting is a parser-exhaustion attack, not MCP traffic.
 MAX_DEPTH: Final = 64
+# Messages in one batch. Each is judged, audited and maybe answered on its own: a frame of a million
+# "1"s would cost as many audit lines (minutes of writing on the event loop) and as much memory.
+# MCP dropped batches in 2025-06-18; no honest peer comes near this.
+MAX_BATCH: Final = 1024
 
 
 
@@ -361,6 +365,8 @@ def parse_envelope(raw: bytes, max_bytes: int = DEFAULT_MAX_MESSAGE_BYTES) -> En
     if isinstance(value, list):
         if not value:
             raise EnvelopeError("envelope.batch", "an empty batch is not a JSON-RPC message")
+        if len(value) > MAX_BATCH:
+            raise EnvelopeError("envelope.batch", f"a batch of more than {MAX_BATCH} messages")
         good: list[Message] = []
         bad: list[EnvelopeError] = []
         for item in value:

@@ -186,3 +186,16 @@ async def test_a_stream_of_tiny_events_lets_the_event_loop_serve_others_between_
     assert [m["id"] for m in sse_messages(stream)] == [2]
     assert framed > 128 * 1024
     assert most <= 1024, f"{most} events framed in one turn of the event loop"
+
+
+async def test_a_batch_of_twenty_thousand_junk_elements_is_refused_whole_with_one_audit_line(
+        h: Harness, fake: Fake, proxy: Proxy) -> None:
+    # Each element was judged, audited and refused on its own: a 400 KB event of 200,000 "1"s cost
+    # 200,000 audit lines written on the event loop (25 s here, every session stalled) and as many
+    # decisions held in memory; 16 MiB would have taken the better part of an hour.
+    junk = b"[" + b",".join([b"1"] * 20_000) + b"]"
+    sse_on_call(fake, [ev(junk), ev({"jsonrpc": "2.0", "id": 2, "result": {"content": []}})])
+    headers = await h.initialize(proxy)
+    stream = await call_stream(h, proxy, headers)
+    assert [m["id"] for m in sse_messages(stream)] == [2]
+    assert len(proxy.events("message.rejected")) == 1
