@@ -9,6 +9,7 @@ from typing import Final
 
 from elicitguard.policies.engine import Guard
 from elicitguard.policies.envelope import dumps
+from elicitguard.proxy import offload
 from elicitguard.proxy.audit import AuditLog
 
 # Longest sleep between two looks at the pending table: a new pending elicitation is noticed within
@@ -31,7 +32,8 @@ async def expire_pending(guard: Guard, audit: AuditLog, *, to_server: Sink, to_c
         if deadline is not None:
             wait = min(wait, deadline - loop.time())
         await asyncio.sleep(max(0.0, wait))
-        expiry = guard.tick(loop.time())
+        async with offload.lock_for(guard):  # not while a frame of this session is judged in a thread
+            expiry = guard.tick(loop.time())
         if expiry.decisions:
             audit.decisions(expiry.decisions, client=guard.state.client_info)
         for answer in expiry.to_server:

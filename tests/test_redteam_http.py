@@ -4,6 +4,7 @@ hostile clients. Each test states the safe behaviour; it failed on the code befo
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import subprocess
 from collections.abc import Iterator
@@ -13,13 +14,23 @@ from typing import Any
 import pytest
 from aiohttp import web
 
+from elicitguard.policies.config import load_config_text
+from elicitguard.policies.envelope import id_key
+from elicitguard.proxy import offload
+from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.framing import Oversize, SseEvent, SseFramer
+from elicitguard.proxy.http import SESSIONS, Session, make_app
+from elicitguard.proxy.http.answers import ANSWERS
+from elicitguard.proxy.http.common import ROUTES
+from elicitguard.proxy.http.expiry import expire_once
+from elicitguard.proxy.http.state import Owner
 
 from conftest import ROOT, WAIT
 from http_fakes import (
     CALL,
     INIT,
     INIT_RESULT,
+    NAME_PARAMS,
     PASSWORD_PARAMS,
     Fake,
     Harness,
@@ -199,3 +210,31 @@ async def test_a_batch_of_twenty_thousand_junk_elements_is_refused_whole_with_on
     stream = await call_stream(h, proxy, headers)
     assert [m["id"] for m in sse_messages(stream)] == [2]
     assert len(proxy.events("message.rejected")) == 1
+
+
+async def test_the_pending_timeout_waits_while_a_frame_of_the_session_is_being_judged(fake: Fake) -> None:
+    # The timer answered "cancel" for an elicitation without taking the session's guard lock, while
+    # the client's answer to it could be judged in a worker thread at that moment: both touched the
+    # pending tables at once (two answers, or an exception that ended the timer for good).
+    app = make_app(load_config_text("policy: {limits: {pending_timeout: 1}}"), fake.url, AuditLog(stream=io.StringIO()))
+    runner = web.AppRunner(app)
+    await runner.setup()
+    try:
+        route = app[ROUTES][None]
+        proxy = app.middlewares[0].__self__  # type: ignore[attr-defined]
+        session = Session(route.new_guard(1 << 20), route, "sess-x", 0.0, Owner("127.0.0.1", b"", frozenset()))
+        session.guard.state.client_modes = frozenset({"form"})
+        app[SESSIONS].admit(session)
+        assert session.guard.server_message(dump(elicit(9, NAME_PARAMS)), 0.0).forward is not None
+        lock = offload.lock_for(session.guard)
+        await lock.acquire()  # a frame of this session is being judged
+        expiring = asyncio.create_task(expire_once(app, proxy, 1000.0))
+        await asyncio.sleep(0)
+        assert id_key(9) in session.guard.state.pending_server, "expired while the guard was busy"
+        lock.release()
+        await asyncio.wait_for(expiring, WAIT)
+        assert id_key(9) not in session.guard.state.pending_server
+        await asyncio.wait_for(app[ANSWERS].settled(WAIT), WAIT)
+        assert fake.answers_to(9)[0].json["result"] == {"action": "cancel"}
+    finally:
+        await runner.cleanup()

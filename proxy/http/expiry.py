@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from aiohttp import web
 
 from elicitguard.policies.engine import Outcome
+from elicitguard.proxy import offload
 from elicitguard.proxy.http.common import AUDIT, CONFIG, LEGACY
 from elicitguard.proxy.http.relay import RelayLayer
 from elicitguard.proxy.http.state import SESSIONS, Session
@@ -30,7 +31,10 @@ async def expire_once(app: web.Application, proxy: RelayLayer, now: float) -> No
     for session in _sessions(app):
         if not session.guard.state.hygiene.pending:
             continue  # the common case, kept cheap: thousands of idle sessions are looked at each pass
-        expiry = session.guard.tick(now)
+        # The client's answer may be being judged in a worker thread: never touch the pending tables
+        # at the same time (two answers to one request, or an exception that ends this timer).
+        async with offload.lock_for(session.guard):
+            expiry = session.guard.tick(now)
         if expiry.decisions:
             app[AUDIT].decisions(expiry.decisions, session=session.session_id,
                                  server=session.route.name or "default", client=session.guard.state.client_info,
