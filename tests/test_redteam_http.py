@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from aiohttp import web
 
@@ -19,7 +20,7 @@ from elicitguard.policies.envelope import id_key
 from elicitguard.proxy import offload
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.framing import Oversize, SseEvent, SseFramer
-from elicitguard.proxy.http import SESSIONS, Session, make_app
+from elicitguard.proxy.http import SESSIONS, Session, legacy, make_app
 from elicitguard.proxy.http.answers import ANSWERS
 from elicitguard.proxy.http.common import ROUTES
 from elicitguard.proxy.http.expiry import expire_once
@@ -35,10 +36,12 @@ from http_fakes import (
     Fake,
     Harness,
     Proxy,
+    Reader,
     V,
     Seen,
     dump,
     elicit,
+    note,
     ev,
     sse_messages,
     sse_on_call,
@@ -238,3 +241,35 @@ async def test_the_pending_timeout_waits_while_a_frame_of_the_session_is_being_j
         assert fake.answers_to(9)[0].json["result"] == {"action": "cancel"}
     finally:
         await runner.cleanup()
+
+
+async def test_one_client_cannot_take_every_legacy_endpoint_from_the_others(
+        h: Harness, fake: Fake, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The table of legacy /_legacy/TOKEN endpoints is bounded for the whole proxy (10,000) and nothing
+    # bounded one client's share: one client holding that many /sse streams open left every other
+    # client's legacy stream without an endpoint. Bounds shrunk here to 3 in all, 2 per client.
+    monkeypatch.setattr(legacy, "MAX_SESSIONS", 3)
+    monkeypatch.setattr(legacy, "MAX_PER_CLIENT", 2, raising=False)
+    hold = fake.gate()
+
+    async def sse(request: web.Request, seen: Seen) -> web.StreamResponse:
+        return await fake.sse(request, [b"event: endpoint\ndata: /messages?s=1\n\n", ev(note("after")), hold])
+
+    fake.get = sse
+    proxy = await h.proxy(fake.url)
+    opened: list[aiohttp.ClientResponse] = []
+
+    async def endpoint(who: str) -> bool:
+        response = await asyncio.wait_for(h.client.get(proxy.base + "/sse", headers={
+            "Accept": "text/event-stream", "Authorization": f"Bearer {who}"}), WAIT)
+        opened.append(response)
+        seen = await Reader(response).until(b"after")
+        return b"/_legacy/" in seen
+
+    try:
+        assert [await endpoint("mallory") for _ in range(3)] == [True, True, False]
+        assert await endpoint("alice")
+    finally:
+        hold.set()
+        for response in opened:
+            response.close()

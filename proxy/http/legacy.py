@@ -13,7 +13,7 @@ from elicitguard.proxy import offload
 from elicitguard.proxy.framing import SseEvent, encode_sse
 from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, forward_headers, url_origin
 from elicitguard.proxy.http.relay import RelayLayer
-from elicitguard.proxy.http.state import MAX_SESSIONS, Owner, Session
+from elicitguard.proxy.http.state import MAX_PER_CLIENT, MAX_SESSIONS, Owner, Session
 
 
 class LegacySse(RelayLayer):
@@ -42,8 +42,12 @@ class LegacySse(RelayLayer):
             self.audit.event("legacy.endpoint_refused", decision="deny",
                              reasons=[{"rule": "legacy.endpoint", "detail": "endpoint on another origin"}])
             return b""
-        if session.legacy_endpoint is not None or len(self.app[LEGACY]) >= MAX_SESSIONS:
-            # One endpoint per stream, and a bounded table: a flood of endpoint events holds no memory.
+        table = self.app[LEGACY]
+        client = session.owner.client
+        if (session.legacy_endpoint is not None or len(table) >= MAX_SESSIONS
+                or sum(1 for known in table.values() if known.owner.client == client) >= MAX_PER_CLIENT):
+            # One endpoint per stream, and a bounded table (in all, and per client, so that one client
+            # holding streams open cannot take every endpoint): a flood of endpoint events holds no memory.
             self.audit.event("legacy.endpoint_refused", decision="deny",
                              reasons=[{"rule": "legacy.endpoint", "detail": "a second endpoint event, or too many"}])
             return b""
