@@ -24,7 +24,7 @@ from elicitguard.proxy.http import SESSIONS, Session, legacy, make_app
 from elicitguard.proxy.http.answers import ANSWERS
 from elicitguard.proxy.http.common import ROUTES
 from elicitguard.proxy.http.expiry import expire_once
-from elicitguard.proxy.http.state import Owner
+from elicitguard.proxy.http.state import MAX_PER_CLIENT, Owner
 
 from conftest import ROOT, WAIT
 from http_fakes import (
@@ -273,3 +273,27 @@ async def test_one_client_cannot_take_every_legacy_endpoint_from_the_others(
         hold.set()
         for response in opened:
             response.close()
+
+
+async def test_a_client_with_other_cookies_cannot_evict_a_session_by_opening_a_hundred(
+        h: Harness, fake: Fake) -> None:
+    # Sessions are bound to address, Authorization and cookies, but the per-client bound (100) counted
+    # by address and Authorization only: behind one ingress address, with cookie sessions, anyone
+    # opening 100 sessions evicted another user's initialized session (its declared modes gone, its
+    # elicitations refused from then on).
+    issued = iter(range(1000))
+
+    async def unique(request: web.Request, seen: Seen) -> web.StreamResponse:
+        body = seen.json
+        if isinstance(body, dict) and body.get("method") == "initialize":
+            return web.Response(body=dump({**INIT_RESULT, "id": body["id"]}), content_type="application/json",
+                                headers={"Mcp-Session-Id": f"s-{next(issued)}"})
+        return await fake.default(request, seen)
+
+    fake.post = unique
+    proxy = await h.proxy(fake.url)
+    await h.initialize(proxy, headers={"Cookie": "sid=alice"}, session_id="s-0")
+    for n in range(1, MAX_PER_CLIENT + 1):
+        await h.initialize(proxy, headers={"Cookie": "sid=mallory"}, session_id=f"s-{n}")
+    assert (None, "s-0") in proxy.sessions
+    assert proxy.sessions[(None, "s-0")].client_modes == frozenset({"form", "url"})

@@ -61,9 +61,10 @@ class Owner:
                 and self.cookies <= other.cookies)
 
     @property
-    def client(self) -> tuple[str, bytes]:
-        """What the per-client bound counts by."""
-        return self.address, self.authorization
+    def client(self) -> tuple[str, bytes, frozenset[bytes]]:
+        """What the per-client bound counts by: everything the binding tells apart (cookies too, or
+        one user behind a shared address could evict another's sessions by opening many)."""
+        return self.address, self.authorization, self.cookies
 
 
 @dataclass
@@ -138,7 +139,7 @@ class SessionTable(Mapping[SessionKey, Session]):
         self.limit = limit
         self.per_client = per_client
         self._sessions: OrderedDict[SessionKey, Session] = OrderedDict()
-        self._counts: dict[tuple[str, bytes], int] = {}
+        self._counts: dict[tuple[str, bytes, frozenset[bytes]], int] = {}
 
     def __getitem__(self, key: SessionKey) -> Session:
         return self._sessions[key]
