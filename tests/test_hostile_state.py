@@ -103,7 +103,7 @@ async def test_a_flood_of_legacy_endpoint_events_holds_one_token(h: Harness, fak
 
     fake.get = get
     response = await asyncio.wait_for(h.client.get(proxy.base + "/sse"), WAIT)
-    stream = await Reader(response).until(b"end")
+    stream = await Reader(response).until(b"\"end\"")
     assert stream.count(b"/_legacy/") == 1
     still_open.set()
     response.release()
