@@ -14,6 +14,7 @@ from typing import Any
 import aiohttp
 import pytest
 from aiohttp import web
+from multidict import CIMultiDict
 
 from elicitguard.policies.config import load_config_text
 from elicitguard.policies.envelope import id_key
@@ -297,3 +298,34 @@ async def test_a_client_with_other_cookies_cannot_evict_a_session_by_opening_a_h
         await h.initialize(proxy, headers={"Cookie": "sid=mallory"}, session_id=f"s-{n}")
     assert (None, "s-0") in proxy.sessions
     assert proxy.sessions[(None, "s-0")].client_modes == frozenset({"form", "url"})
+
+
+@pytest.mark.parametrize("header", ["Mcp-Session-Id", "MCP-Protocol-Version"])
+async def test_a_client_request_naming_two_sessions_or_versions_is_refused_not_forwarded(
+        h: Harness, fake: Fake, header: str) -> None:
+    # The proxy checked the first Mcp-Session-Id (the binding: this client owns it) and forwarded every
+    # copy; an upstream that honours another copy runs the request in another client's session, which
+    # the proxy judged with the first one's state. Likewise the version checks read the first
+    # MCP-Protocol-Version only. What two readers may read differently is refused.
+    issued = iter(range(1000))
+
+    async def unique(request: web.Request, seen: Seen) -> web.StreamResponse:
+        body = seen.json
+        if isinstance(body, dict) and body.get("method") == "initialize":
+            return web.Response(body=dump({**INIT_RESULT, "id": body["id"]}), content_type="application/json",
+                                headers={"Mcp-Session-Id": f"s-{next(issued)}"})
+        return await fake.default(request, seen)
+
+    fake.post = unique
+    proxy = await h.proxy(fake.url)
+    await h.initialize(proxy, headers={"Authorization": "Bearer alice"}, session_id="s-0")
+    mine = await h.initialize(proxy, headers={"Authorization": "Bearer mallory"}, session_id="s-1")
+    other = {"Mcp-Session-Id": "s-0", "MCP-Protocol-Version": "2025-06-18"}[header]
+    before = len(fake.posts())
+    headers: CIMultiDict[str] = CIMultiDict({"Content-Type": "application/json",
+                                             "Accept": "application/json, text/event-stream", **mine})
+    headers.add(header, other)
+    async with await asyncio.wait_for(h.client.post(proxy.url, data=dump(CALL), headers=headers), WAIT) as response:
+        assert response.status == 400, await response.text()
+        assert (await response.json())["error"]["data"]["rule"] == "http.ambiguous_header"
+    assert len(fake.posts()) == before

@@ -72,6 +72,13 @@ class SessionLayer:
         if origin is not None and not origin_allowed(origin, self.config):
             self.audit.event("http.refused", decision="deny", reasons=[{"rule": "http.origin", "detail": "Origin not allowed"}])
             return error_response(403, errors.INVALID_REQUEST, "Origin not allowed", rule="http.origin")
+        doubled = [h for h in (SESSION_HEADER, VERSION_HEADER) if len(request.headers.getall(h, [])) > 1]
+        if doubled:
+            # The proxy binds and checks the first copy; an upstream honouring another would run the
+            # request in another client's session, or under a version nobody checked.
+            self.audit.event("http.refused", decision="deny", reasons=[
+                {"rule": "http.ambiguous_header", "detail": f"client sent {doubled[0]} more than once"}])
+            return error_response(400, errors.INVALID_REQUEST, "Ambiguous request header", rule="http.ambiguous_header")
         try:
             response: web.StreamResponse = await handler(request)
         except NoRoute:
