@@ -7,6 +7,7 @@ import asyncio
 import io
 import json
 import subprocess
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import pytest
 from aiohttp import web
 from multidict import CIMultiDict
 
+from elicitguard.policies import envelope
 from elicitguard.policies.config import load_config_text
 from elicitguard.policies.envelope import id_key
 from elicitguard.proxy import offload
@@ -329,3 +331,36 @@ async def test_a_client_request_naming_two_sessions_or_versions_is_refused_not_f
         assert response.status == 400, await response.text()
         assert (await response.json())["error"]["data"]["rule"] == "http.ambiguous_header"
     assert len(fake.posts()) == before
+
+
+async def test_a_large_body_is_never_parsed_on_the_event_loop(
+        h: Harness, fake: Fake, proxy: Proxy, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Judging moves a costly frame to a worker thread, but the HTTP layer parsed the client's body
+    # again on the event loop to read its ids, methods and _meta versions (up to three times), and an
+    # upstream's HTTP error body to see whether it answers nothing: 16 MB of tiny JSON objects takes
+    # seconds to parse (19 s here), every other session frozen meanwhile.
+    on_loop: list[int] = []
+    decode = envelope._DECODER.decode
+
+    def watched(text: str) -> Any:
+        if len(text) > 256 * 1024 and threading.current_thread() is threading.main_thread():
+            on_loop.append(len(text))
+        return decode(text)
+
+    monkeypatch.setattr(envelope._DECODER, "decode", watched)
+    bulk = [{"k": i} for i in range(60_000)]
+    headers = await h.initialize(proxy)
+
+    sse_on_call(fake, [ev({"jsonrpc": "2.0", "id": 2, "result": {"content": []}})])
+    body = dump({**CALL, "params": {"name": "login", "arguments": {"bulk": bulk}}})
+    async with await h.post(proxy.url, body, headers) as response:
+        assert response.status == 200
+        assert [m["id"] for m in sse_messages(await asyncio.wait_for(response.read(), WAIT))] == [2]
+
+    async def error(request: web.Request, seen: Seen) -> web.StreamResponse:
+        return web.Response(status=400, body=dump({"detail": bulk}), content_type="application/json")
+
+    fake.post = error
+    async with await h.post(proxy.url, CALL, headers) as response:
+        await asyncio.wait_for(response.read(), WAIT)
+    assert not on_loop, f"bodies of {on_loop} characters parsed on the event loop"

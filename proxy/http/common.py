@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import ssl
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -11,6 +13,7 @@ from aiohttp import web
 from multidict import CIMultiDict
 
 from elicitguard.policies import errors
+from elicitguard.policies.carriers.base import META_PROTOCOL, meta_of
 from elicitguard.policies.config import Config
 from elicitguard.policies.envelope import EnvelopeError, Kind, dumps, parse_envelope, strict_loads
 from elicitguard.proxy.audit import AuditLog
@@ -83,10 +86,18 @@ def judged_as_json(kind: str, raw: bytes) -> bool:
     return "json" in kind or raw.lstrip()[:1] in (b"{", b"[")
 
 
+# Largest HTTP error body taken as a plain error without judging. Honest ones ("No valid session ID")
+# are a few hundred bytes; a larger one is judged like any answer, off the event loop when costly,
+# never parsed here on the loop (16 MB of tiny objects takes seconds).
+PLAIN_ERROR_BYTES = 64 * 1024
+
+
 def plain_error_body(raw: bytes) -> bool:
     """Whether an HTTP error's JSON body answers no request and carries nothing to judge: one object
     without ``id``, ``method`` or ``result`` (an id-less JSON-RPC error such as "No valid session ID",
     or plain JSON), and not a -32042 (whose URL elicitations are judged wherever they appear)."""
+    if len(raw) > PLAIN_ERROR_BYTES:
+        return False
     try:
         obj = strict_loads(raw.decode("utf-8"))
     except (ValueError, RecursionError):
@@ -119,22 +130,63 @@ def origin_allowed(origin: str, config: Config) -> bool:
     return parts.scheme in ("http", "https") and (parts.hostname or "") in LOOPBACK_HOSTS
 
 
-def request_methods(body: bytes) -> list[str]:
-    """Methods of the requests and notifications in a client body ([] when it does not parse)."""
+@dataclass(frozen=True)
+class Summary:
+    """What the HTTP layer reads of a client body besides judging it: request ids, methods, and the
+    ``_meta`` protocol version of each message that has one."""
+
+    ids: list[Any]
+    methods: list[str]
+    meta_versions: list[Any]
+
+
+class ClientBody(bytes):
+    """A client's request body, with its :class:`Summary` parsed once (off the event loop when large,
+    see :func:`summarised`); the bytes themselves are forwarded unchanged."""
+
+    summary: Summary | None = None
+
+
+# From this size a body is summarised in a worker thread: parsing 16 MB of tiny JSON objects takes
+# seconds, and the event loop serves every other session meanwhile.
+SUMMARY_INLINE_BYTES = 64 * 1024
+
+
+def summary(body: bytes) -> Summary:
+    """The body's :class:`Summary` (empty when it does not parse), kept on a :class:`ClientBody`."""
+    known = body.summary if isinstance(body, ClientBody) else None
+    if known is not None:
+        return known
     try:
         envelope = parse_envelope(body, len(body) + 1)
     except EnvelopeError:
-        return []
-    return [m.method for m in envelope.messages if m.method is not None]
+        found = Summary([], [], [])
+    else:
+        messages = envelope.messages
+        found = Summary([m.id for m in messages if m.kind is Kind.REQUEST and m.id is not None],
+                        [m.method for m in messages if m.method is not None],
+                        [meta[META_PROTOCOL] for m in messages if META_PROTOCOL in (meta := meta_of(m.params))])
+    if isinstance(body, ClientBody):
+        body.summary = found
+    return found
+
+
+async def summarised(raw: bytes) -> ClientBody:
+    """A client body ready for the HTTP layer: a large one is summarised in a worker thread now."""
+    body = ClientBody(raw)
+    if len(body) > SUMMARY_INLINE_BYTES:
+        await asyncio.get_running_loop().run_in_executor(None, summary, body)
+    return body
+
+
+def request_methods(body: bytes) -> list[str]:
+    """Methods of the requests and notifications in a client body ([] when it does not parse)."""
+    return summary(body).methods
 
 
 def request_ids(body: bytes) -> list[Any]:
     """Ids of the requests in a client body, to answer each when the upstream answer is unusable."""
-    try:
-        envelope = parse_envelope(body, len(body) + 1)
-    except EnvelopeError:
-        return []
-    return [m.id for m in envelope.messages if m.kind is Kind.REQUEST and m.id is not None]
+    return summary(body).ids
 
 
 def ssl_context(config: Config) -> ssl.SSLContext | bool:

@@ -29,6 +29,7 @@ from elicitguard.proxy.http.common import (
     host_allowed,
     origin_allowed,
     request_ids,
+    summarised,
 )
 from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session
 
@@ -99,7 +100,7 @@ class SessionLayer:
         try:
             if request.content_length is not None and request.content_length > limit:
                 raise TooLarge
-            return await read_whole(request.content, limit)
+            return await summarised(await read_whole(request.content, limit))
         except TooLarge:
             self.audit.event("message.rejected", decision="deny", direction=Direction.CLIENT_TO_SERVER.value,
                              reasons=[{"rule": "envelope.too_large", "detail": f"request body exceeds {limit} bytes"}])

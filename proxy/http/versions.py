@@ -9,10 +9,8 @@ from typing import Any
 from aiohttp import web
 
 from elicitguard.policies import errors
-from elicitguard.policies.carriers.base import META_PROTOCOL, meta_of
 from elicitguard.policies.config import KNOWN_PROTOCOLS
-from elicitguard.policies.envelope import EnvelopeError, parse_envelope
-from elicitguard.proxy.http.common import VERSION_HEADER, error_response, request_ids
+from elicitguard.proxy.http.common import VERSION_HEADER, error_response, request_ids, summary
 from elicitguard.proxy.http.sessions import SessionLayer
 from elicitguard.proxy.http.state import Route
 
@@ -21,11 +19,7 @@ def meta_versions(body: bytes) -> list[Any]:
     """The ``_meta`` protocol version of each message in a client body that carries one."""
     if b"protocolVersion" not in body and b"\\u" not in body:
         return []  # cannot name the key, spelled out or escaped
-    try:
-        envelope = parse_envelope(body, len(body) + 1)
-    except EnvelopeError:
-        return []
-    return [meta[META_PROTOCOL] for m in envelope.messages if META_PROTOCOL in (meta := meta_of(m.params))]
+    return summary(body).meta_versions
 
 
 class VersionChecks(SessionLayer):
