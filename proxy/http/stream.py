@@ -17,7 +17,7 @@ from elicitguard.policies.engine import Outcome
 from elicitguard.policies.envelope import dumps, id_key
 from elicitguard.policies.verdict import Direction
 from elicitguard.proxy import offload
-from elicitguard.proxy.framing import Oversize, SseEvent, SseFramer, encode_sse
+from elicitguard.proxy.framing import BOM, LATIN1_BOM, Oversize, SseEvent, SseFramer, encode_sse
 from elicitguard.proxy.http.answers import AnswerLayer
 from elicitguard.proxy.http.common import SSE_TYPE, jsonrpc_error, response_headers
 from elicitguard.proxy.http.state import Session
@@ -52,7 +52,18 @@ class SseRelay(AnswerLayer):
         refused = False  # the proxy dropped something that may have been an answer the client awaits
         resumed = "Last-Event-ID" in request.headers  # may replay requests the proxy answered already
 
+        started = False
+
         async def write(data: bytes) -> None:
+            nonlocal started
+            if not started:
+                started = True
+                if data.startswith((BOM, LATIN1_BOM)):
+                    # Clients strip such a mark from the start of their stream (TextDecoderStream, then
+                    # eventsource-parser) and read the line behind it as a field. The proxy strips it
+                    # only at the start of the upstream's stream; when it dropped the events before,
+                    # this one starts the client's: a comment first, so the client strips nothing.
+                    data = b":\n" + data
             try:
                 await response.write(data)
             except (ConnectionError, RuntimeError) as exc:  # aiohttp: "Cannot write to closing transport"
