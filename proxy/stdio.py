@@ -154,7 +154,10 @@ class StdioProxy:
         # The client hung up: answer what the server still waits for, then close the server's stdin,
         # as the spec's shutdown sequence says, and give it the grace period to exit.
         self._client_gone = True
-        await self._send(hangup.client_gone(self.guard.state), self._write_server)
+        # Bounded: a server that no longer reads its stdin must not hold up its own shutdown (the answers
+        # would wait for ever on the full pipe, and the grace period would never start).
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._send(hangup.client_gone(self.guard.state), self._write_server), self.grace)
         if self._to_server is not None:
             self._to_server.close()
         self._stop_child("its stdin was closed")

@@ -1,0 +1,192 @@
+"""Red team of ``elicitguard stdio`` and of the audit log: hostile servers and clients on raw JSON-RPC lines,
+and hostile edits of audit files. Each test is a reproduction that failed before its fix.
+
+The stdio tests start the real proxy (``python -m elicitguard stdio``) around ``tests/peers/raw_server.py``
+(or a few lines of server written here) and play the client on raw lines. Every wait is bounded by WAIT.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import PEERS, ROOT, WAIT
+
+INIT = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+    "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}, "url": {}}},
+    "clientInfo": {"name": "red", "version": "1"}}}
+INIT_RESULT = {"jsonrpc": "2.0", "id": 0, "result": {"protocolVersion": "2025-11-25", "capabilities": {},
+                                                     "serverInfo": {"name": "s", "version": "1"}}}
+NAME_FORM = {"mode": "form", "message": "Your name?",
+             "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}}
+# Sent by a server after the lines under test: once the client sees it, the proxy has judged them all.
+MARK = {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "mark"}}
+TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0" * 2  # a GitHub token a user pasted into an innocent field
+
+
+def line(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def env() -> dict[str, str]:
+    out = dict(os.environ)
+    out["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), out.get("PYTHONPATH", "")]))
+    out.pop("ELICITGUARD_CONFIG", None)
+    return out
+
+
+class Proxy:
+    """The real ``elicitguard stdio`` process; this test is its client, on raw lines."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+
+    @classmethod
+    async def start(cls, server: list[str], tmp: Path, config: str | None = None) -> Proxy:
+        args = [sys.executable, "-m", "elicitguard", "stdio"]
+        if config is not None:
+            path = tmp / "config.yaml"
+            path.write_text(config)
+            args += ["--config", str(path)]
+        proc = await asyncio.create_subprocess_exec(
+            *args, "--", *server, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL, env=env(), cwd=str(ROOT), limit=1 << 24)
+        return cls(proc)
+
+    async def send(self, obj: Any) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write((obj if isinstance(obj, str) else line(obj)).encode() + b"\n")
+        await self.proc.stdin.drain()
+
+    async def recv(self) -> Any:
+        assert self.proc.stdout is not None
+        raw = await asyncio.wait_for(self.proc.stdout.readline(), WAIT)
+        assert raw, "the proxy closed its stdout"
+        return json.loads(raw)
+
+    async def recv_until_mark(self) -> list[Any]:
+        """Everything the proxy forwards up to the server's MARK: the server's lines before it are judged."""
+        out = []
+        while (message := await self.recv()) != MARK:
+            out.append(message)
+        return out
+
+    async def close(self) -> int:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        return await self.finish()
+
+    async def finish(self) -> int:
+        try:
+            assert self.proc.stdout is not None
+            await asyncio.wait_for(self.proc.stdout.read(), WAIT)
+            return await asyncio.wait_for(self.proc.wait(), WAIT)
+        finally:
+            if self.proc.returncode is None:
+                self.proc.kill()
+                await self.proc.wait()
+
+
+def raw_server(tmp: Path, steps: list[dict[str, Any]]) -> tuple[list[str], Path]:
+    script, received = tmp / "script.json", tmp / "received.log"
+    script.write_text(json.dumps(steps))
+    received.write_bytes(b"")
+    return [sys.executable, str(PEERS / "raw_server.py"), str(script), str(received)], received
+
+
+def received_messages(path: Path) -> list[Any]:
+    return [json.loads(raw) for raw in path.read_bytes().splitlines() if raw.strip()]
+
+
+# ---- one answer per id: a server reusing or blurring an id must not unhook the answer scan ---------------
+
+
+async def test_a_server_request_reusing_a_pending_elicitations_id_cannot_unhook_the_answer_scan(tmp_path: Path) -> None:
+    """A benign form (id 7) is forwarded; the server then sends ``ping`` under the same id 7. Before, the
+    ping replaced the form in the table of pending server requests, so the user's answer to the form was
+    paired with the ping and reached the server unscanned, token and all."""
+    server, received = raw_server(tmp_path, [
+        {"expect": "initialize"}, {"send": line(INIT_RESULT)},
+        {"send": line({"jsonrpc": "2.0", "id": 7, "method": "elicitation/create", "params": NAME_FORM})},
+        {"send": line({"jsonrpc": "2.0", "id": 7, "method": "ping"})},
+        {"send": line(MARK)},
+        {"expect": "response", "id": 7},
+        {"expect": "response", "id": 7},
+    ])
+    proxy = await Proxy.start(server, tmp_path)
+    await proxy.send(INIT)
+    assert (await proxy.recv())["id"] == 0
+    shown = await proxy.recv_until_mark()
+    assert shown[0]["method"] == "elicitation/create"
+    # The client answers what it was shown: the form, under its id.
+    await proxy.send({"jsonrpc": "2.0", "id": 7, "result": {"action": "accept", "content": {"name": TOKEN}}})
+    await proxy.close()
+    got = received_messages(received)
+    assert TOKEN not in json.dumps(got)
+    answers = [m for m in got if m.get("id") == 7 and "method" not in m]
+    assert len(answers) == 2, answers  # one answer to each of the two requests sent under id 7
+
+
+async def test_an_integer_id_a_javascript_client_cannot_hold_exactly_is_refused(tmp_path: Path) -> None:
+    """JSON numbers are doubles to a JavaScript client: 2**53 + 1 and 2**53 are one id to it. A server
+    sends a benign form under 2**53 + 1 and a ping under 2**53; a JS client answers the form under the id
+    it read (2**53). Before, that answer paired with the ping and reached the server unscanned."""
+    big = 2 ** 53
+    server, received = raw_server(tmp_path, [
+        {"expect": "initialize"}, {"send": line(INIT_RESULT)},
+        {"send": line({"jsonrpc": "2.0", "id": big + 1, "method": "elicitation/create", "params": NAME_FORM})},
+        {"send": line({"jsonrpc": "2.0", "id": big, "method": "ping"})},
+        {"send": line(MARK)},
+    ])
+    proxy = await Proxy.start(server, tmp_path)
+    await proxy.send(INIT)
+    assert (await proxy.recv())["id"] == 0
+    for message in await proxy.recv_until_mark():
+        if message.get("method") == "elicitation/create":
+            # What JSON.parse then JSON.stringify make of the id: the nearest double.
+            as_js = int(float(message["id"]))
+            await proxy.send({"jsonrpc": "2.0", "id": as_js, "result": {"action": "accept", "content": {"name": TOKEN}}})
+    await proxy.close()
+    got = received_messages(received)
+    assert TOKEN not in json.dumps(got)
+    # Both unsafe ids were refused, each with exactly one answer the server can pair.
+    errors = [m for m in got if m.get("id") in (big, big + 1) and "error" in m]
+    assert sorted(m["id"] for m in errors) == [big, big + 1]
+
+
+# ---- shutdown: a server that stops reading cannot keep the proxy alive -----------------------------------
+
+DEAF_SERVER = """
+import json, sys, time
+sys.stdin.buffer.readline()  # initialize
+out = sys.stdout.buffer
+out.write(json.dumps({"jsonrpc": "2.0", "id": 0, "result": {"protocolVersion": "2025-11-25",
+          "capabilities": {}, "serverInfo": {"name": "deaf", "version": "1"}}}).encode() + b"\\n")
+out.write(b"".join(json.dumps({"jsonrpc": "2.0", "id": i, "method": "ping"}).encode() + b"\\n"
+                   for i in range(1, 3001)))
+out.flush()
+time.sleep(3600)  # never reads its stdin again, ignores nothing: only a signal ends it
+"""
+
+
+async def test_a_server_that_stops_reading_still_gets_stopped_after_the_client_hangs_up(tmp_path: Path) -> None:
+    """The client hangs up with 3,000 server requests unanswered; the server never reads its stdin again.
+    Before, the proxy waited for ever to write the 3,000 answers into the full pipe: it never closed the
+    server's stdin, never started the grace period, and neither process ever exited."""
+    script = tmp_path / "deaf.py"
+    script.write_text(DEAF_SERVER)
+    proxy = await Proxy.start([sys.executable, str(script)], tmp_path, config="stdio:\n  shutdown_grace: 0.5\n")
+    await proxy.send(INIT)
+    assert (await proxy.recv())["id"] == 0
+    assert (await proxy.recv())["method"] == "ping"  # the pings are on their way to us
+    started = time.monotonic()
+    status = await proxy.close()
+    # Grace, SIGTERM (the sleep dies of it): well within WAIT, and the server's status is passed on.
+    assert status == 128 + 15
+    assert time.monotonic() - started < WAIT
