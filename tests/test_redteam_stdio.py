@@ -190,3 +190,68 @@ async def test_a_server_that_stops_reading_still_gets_stopped_after_the_client_h
     # Grace, SIGTERM (the sleep dies of it): well within WAIT, and the server's status is passed on.
     assert status == 128 + 15
     assert time.monotonic() - started < WAIT
+
+
+# ---- audit-verify: what it calls intact is what every reader reads ---------------------------------------
+
+
+def _audit_file(tmp: Path, key: bytes | None = None) -> Path:
+    from elicitguard.policies.verdict import Decision, Direction, Reason
+    from elicitguard.proxy.audit import AuditLog
+
+    path = tmp / "audit.jsonl"
+    log = AuditLog(str(path), key=key)
+    log.event("session.start", transport="stdio")
+    log.decisions([Decision("elicitation.denied", "deny", Direction.SERVER_TO_CLIENT, method="elicitation/create",
+                            request_id=7, mode="form", reasons=(Reason("credential.password", "field 'pw'"),))])
+    log.event("session.end")
+    log.close()
+    return path
+
+
+def _verify(path: Path, key_file: Path | None = None) -> int:
+    import subprocess
+
+    args = [sys.executable, "-m", "elicitguard", "audit-verify", str(path)]
+    if key_file is not None:
+        args += ["--key-file", str(key_file)]
+    return subprocess.run(args, env=env(), cwd=str(ROOT), capture_output=True, timeout=WAIT).returncode
+
+
+@pytest.mark.parametrize("keyed", [False, True], ids=["sha256", "hmac"])
+def test_audit_verify_reads_lines_as_every_reader_does_so_a_carriage_return_cannot_hide_a_record(
+        tmp_path: Path, keyed: bool) -> None:
+    """The line end between the denial and the next record is replaced by a CR. Every reader of the
+    log (audit tail, summary, report, jq, a shipper) splits on LF only: to them the denial is gone,
+    fused into one unreadable line (``tail --decision deny`` skips it silently). Before, audit-verify
+    read the file with universal newlines, saw the two records intact, and said so (exit 0)."""
+    key_file = tmp_path / "key"
+    key_file.write_bytes(b"k" * 32)
+    path = _audit_file(tmp_path, key=b"k" * 32 if keyed else None)
+    assert _verify(path, key_file if keyed else None) == 0
+    lines = path.read_bytes().split(b"\n")
+    denial = next(i for i, raw in enumerate(lines) if b"elicitation.denied" in raw)
+    path.write_bytes(b"\n".join(lines[:denial]) + b"\n" + lines[denial] + b"\r" + b"\n".join(lines[denial + 1:]))
+    from elicitguard.proxy.auditread import iter_lines, parse
+
+    with open(path, "rb") as handle:
+        seen = [parse(raw) for raw in iter_lines(handle)]
+    assert not any(r and r.get("event") == "elicitation.denied" for r in seen)  # what the readers see
+    assert _verify(path, key_file if keyed else None) == 1
+
+
+@pytest.mark.parametrize("keyed", [False, True], ids=["sha256", "hmac"])
+def test_audit_verify_refuses_a_line_with_a_duplicate_key_that_readers_taking_the_first_would_misread(
+        tmp_path: Path, keyed: bool) -> None:
+    """``"decision":"allow"`` is slipped in front of a denial's own ``"decision":"deny"``. Python and jq
+    keep the last value, so the hash still matched and audit-verify said intact (exit 0); a reader that
+    keeps the first (or rejects the line, as Elasticsearch does) reads an allow. The writer never
+    writes a key twice: such a line was edited."""
+    key_file = tmp_path / "key"
+    key_file.write_bytes(b"k" * 32)
+    path = _audit_file(tmp_path, key=b"k" * 32 if keyed else None)
+    text = path.read_text()
+    start = text.index('{"ts"', text.index("elicitation.denied") - 200)
+    path.write_text(text[:start] + '{"decision":"allow",' + text[start + 1:])
+    assert '"decision":"allow","ts"' in path.read_text()
+    assert _verify(path, key_file if keyed else None) == 1
