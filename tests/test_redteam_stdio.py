@@ -255,3 +255,40 @@ def test_audit_verify_refuses_a_line_with_a_duplicate_key_that_readers_taking_th
     path.write_text(text[:start] + '{"decision":"allow",' + text[start + 1:])
     assert '"decision":"allow","ts"' in path.read_text()
     assert _verify(path, key_file if keyed else None) == 1
+
+
+# ---- audit tail / summary / report: no invisible or reordering character reaches a person ----------------
+
+# Format characters (Unicode category Cf) a peer can put in any name: U+061C reorders like the bidi marks,
+# U+00AD, U+180E, U+2064 and the interlinear annotations hide or merge text, and the tag characters
+# (U+E0001, U+E0020-E007F) are invisible letters: "github" plus tags looks like "github" and is not.
+INVISIBLE = "\u00ad\u061c\u180e\u206a\ufff9\U0001d173\U000e0001\U000e0041\U000e0067"
+
+
+def test_audit_tail_summary_and_report_show_every_invisible_format_character_as_an_escape(tmp_path: Path) -> None:
+    import subprocess
+
+    from elicitguard.policies.verdict import Decision, Direction, Reason
+    from elicitguard.proxy.audit import AuditLog
+
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(str(path))
+    log.bind(session="s", server="github" + INVISIBLE, client={"name": "c" + INVISIBLE, "version": "1"})
+    log.decisions([Decision("elicitation.denied", "deny", Direction.SERVER_TO_CLIENT, method="elicitation/create",
+                            request_id="r" + INVISIBLE, fields=("f" + INVISIBLE,), url_host="h" + INVISIBLE,
+                            reasons=(Reason("credential.password", "field 'f" + INVISIBLE + "'"),))])
+    log.close()
+    outputs = {}
+    for name, args in {
+        "tail": ["audit", "tail", "-n", "all", "--color", "always", str(path)],
+        "summary": ["audit", "summary", str(path)],
+        "report": ["audit", "report", str(path), "-o", "-"],
+    }.items():
+        done = subprocess.run([sys.executable, "-m", "elicitguard", *args], env=env(), cwd=str(ROOT),
+                              capture_output=True, timeout=WAIT)
+        assert done.returncode == 0, done.stderr
+        outputs[name] = done.stdout.decode("utf-8")
+    assert "github" in outputs["tail"] and "github" in outputs["summary"] and "github" in outputs["report"]
+    for name, text in outputs.items():
+        shown = sorted({f"U+{ord(c):04X}" for c in text if c in INVISIBLE})
+        assert not shown, f"audit {name} printed {shown} as is"
