@@ -9,6 +9,7 @@ from typing import Final
 
 from elicitguard.policies.engine import Guard
 from elicitguard.policies.envelope import dumps
+from elicitguard.proxy import offload
 from elicitguard.proxy.audit import AuditLog
 
 # Longest sleep between two looks at the pending table: a new pending elicitation is noticed within
@@ -25,13 +26,18 @@ def poll_interval(timeout: float) -> float:
 async def expire_pending(guard: Guard, audit: AuditLog, *, to_server: Sink, to_client: Sink) -> None:
     """Answer ``cancel`` for elicitations left pending past the timeout (stdio: one per session)."""
     loop = asyncio.get_running_loop()
+    # The guard's state is also written by frames judged in a worker thread: read and change it only
+    # under the session's lock (see proxy.offload).
+    lock = offload.lock_for(guard)
     while True:
-        deadline = guard.next_deadline()
+        async with lock:
+            deadline = guard.next_deadline()
         wait = poll_interval(guard.policy.limits.pending_timeout)
         if deadline is not None:
             wait = min(wait, deadline - loop.time())
         await asyncio.sleep(max(0.0, wait))
-        expiry = guard.tick(loop.time())
+        async with lock:
+            expiry = guard.tick(loop.time())
         if expiry.decisions:
             audit.decisions(expiry.decisions, client=guard.state.client_info)
         for answer in expiry.to_server:

@@ -292,3 +292,52 @@ def test_audit_tail_summary_and_report_show_every_invisible_format_character_as_
     for name, text in outputs.items():
         shown = sorted({f"U+{ord(c):04X}" for c in text if c in INVISIBLE})
         assert not shown, f"audit {name} printed {shown} as is"
+
+
+# ---- the guard's state is touched by one party at a time ---------------------------------------------------
+
+
+async def test_the_stdio_expiry_timer_waits_while_a_frame_of_its_session_is_being_judged(tmp_path: Path) -> None:
+    """A frame over 2 KiB is judged in a worker thread holding the session's lock; the pending-timeout
+    timer used to run ``tick`` (and ``next_deadline``, iterating a dict the thread may grow) on the
+    loop regardless. A client's answer judged in the thread and the timer's ``cancel`` could then both
+    take the same pending elicitation (``tick`` found it gone between its check and its pop and died
+    with AttributeError, and no elicitation of the session ever timed out again)."""
+    from elicitguard.policies.config import load_config_text
+    from elicitguard.policies.engine import Guard
+    from elicitguard.policies.session import SessionState
+    from elicitguard.proxy import offload
+    from elicitguard.proxy.audit import AuditLog
+    from elicitguard.proxy.hygiene import expire_pending
+
+    config = load_config_text("policy:\n  limits:\n    pending_timeout: 0.05\n")
+    guard = Guard(config.policy, config.max_message_bytes, SessionState(client_modes=frozenset({"form"})))
+    loop = asyncio.get_running_loop()
+    out = guard.server_message(line({"jsonrpc": "2.0", "id": 3, "method": "elicitation/create",
+                                     "params": NAME_FORM}).encode(), loop.time())
+    assert out.forward is not None  # forwarded: pending, with a deadline
+    sent: list[bytes] = []
+
+    async def sink(data: bytes) -> None:
+        sent.append(data)
+
+    lock = offload.lock_for(guard)
+    await lock.acquire()  # as a judging thread does
+    timer = asyncio.create_task(expire_pending(guard, AuditLog(str(tmp_path / "a.jsonl")), to_server=sink,
+                                               to_client=sink))
+    try:
+        # The timeout has passed once the timer either answered or queued for the lock.
+        await asyncio.wait_for(_until(lambda: sent or getattr(lock, "_waiters", None)), WAIT)
+        assert not sent, "the timer answered while a frame of its session was being judged"
+        lock.release()
+        await asyncio.wait_for(_until(lambda: len(sent) == 2), WAIT)
+    finally:
+        if lock.locked():
+            lock.release()
+        timer.cancel()
+    assert b'"cancel"' in sent[0]
+
+
+async def _until(done: Any) -> None:
+    while not done():
+        await asyncio.sleep(0.01)

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from aiohttp import web
 
 from elicitguard.policies.engine import Outcome
+from elicitguard.proxy import offload
 from elicitguard.proxy.http.common import AUDIT, CONFIG, LEGACY
 from elicitguard.proxy.http.relay import RelayLayer
 from elicitguard.proxy.http.state import SESSIONS, Session
@@ -30,7 +31,8 @@ async def expire_once(app: web.Application, proxy: RelayLayer, now: float) -> No
     for session in _sessions(app):
         if not session.guard.state.hygiene.pending:
             continue  # the common case, kept cheap: thousands of idle sessions are looked at each pass
-        expiry = session.guard.tick(now)
+        async with offload.lock_for(session.guard):  # a frame of the session may be judged in a thread
+            expiry = session.guard.tick(now)
         if expiry.decisions:
             app[AUDIT].decisions(expiry.decisions, session=session.session_id,
                                  server=session.route.name or "default", client=session.guard.state.client_info,
