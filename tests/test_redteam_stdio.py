@@ -341,3 +341,55 @@ async def test_the_stdio_expiry_timer_waits_while_a_frame_of_its_session_is_bein
 async def _until(done: Any) -> None:
     while not done():
         await asyncio.sleep(0.01)
+
+
+@pytest.mark.xfail(strict=True, reason="chains are verified one by one: only a chain's first record is tied to "
+                   "the line above it, so records of two writers sharing a file can be swapped unnoticed. Fixing "
+                   "it means each record carrying the hash of the line above it (read under the file lock the "
+                   "writer already takes per line)")
+def test_audit_verify_notices_records_of_two_writers_swapped_in_a_shared_file(tmp_path: Path) -> None:
+    """Two processes share one audit file (one config for every server of a desktop client). Moving
+    server B's denial above server A's allow changes what the file says happened first."""
+    from elicitguard.policies.verdict import Decision, Direction
+    from elicitguard.proxy.audit import AuditLog
+
+    path = tmp_path / "shared.jsonl"
+    a, b = AuditLog(str(path)), AuditLog(str(path))
+    a.decisions([Decision("elicitation.allowed", "allow", Direction.SERVER_TO_CLIENT, request_id=1)])
+    b.decisions([Decision("elicitation.denied", "deny", Direction.SERVER_TO_CLIENT, request_id=2)])
+    a.close()
+    b.close()
+    assert _verify(path) == 0
+    lines = path.read_bytes().splitlines(keepends=True)
+    first = next(i for i, raw in enumerate(lines) if b"elicitation.allowed" in raw)
+    second = next(i for i, raw in enumerate(lines) if b"elicitation.denied" in raw)
+    assert second == first + 1
+    lines[first], lines[second] = lines[second], lines[first]
+    path.write_bytes(b"".join(lines))
+    assert _verify(path) == 1
+
+
+PASSWORD_FORM = {"mode": "form", "message": "Log in",
+                 "requestedSchema": {"type": "object", "properties": {"password": {"type": "string"}}}}
+
+
+@pytest.mark.xfail(strict=True, reason="every refused message is one audit line, with no rate limit nor "
+                   "summary: a server that repeats a denied request as fast as the pipe allows grows the audit "
+                   "file without bound (about 700 bytes a request) and buries other records. Needs a design "
+                   "choice (a per-session audit budget with an audit.suppressed record counting what was left out)")
+async def test_a_server_repeating_a_denied_form_cannot_grow_the_audit_log_one_line_per_request(tmp_path: Path) -> None:
+    count = 1000
+    server, _received = raw_server(tmp_path, [
+        {"expect": "initialize"}, {"send": line(INIT_RESULT)},
+        *({"send": line({"jsonrpc": "2.0", "id": 100 + i, "method": "elicitation/create", "params": PASSWORD_FORM})}
+          for i in range(count)),
+        {"send": line(MARK)},
+    ])
+    audit = tmp_path / "audit.jsonl"
+    proxy = await Proxy.start(server, tmp_path, config=f"audit:\n  path: {json.dumps(str(audit))}\n")
+    await proxy.send(INIT)
+    assert (await proxy.recv())["id"] == 0
+    assert await proxy.recv_until_mark() == []  # none reached the client
+    await proxy.close()
+    denials = [raw for raw in audit.read_bytes().splitlines() if b'"elicitation.denied"' in raw]
+    assert len(denials) < count // 10, f"{len(denials)} audit lines ({audit.stat().st_size} bytes) for {count} repeats"
