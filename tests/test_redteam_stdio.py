@@ -393,3 +393,43 @@ async def test_a_server_repeating_a_denied_form_cannot_grow_the_audit_log_one_li
     await proxy.close()
     denials = [raw for raw in audit.read_bytes().splitlines() if b'"elicitation.denied"' in raw]
     assert len(denials) < count // 10, f"{len(denials)} audit lines ({audit.stat().st_size} bytes) for {count} repeats"
+
+
+# ---- the answer scan reads every answer to its end ------------------------------------------------------
+
+MODERN_META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+               "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}}}
+
+
+def _client_guard() -> Any:
+    from elicitguard.policies.config import Policy
+    from elicitguard.policies.engine import Guard
+    from elicitguard.policies.session import SessionState
+
+    return Guard(Policy(), 16 << 20, SessionState(client_modes=frozenset({"form"})))
+
+
+def test_a_secret_in_the_sixty_fifth_input_response_is_withheld_like_the_first() -> None:
+    """A retry answering more than 64 input requests (two rounds at once, say): before, only the first 64
+    entries were read, and a token in the 65th reached the server."""
+    responses = {f"k{i}": {"action": "accept", "content": {"name": "Alice"}} for i in range(64)}
+    responses["k64"] = {"action": "accept", "content": {"name": TOKEN}}
+    retry = {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {
+        "name": "t", "arguments": {}, "inputResponses": responses, "requestState": "s", "_meta": MODERN_META}}
+    out = _client_guard().client_message(line(retry).encode())
+    assert out.forward is not None and TOKEN.encode() not in out.forward
+    assert [d.input_key for d in out.decisions if d.event == "response.withheld"] == ["k64"]
+
+
+def test_a_key_past_the_first_64_kib_of_a_pasted_answer_is_withheld() -> None:
+    """A whole config file pasted into an innocent text field: before, only its first 64 KiB were read."""
+    guard = _client_guard()
+    form = guard.server_message(line({"jsonrpc": "2.0", "id": 8, "method": "elicitation/create",
+                                      "params": NAME_FORM}).encode(), 0.0)
+    assert form.forward is not None
+    pasted = "# settings\n" + "log_level = info\n" * 5000 + f"github_token = {TOKEN}\n"
+    assert len(pasted) > 65536
+    out = guard.client_message(line({"jsonrpc": "2.0", "id": 8, "result": {
+        "action": "accept", "content": {"name": pasted}}}).encode())
+    assert out.forward is not None and TOKEN.encode() not in out.forward
+    assert [d.event for d in out.decisions] == ["response.withheld"]
