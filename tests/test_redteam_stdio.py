@@ -433,3 +433,23 @@ def test_a_key_past_the_first_64_kib_of_a_pasted_answer_is_withheld() -> None:
         "action": "accept", "content": {"name": pasted}}}).encode())
     assert out.forward is not None and TOKEN.encode() not in out.forward
     assert [d.event for d in out.decisions] == ["response.withheld"]
+
+
+def test_the_answer_to_a_task_augmented_form_fetched_with_tasks_result_is_scanned_too() -> None:
+    """A task-augmented ``elicitation/create`` is answered with a task; the server then asks the client
+    for ``tasks/result`` and gets the user's answer there. Before, only a direct answer to
+    ``elicitation/create`` was read, so a token typed into the form reached the server."""
+    guard = _client_guard()
+    form = guard.server_message(line({"jsonrpc": "2.0", "id": 1, "method": "elicitation/create",
+                                      "params": {**NAME_FORM, "task": {"ttl": 60000}}}).encode(), 0.0)
+    assert form.forward is not None
+    created = {"task": {"taskId": "t1", "status": "working", "createdAt": "2025-11-25T00:00:00Z", "ttl": 60000}}
+    assert guard.client_message(line({"jsonrpc": "2.0", "id": 1, "result": created}).encode()).forward is not None
+    ask = guard.server_message(line({"jsonrpc": "2.0", "id": 2, "method": "tasks/result",
+                                     "params": {"taskId": "t1"}}).encode(), 0.0)
+    assert ask.forward is not None
+    out = guard.client_message(line({"jsonrpc": "2.0", "id": 2, "result": {
+        "action": "accept", "content": {"name": TOKEN},
+        "_meta": {"io.modelcontextprotocol/related-task": {"taskId": "t1"}}}}).encode())
+    assert out.forward is not None and TOKEN.encode() not in out.forward
+    assert [d.event for d in out.decisions] == ["response.withheld"]

@@ -91,6 +91,11 @@ class ElicitationCarrier(ResponseCarrier):
             if pending.method == ELICIT and pending.mode != "url" and message.kind is Kind.RESULT:
                 # Second line of defence: a secret typed into any field never reaches the server.
                 return Step(replacement=self._withhold_accept(message, pending.schema, ELICIT, out))
+            if message.kind is Kind.RESULT and pending.method != ELICIT:
+                # An accepted form can also arrive as the answer to another request: tasks/result for a
+                # task-augmented elicitation/create carries the user's answer. Read like any accept (the
+                # form's schema is not known here, so every field is read as undeclared).
+                return Step(replacement=self._withhold_accept(message, None, pending.method, out))
             return Step()
         why = ("the proxy already answered this request itself" if key in self.state.answered_by_proxy
                else "no pending server request has this id")
