@@ -44,7 +44,16 @@ from elicitguard.policies.envelope import (
 )
 from elicitguard.policies.hygiene import Expiry, HygieneCarrier
 from elicitguard.policies.judge import ELICIT, MAX_JUDGED_TEXT, declared_modes
-from elicitguard.policies.session import Bounded, ClientRequest, ServerRequest, SessionState, stored, wire_id_of
+from elicitguard.policies.session import (
+    MAX_SAFE_ID,
+    Bounded,
+    ClientRequest,
+    ServerRequest,
+    SessionState,
+    request_digest,
+    stored,
+    wire_id_of,
+)
 from elicitguard.policies.verdict import Decision, Direction, Reason
 from elicitguard.policies.wire import refusal
 
@@ -228,14 +237,36 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         return Step(keep=False)
 
 
+    def _id_refusal(self, message: Message, out: Outcome, reason: Reason) -> Step:
+        """A server request whose id the client could not answer unambiguously: refused (in every mode),
+        never forwarded. The client answers by id: under an id another pending request holds, or an
+        integer past 2**53 - 1 (a JavaScript client reads 2**53 + 1 as 2**53), its answer would pair with
+        the wrong request, and the user's answer to a form, paired with a ``ping``, would reach the server
+        unscanned (policy.response)."""
+        out.decisions.append(Decision("message.rejected", "deny", S2C, method=message.method,
+                                      request_id=message.id, reasons=(reason,)))
+        out.replies.append(error_response(message.id, refusal(reason.rule, errors.INVALID_REQUEST,
+                                                              "Rejected by elicitguard")))
+        return Step(keep=False)
+
     # ---- server -> client -------------------------------------------------------------------------
 
     def _from_server(self, message: Message, out: Outcome) -> Step:
         if message.kind is Kind.REQUEST:
+            if message.id is not None:
+                if isinstance(message.id, int) and not -MAX_SAFE_ID <= message.id <= MAX_SAFE_ID:
+                    return self._id_refusal(message, out, Reason(
+                        "envelope.unsafe_id", "an integer id a JavaScript client cannot hold exactly (past 2**53 - 1)"))
+                earlier = self.state.pending_server.get(id_key(message.id))
+                # The same request again is a replay (HTTP resumption), judged again as before.
+                if earlier is not None and earlier.digest != request_digest(message):
+                    return self._id_refusal(message, out, Reason(
+                        "envelope.duplicate_id", "a request under an id that is still awaiting the client's answer"))
             if message.method == ELICIT:
                 return self._elicit_request(message, out)
             if message.id is not None:
-                pending = ServerRequest(stored(message.method or ""), wire_id=wire_id_of(message.id))
+                pending = ServerRequest(stored(message.method or ""), wire_id=wire_id_of(message.id),
+                                        digest=request_digest(message))
                 if not self.state.pending_server.fits(id_key(message.id), pending):
                     return self._in_flight_refusal(message, S2C, out)
                 self.state.pending_server[id_key(message.id)] = pending

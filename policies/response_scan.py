@@ -207,9 +207,17 @@ DETECTORS: Final[tuple[type[ResponseDetector], ...]] = (PrivateKey, JsonWebToken
 RESPONSE_RULES: Final = tuple(d.rule for d in DETECTORS)
 
 
+# Consecutive windows of a long value overlap by this much, so a secret on a window's edge is whole in one.
+_OVERLAP: Final = 4096
+
+
 def _strings(value: Any) -> Iterator[str]:
     if isinstance(value, str):
+        # A long value (a whole config file pasted into a field) is read to its end, a window at a time:
+        # a key past the first window is still a key.
         yield value[:MAX_SCAN]
+        for start in range(MAX_SCAN - _OVERLAP, len(value) - _OVERLAP, MAX_SCAN - _OVERLAP):
+            yield value[start:start + MAX_SCAN]
     elif isinstance(value, bool):
         return
     elif isinstance(value, (int, float)):

@@ -35,7 +35,7 @@ PROTOCOL_RULES: Final = frozenset({
     "elicitation.malformed", "elicitation.ambiguous", "mode.undeclared", "mode.unknown", "schema.unsupported",
     "url.malformed", "url.userinfo", "completion.unknown", "response.unexpected", "response.no_id",
     "protocol.unsupported", "internal.error", "elicitation.too_complex", "response.unpaired",
-    "client.gone", "server.gone", "limits.in_flight",
+    "client.gone", "server.gone", "limits.in_flight", "envelope.duplicate_id", "envelope.unsafe_id",
 })
 
 

@@ -4,12 +4,13 @@ open URL elicitations and MRTR bookkeeping. Plain data; every table is bounded."
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, TypeVar
 
-from elicitguard.policies.envelope import RequestId
+from elicitguard.policies.envelope import Message, RequestId
 from elicitguard.policies.limits import HygieneState
 
 # Bounds on per-session memory: a hostile peer must not grow the proxy without limit. Every table is
@@ -47,6 +48,18 @@ def wire_id_of(value: Any) -> Any:
     if isinstance(value, int) or (isinstance(value, str) and len(value) <= MAX_WIRE_ID):
         return value
     return None
+
+
+# JSON numbers are IEEE doubles to a JavaScript peer: past this, two ids the proxy tells apart can be one
+# id to it (2**53 + 1 reads as 2**53).
+MAX_SAFE_ID: Final = 2 ** 53 - 1
+
+
+def request_digest(message: Message) -> str:
+    """A short fingerprint of a request: its exact bytes when it stood alone, else its canonical JSON."""
+    data = message.raw if message.raw is not None else json.dumps(
+        message.obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8", "surrogatepass")
+    return hashlib.sha256(data).hexdigest()[:32]
 
 
 def size_of(value: Any) -> int:
@@ -125,6 +138,8 @@ class ServerRequest:
     # A form's requested properties, so the answer's fields are read against what was declared.
     schema: dict[str, object] | None = None
     wire_id: RequestId | None = None  # the id exactly as sent, to answer it if the client goes away
+    # What the request was (request_digest): another request under the same id is refused, a replay is not.
+    digest: str | None = None
 
 
 @dataclass

@@ -39,6 +39,21 @@ def chain_hash(prev: str, record: dict[str, Any], key: bytes | None = None) -> s
     return hmac.new(key, data, hashlib.sha256).hexdigest()
 
 
+class _Twice(ValueError):
+    pass
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    record = dict(pairs)
+    if len(record) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Twice(key)
+            seen.add(key)
+    return record
+
+
 @dataclass
 class ChainReport:
     """One writer's chain as verified so far."""
@@ -80,7 +95,12 @@ class _Verifier:
         if not line.strip():
             return None
         try:
-            record = json.loads(line)
+            record = json.loads(line, object_pairs_hook=_once)
+        except _Twice as exc:
+            # The writer never writes a key twice; parsers differ on which one they keep (Python and jq
+            # the last, others the first, Elasticsearch refuses the line), so the hash would vouch
+            # for a line that some readers read otherwise.
+            return f"line {number}: key {str(exc)[:40]!r} appears twice (line edited)"
         except ValueError:
             return f"line {number}: not JSON"
         if not isinstance(record, dict) or not isinstance(record.get("hash"), str):

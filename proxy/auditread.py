@@ -146,14 +146,19 @@ def reasons(record: dict[str, Any]) -> list[tuple[str, str | None]]:
     return out
 
 
-# C0 and C1 controls, DEL, and the Unicode formatting characters that reorder or hide text
-# (bidirectional overrides and isolates, zero-width marks, line/paragraph separators, BOM).
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+# C0 and C1 controls, DEL, line/paragraph separators, and every Unicode format character (category Cf):
+# those that reorder text (bidirectional overrides, isolates and marks, U+061C included), hide or join
+# it (zero-width marks, soft hyphen, U+180E, invisible operators, interlinear annotations, BOM), and
+# the tag characters, invisible letters that make "github" and "github" plus tags look alike.
+_UNPRINTABLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
+    "\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]")
 
 
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def printable(text: str) -> str:

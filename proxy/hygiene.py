@@ -26,13 +26,17 @@ def poll_interval(timeout: float) -> float:
 async def expire_pending(guard: Guard, audit: AuditLog, *, to_server: Sink, to_client: Sink) -> None:
     """Answer ``cancel`` for elicitations left pending past the timeout (stdio: one per session)."""
     loop = asyncio.get_running_loop()
+    # The guard's state is also written by frames judged in a worker thread: read and change it only
+    # under the session's lock (see proxy.offload).
+    lock = offload.lock_for(guard)
     while True:
-        deadline = guard.next_deadline()
+        async with lock:
+            deadline = guard.next_deadline()
         wait = poll_interval(guard.policy.limits.pending_timeout)
         if deadline is not None:
             wait = min(wait, deadline - loop.time())
         await asyncio.sleep(max(0.0, wait))
-        async with offload.lock_for(guard):  # not while a frame of this session is judged in a thread
+        async with lock:
             expiry = guard.tick(loop.time())
         if expiry.decisions:
             audit.decisions(expiry.decisions, client=guard.state.client_info)

@@ -29,7 +29,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 
 from elicitguard.policies import hangup
 from elicitguard.policies.config import Config
-from elicitguard.policies.engine import Guard, Outcome
+from elicitguard.policies.engine import Guard, Outcome, SessionState
 from elicitguard.policies.envelope import dumps
 from elicitguard.policies.verdict import Direction
 from elicitguard.proxy import offload
@@ -135,7 +135,7 @@ class StdioProxy:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
-        await self._send(hangup.server_gone(self.guard.state), out.write)
+        await self._send(await self._owed(hangup.server_gone), out.write)
         code = status if status >= 0 else 128 - status
         self.audit.event("session.end", exit_status=code, client=self.guard.state.client_info)
         return code
@@ -154,7 +154,10 @@ class StdioProxy:
         # The client hung up: answer what the server still waits for, then close the server's stdin,
         # as the spec's shutdown sequence says, and give it the grace period to exit.
         self._client_gone = True
-        await self._send(hangup.client_gone(self.guard.state), self._write_server)
+        # Bounded: a server that no longer reads its stdin must not hold up its own shutdown (the answers
+        # would wait for ever on the full pipe, and the grace period would never start).
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._send(await self._owed(hangup.client_gone), self._write_server), self.grace)
         if self._to_server is not None:
             self._to_server.close()
         self._stop_child("its stdin was closed")
@@ -227,7 +230,13 @@ class StdioProxy:
         if (self._client_gone and direction is Direction.SERVER_TO_CLIENT and self.guard.state.pending_server
                 and self._to_server is not None and not self._to_server.is_closing()):
             # Nobody is left to answer a server request that arrives now: the proxy does.
-            await self._send(hangup.client_gone(self.guard.state), self._write_server)
+            await self._send(await self._owed(hangup.client_gone), self._write_server)
+
+    async def _owed(self, answers: Callable[[SessionState], Outcome]) -> Outcome:
+        """What ``answers`` (a hang-up rule) owes, taken under the guard's lock: a frame judged in a
+        worker thread may be writing the same tables."""
+        async with offload.lock_for(self.guard):
+            return answers(self.guard.state)
 
     async def _send(self, outcome: Outcome, to: Send) -> None:
         if outcome.decisions:

@@ -15,7 +15,7 @@ from elicitguard.policies.carriers.base import (
 from elicitguard.policies.carriers.response import ResponseCarrier
 from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId, id_key
 from elicitguard.policies.judge import ELICIT
-from elicitguard.policies.session import ServerRequest, stored, wire_id_of
+from elicitguard.policies.session import ServerRequest, request_digest, stored, wire_id_of
 from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Reason, Verdict
 
 
@@ -41,7 +41,8 @@ class ElicitationCarrier(ResponseCarrier):
         if verdict.allowed or self.policy.monitor:
             if message.id is not None:
                 pending = ServerRequest(ELICIT, verdict.mode, stored(eid) if eid is not None else None,
-                                        _properties(params), wire_id=wire_id_of(message.id))
+                                        _properties(params), wire_id=wire_id_of(message.id),
+                                        digest=request_digest(message))
                 if not self.state.pending_server.fits(id_key(message.id), pending):
                     return self._in_flight_refusal(message, S2C, out)
                 self.state.pending_server[id_key(message.id)] = pending
@@ -90,6 +91,11 @@ class ElicitationCarrier(ResponseCarrier):
             if pending.method == ELICIT and pending.mode != "url" and message.kind is Kind.RESULT:
                 # Second line of defence: a secret typed into any field never reaches the server.
                 return Step(replacement=self._withhold_accept(message, pending.schema, ELICIT, out))
+            if message.kind is Kind.RESULT and pending.method != ELICIT:
+                # An accepted form can also arrive as the answer to another request: tasks/result for a
+                # task-augmented elicitation/create carries the user's answer. Read like any accept (the
+                # form's schema is not known here, so every field is read as undeclared).
+                return Step(replacement=self._withhold_accept(message, None, pending.method, out))
             return Step()
         why = ("the proxy already answered this request itself" if key in self.state.answered_by_proxy
                else "no pending server request has this id")

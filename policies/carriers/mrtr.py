@@ -87,7 +87,7 @@ class MrtrCarrier(ResponseCarrier):
         responses = message.params.get("inputResponses")
         if not isinstance(responses, dict):
             return replacement
-        schemas = {k: self.state.input_schemas.get((self.state.scope, k)) for k in list(responses)[:64]}
+        schemas = {k: self.state.input_schemas.get((self.state.scope, k)) for k in responses}
         return self._withhold_inputs(message, replacement, out, schemas)
 
     def _judge_inputs(self, requests: JSONObject, modes: frozenset[str], method: str | None, request_id: RequestId | None,

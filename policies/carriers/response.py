@@ -71,7 +71,9 @@ class ResponseCarrier(Carrier):
         if not isinstance(responses, dict) or not self.policy.response.scan:
             return replacement
         withheld: dict[str, tuple[Reason, ...]] = {}
-        for key, answer in list(responses.items())[:MAX_INPUTS]:
+        # Every entry: a server asks at most MAX_INPUTS at a time, but a client may answer more (several
+        # rounds at once), and an entry left unread would reach the server unscanned.
+        for key, answer in responses.items():
             if isinstance(answer, dict) and answer.get("action") == "accept":
                 findings = self._scan(answer.get("content"), (schemas or {}).get(key))
                 if findings:

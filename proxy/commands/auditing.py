@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from typing import Any, Final
 
@@ -50,10 +51,15 @@ def cmd_audit_verify(args: argparse.Namespace) -> int:
         except (OSError, ValueError) as exc:
             fail(f"cannot use key file {args.key_file}: {getattr(exc, 'strerror', None) or exc}")
     try:
+        # Lines end at LF only, as for every other reader of the log (audit tail, summary, jq): with
+        # universal newlines a CR put between two records would make them two lines here and one
+        # unreadable line everywhere else.
         if args.file == "-":
-            report = verify_report(sys.stdin, key, args.head)
+            stdin = getattr(sys.stdin, "buffer", None)
+            lines = io.TextIOWrapper(stdin, encoding="utf-8", newline="\n") if stdin is not None else sys.stdin
+            report = verify_report(lines, key, args.head)
         else:
-            with open(args.file, encoding="utf-8") as handle:
+            with open(args.file, encoding="utf-8", newline="\n") as handle:
                 report = verify_report(handle, key, args.head)
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"cannot read {args.file}: {exc}")
