@@ -44,6 +44,7 @@ from elicitguard.policies.envelope import (
 )
 from elicitguard.policies.hygiene import Expiry, HygieneCarrier
 from elicitguard.policies.judge import ELICIT, MAX_JUDGED_TEXT, declared_modes
+from elicitguard.policies.sealed import Sealer
 from elicitguard.policies.session import Bounded, ClientRequest, ServerRequest, SessionState, stored, wire_id_of
 from elicitguard.policies.verdict import Decision, Direction, Reason
 from elicitguard.policies.wire import refusal
@@ -58,10 +59,12 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
     This class frames and dispatches; each carrier of elicitation is a mixin in ``policies.carriers``.
     """
 
-    def __init__(self, policy: Policy, max_message_bytes: int, state: SessionState | None = None) -> None:
+    def __init__(self, policy: Policy, max_message_bytes: int, state: SessionState | None = None,
+                 sealer: Sealer | None = None) -> None:
         self.policy = policy
         self.max_message_bytes = max_message_bytes
         self.state = state if state is not None else SessionState()
+        self.sealer = sealer
 
     # ---- entry points -----------------------------------------------------------------------------
 
@@ -201,7 +204,10 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             if self.state.client_info is None:
                 self.state.client_info = client_name(meta.get(META_CLIENT_INFO))
             replacement = self._narrow(message, ("params", "_meta", META_CAPABILITIES), out)
-            replacement = self._answer_removed(message, replacement, out)
+            answered = self._answer_removed(message, replacement, out)
+            if isinstance(answered, Step):
+                return answered
+            replacement = answered
         replacement = self._client_retry(message, replacement, out)
         task_id = stored(params["taskId"]) if isinstance(params.get("taskId"), str) else None
         if task_id is not None and modes is not None:

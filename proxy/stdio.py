@@ -36,6 +36,7 @@ from elicitguard.proxy import offload
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.framing import LineFramer, Oversize
 from elicitguard.proxy.hygiene import expire_pending
+from elicitguard.proxy.state_keys import load_sealer
 from elicitguard.proxy.stdio_io import (
     Out,
     prepare_std_fds,
@@ -67,7 +68,9 @@ class StdioProxy:
         self.command = command
         self.audit = audit
         self.server_name = server_name or os.path.basename(command[0])
-        self.guard = Guard(config.policy_for(server_name), config.max_message_bytes)
+        # A stdio client's retry comes back to this process: the key file matters only for sharing.
+        self.guard = Guard(config.policy_for(server_name), config.max_message_bytes,
+                           sealer=load_sealer(config.mrtr_state_key_file))
         self.grace = config.stdio_shutdown_grace
         self.reload = reload or _no_reload
         self.child: asyncio.subprocess.Process | None = None

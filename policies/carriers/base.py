@@ -13,6 +13,7 @@ from typing import Any, Final
 from elicitguard.policies.config import Policy
 from elicitguard.policies.envelope import JSONObject, Message, RequestId
 from elicitguard.policies.judge import MAX_JUDGED_TEXT, judge_elicitation, judged_text_size, too_complex
+from elicitguard.policies.sealed import Sealer
 from elicitguard.policies.session import SessionState
 from elicitguard.policies.verdict import Decision, Direction, Verdict
 from elicitguard.policies.wire import blocked_error as blocked_error
@@ -103,6 +104,9 @@ class Carrier:
     policy: Policy
     max_message_bytes: int
     state: SessionState
+    # Signs the MRTR bookkeeping the guard hands the client inside requestState (policies.sealed);
+    # None: nothing can be removed and answered later, so a denied entry is an error (fail closed).
+    sealer: Sealer | None = None
     # Characters of elicitation text still to be judged in the current frame (see MAX_JUDGED_TEXT).
     budget: int = MAX_JUDGED_TEXT
 

@@ -7,6 +7,8 @@ adds their answers to ``inputResponses`` when the client retries.
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from elicitguard.policies import errors
 from elicitguard.policies.carriers.base import (
     C2S,
@@ -25,8 +27,12 @@ from elicitguard.policies.carriers.base import (
 from elicitguard.policies.carriers.response import ResponseCarrier
 from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId
 from elicitguard.policies.judge import ELICIT
+from elicitguard.policies.sealed import ABSENT, SealError, is_sealed
 from elicitguard.policies.session import MAX_STORED, ClientRequest, stored
 from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Direction, Reason, Verdict
+
+
+_KEEP: Final = object()  # the retry's requestState is forwarded as the client sent it
 
 
 class TwoCarriers(Exception):
@@ -161,19 +167,33 @@ class MrtrCarrier(ResponseCarrier):
         target = walk(obj, path)
         for key in denied:
             del target["inputRequests"][key]
+        if request is not None and request.method in MRTR_METHODS and path == ("result",):
+            return self._seal_round(message, request, obj, target, denied, reasons)
         state = target.get("requestState")
         if not target["inputRequests"]:
             del target["inputRequests"]
             # An InputRequiredResult needs inputRequests or requestState; a Task (tasks/get) does not.
             if not isinstance(state, str) and path[-1] == "result":
                 return Step(replacement=error_response(message.id, blocked_error(reasons)))
-        if request is not None:
-            if request.method == "tasks/get" and request.task_id is not None:
-                corr: tuple[str, ...] = (self.state.scope, "tasks", request.task_id)
-            else:
-                corr = (self.state.scope, request.method, request.target or "",
-                        stored(state) if isinstance(state, str) else "")
-            self.state.removed_inputs[corr] = {key: self.policy.on_deny for key in denied}
+        if request is not None and request.method == "tasks/get" and request.task_id is not None:
+            self.state.removed_inputs[(self.state.scope, "tasks", request.task_id)] = {
+                key: self.policy.on_deny for key in denied}
+        return Step(replacement=obj)
+
+    def _seal_round(self, message: Message, request: ClientRequest, obj: JSONObject, target: JSONObject,
+                    denied: dict[str, Verdict], reasons: tuple[Reason, ...]) -> Step:
+        """Hand the client the result without its denied entries; what the guard must answer on the
+        retry travels inside ``requestState``, signed (policies.sealed), not in proxy memory."""
+        if self.sealer is None:
+            return Step(replacement=error_response(message.id, blocked_error(reasons)))
+        sealed = self.sealer.seal(target.get("requestState", ABSENT), {key: self.policy.on_deny for key in denied},
+                                  request.method, request.target)
+        if sealed is None:
+            too_large = Reason("mrtr.state_too_large", "the server's requestState is too large to carry")
+            return Step(replacement=error_response(message.id, blocked_error((too_large, *reasons))))
+        target["requestState"] = sealed
+        if not target["inputRequests"]:
+            del target["inputRequests"]
         return Step(replacement=obj)
 
     def _task_notification(self, message: Message, out: Outcome) -> Step:
@@ -223,23 +243,41 @@ class MrtrCarrier(ResponseCarrier):
         return Step(replacement=error_response(message.id, blocked_error((reason,))))
 
 
-    def _answer_removed(self, message: Message, replacement: JSONObject | None, out: Outcome) -> JSONObject | None:
-        """MRTR: on the client's retry, answer for input requests the proxy removed."""
+    def _answer_removed(self, message: Message, replacement: JSONObject | None,
+                        out: Outcome) -> JSONObject | None | Step:
+        """MRTR: on the client's retry, answer for input requests the proxy removed. A retry whose
+        requestState names the guard's envelope but does not verify is refused (a Step)."""
         params = message.params
         method = message.method or ""
+        state = params.get("requestState")
+        restore: Any = _KEEP
         if method == "tasks/update" and isinstance(params.get("taskId"), str):
-            key: tuple[str, ...] = (self.state.scope, "tasks", stored(params["taskId"]))
-        elif method in MRTR_METHODS and ("inputResponses" in params or "requestState" in params):
-            state = params.get("requestState")
+            removed = self.state.removed_inputs.pop((self.state.scope, "tasks", stored(params["taskId"])), None)
+        elif method in MRTR_METHODS and is_sealed(state):
             target = target_of(params)
-            key = (self.state.scope, method, stored(target) if target is not None else "",
-                   stored(state) if isinstance(state, str) else "")
+            try:
+                if self.sealer is None:
+                    raise SealError("no MRTR state key to verify with")
+                opened = self.sealer.open(state, stored(method), stored(target) if target is not None else None)
+            except SealError as exc:
+                reason = Reason("mrtr.state_invalid", str(exc))
+                out.decisions.append(Decision("mrtr.state_refused", "deny", C2S, method=method,
+                                              request_id=message.id, reasons=(reason,)))
+                if message.id is not None:
+                    out.replies.append(error_response(message.id, blocked_error((reason,))))
+                return Step(keep=False)
+            removed, restore = opened.removed, opened.state
         else:
             return replacement
-        removed = self.state.removed_inputs.pop(key, None)
-        if not removed:
+        if not removed and restore is _KEEP:
             return replacement
         obj = replacement if replacement is not None else deep_copy_path(message.obj, ("params",))
+        if restore is ABSENT:
+            del obj["params"]["requestState"]
+        elif restore is not _KEEP:
+            obj["params"]["requestState"] = restore  # exactly the server's own value
+        if not removed:
+            return obj
         responses = obj["params"].get("inputResponses")
         responses = dict(responses) if isinstance(responses, dict) else {}
         for input_key, action in removed.items():
@@ -251,4 +289,3 @@ class MrtrCarrier(ResponseCarrier):
                                                       f"with {sorted(set(removed.values()))}"),),
                                       extra={"input_keys": sorted(removed)}))
         return obj
-

@@ -70,6 +70,16 @@ def stdio_server_name(config: Config, name: str | None, command: list[str]) -> s
     return base if base in config.servers else None
 
 
+def check_state_key(config: Config) -> None:
+    """Exit 2 when mrtr.state_key_file is set but unusable (before anything starts)."""
+    from elicitguard.proxy.state_keys import load_sealer
+
+    try:
+        load_sealer(config.mrtr_state_key_file)
+    except (OSError, ValueError) as exc:
+        fail(f"cannot use mrtr.state_key_file {config.mrtr_state_key_file!r}: {getattr(exc, 'strerror', None) or exc}")
+
+
 def _warn(config: Config, findings: Findings) -> None:
     for warning in (*config.warnings, *findings.warnings):
         print(f"elicitguard: warning: {warning}", file=sys.stderr)
@@ -82,6 +92,7 @@ def cmd_stdio(args: argparse.Namespace) -> int:
     if not command:
         fail("stdio needs the server command after '--', e.g. elicitguard stdio -- python server.py")
     config = load(args.config)
+    check_state_key(config)
     name = stdio_server_name(config, args.name, command)
     _warn(config, Findings())
     from elicitguard.proxy.stdio import run_stdio
@@ -97,6 +108,7 @@ def cmd_stdio(args: argparse.Namespace) -> int:
 
 def cmd_http(args: argparse.Namespace) -> int:
     config = load(args.config)
+    check_state_key(config)
     listen = args.listen or config.listen
     upstream = args.upstream or config.upstream
     if not upstream and not config.servers:

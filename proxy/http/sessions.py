@@ -130,8 +130,8 @@ class SessionLayer:
 
     def new_session(self, request: web.Request, route: Route, owner: Owner) -> Session:
         """A session for this request, holding the credentials the proxy's own answers will carry."""
-        # The shared store is keyed per client (credentials and address), so one client's retry can
-        # neither consume nor be answered with another's removed input requests.
+        # 2026-07-28 retries carry their own bookkeeping (signed inside requestState). Only tasks' removed
+        # input requests use the shared store, keyed per client (credentials and address) and task id.
         who = f"{request.remote}|{request.headers.get('Authorization', '')}|{request.headers.get('Cookie', '')}"
         state = SessionState(removed_inputs=route.mrtr_removed, scope=hashlib.sha256(who.encode()).hexdigest()[:24])
         session = Session(route.new_guard(self.config.max_message_bytes, state), route, None,

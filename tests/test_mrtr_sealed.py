@@ -1,0 +1,84 @@
+"""The signed MRTR envelope (policies.sealed): what verifies, what is refused, and what comes back."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from elicitguard.policies.config import load_config_text
+from elicitguard.policies.engine import Guard
+from elicitguard.policies.sealed import ABSENT, MAX_SEALED, SealError, Sealer
+
+KEY_A = Sealer((b"a" * 32,), lambda: b"\x00" * 12)
+KEY_B = Sealer((b"b" * 32,), lambda: b"\x00" * 12)
+MODERN = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}}}
+PASSWORD = {"method": "elicitation/create", "params": {"mode": "form", "message": "Sign in", "requestedSchema": {
+    "type": "object", "properties": {"password": {"type": "string"}}}}}
+
+
+def wire(obj: Any) -> bytes:
+    return json.dumps(obj).encode()
+
+
+@pytest.mark.parametrize("state", ["s", "", "é\u2028\udc80", {"not": "a string"}, None, ABSENT],
+                         ids=["string", "empty", "odd-unicode", "object", "null", "absent"])
+def test_the_servers_state_comes_back_exactly(state: Any) -> None:
+    opened = KEY_A.open(KEY_A.seal(state, {"pw": "decline"}, "tools/call", "deploy") or "", "tools/call", "deploy")
+    assert opened.state == state if state is not ABSENT else opened.state is ABSENT
+    assert opened.removed == {"pw": "decline"}
+
+
+def test_an_envelope_signed_with_another_key_is_refused() -> None:
+    sealed = KEY_B.seal("s", {"pw": "decline"}, "tools/call", "deploy") or ""
+    with pytest.raises(SealError):
+        KEY_A.open(sealed, "tools/call", "deploy")
+
+
+def test_a_key_kept_for_rotation_still_verifies() -> None:
+    sealed = KEY_B.seal("s", {"pw": "decline"}, "tools/call", "deploy") or ""
+    rotated = Sealer((b"c" * 32, b"b" * 32), lambda: b"\x00" * 12)
+    assert rotated.open(sealed, "tools/call", "deploy").state == "s"
+
+
+@pytest.mark.parametrize("method, target", [("prompts/get", "deploy"), ("tools/call", "other"), ("tools/call", None)])
+def test_an_envelope_presented_on_another_request_is_refused(method: str, target: str | None) -> None:
+    sealed = KEY_A.seal("s", {"pw": "decline"}, "tools/call", "deploy") or ""
+    with pytest.raises(SealError):
+        KEY_A.open(sealed, method, target)
+
+
+def test_a_short_key_is_refused() -> None:
+    with pytest.raises(ValueError):
+        Sealer((b"short",), lambda: b"")
+
+
+def test_each_envelope_has_its_own_nonce() -> None:
+    counter = iter(range(1000))
+    sealer = Sealer((b"a" * 32,), lambda: next(counter).to_bytes(12, "big"))
+    assert sealer.seal("s", {}, "tools/call", "t") != sealer.seal("s", {}, "tools/call", "t")
+
+
+def test_a_result_whose_envelope_would_be_too_large_becomes_the_fixed_error() -> None:
+    g = Guard(load_config_text("on_deny: decline\n").policy, 4 << 20, sealer=KEY_A)
+    g.client_message(wire({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "t", "_meta": MODERN}}))
+    out = g.server_message(wire({"jsonrpc": "2.0", "id": 1, "result": {
+        "resultType": "input_required", "requestState": "x" * MAX_SEALED, "inputRequests": {"pw": PASSWORD}}}))
+    error = json.loads(out.forward or b"null")["error"]
+    assert error["data"]["rule"] == "mrtr.state_too_large"
+    assert "x" * 100 not in json.dumps(error)
+
+
+def test_a_result_without_state_gets_an_envelope_and_the_retry_none() -> None:
+    g = Guard(load_config_text("on_deny: decline\n").policy, 4 << 20, sealer=KEY_A)
+    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "t", "_meta": MODERN}}
+    g.client_message(wire(call))
+    out = g.server_message(wire({"jsonrpc": "2.0", "id": 1, "result": {
+        "resultType": "input_required", "inputRequests": {"pw": PASSWORD}}}))
+    result = json.loads(out.forward or b"null")["result"]
+    assert "inputRequests" not in result and result["requestState"].startswith("elicitguard.v1.")
+    retry = {**call, "id": 2, "params": {**call["params"], "requestState": result["requestState"]}}
+    params = json.loads(g.client_message(wire(retry)).forward or b"null")["params"]
+    assert "requestState" not in params and params["inputResponses"] == {"pw": {"action": "decline"}}
