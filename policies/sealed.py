@@ -28,6 +28,10 @@ PREFIX: Final = "elicitguard.v1."
 # at most MAX_ITEMS removed keys of at most MAX_STORED chars each fit well inside.
 MAX_SEALED: Final = 64 * 1024
 MIN_KEY_BYTES: Final = 32
+# 2025-era session ids the proxy issues (see proxy/http/sessions.py): what initialize declared, signed,
+# so a replica that never saw the initialize can judge the session. "eg-" as every proxy-issued id.
+SESSION_PREFIX: Final = "eg-s1."
+MAX_SESSION_ID: Final = 4096
 ABSENT: Final = object()  # the server sent no requestState: none goes back on the retry
 
 
@@ -51,6 +55,9 @@ class Sealer:
 
     keys: tuple[bytes, ...]
     nonce: Callable[[], bytes]
+    # The keys are shared with other replicas (a key file): session ids are sealed too, so any replica
+    # can rebuild a session another one saw initialized. A per-process key seals MRTR rounds only.
+    shared: bool = False
 
     def __post_init__(self) -> None:
         if not self.keys or any(len(key) < MIN_KEY_BYTES for key in self.keys):
@@ -61,27 +68,13 @@ class Sealer:
         record: dict[str, Any] = {"n": self.nonce().hex(), "m": method, "t": target, "r": removed}
         if state is not ABSENT:
             record["s"] = state
-        body = _b64(json.dumps(record, separators=(",", ":")).encode("ascii"))
-        sealed = PREFIX + body + "." + _b64(_mac(self.keys[0], body))
+        sealed = self._sign(PREFIX, record)
         return sealed if len(sealed) <= MAX_SEALED else None
 
     def open(self, sealed: str, method: str, target: str | None) -> Opened:
         """Verify an envelope presented on a retry of ``method`` on ``target``; raises SealError."""
-        if len(sealed) > MAX_SEALED:
-            raise SealError("envelope larger than the bound")
-        body, dot, tag = sealed[len(PREFIX):].partition(".")
-        if not dot:
-            raise SealError("envelope without a signature")
-        try:
-            mac = base64.urlsafe_b64decode(_pad(tag))
-            if not any(hmac.compare_digest(mac, _mac(key, body)) for key in self.keys):
-                raise SealError("signature does not verify")
-            record = json.loads(base64.urlsafe_b64decode(_pad(body)))
-        except (binascii.Error, ValueError, UnicodeDecodeError) as exc:
-            if isinstance(exc, SealError):
-                raise
-            raise SealError("envelope is not readable") from exc
-        removed = record.get("r") if isinstance(record, dict) else None
+        record = self._verify(PREFIX, sealed, MAX_SEALED)
+        removed = record.get("r")
         if not isinstance(removed, dict) or not all(isinstance(v, str) for v in removed.values()):
             raise SealError("envelope record is malformed")
         if record.get("m") != method or record.get("t") != target:
@@ -89,13 +82,52 @@ class Sealer:
             raise SealError("envelope belongs to another request")
         return Opened(record["s"] if "s" in record else ABSENT, removed)
 
+    def seal_session(self, record: dict[str, Any]) -> str:
+        """A session id that carries what ``initialize`` declared, readable by every replica."""
+        return self._sign(SESSION_PREFIX, {"n": self.nonce().hex(), **record})
+
+    def open_session(self, sealed: str) -> dict[str, Any]:
+        """The record a session id carries; raises SealError."""
+        return self._verify(SESSION_PREFIX, sealed, MAX_SESSION_ID)
+
+    def digest(self, value: str) -> str:
+        """A keyed hash every replica computes alike (a credential, never stored as is)."""
+        return hmac.new(self.keys[0], b"digest\0" + value.encode("utf-8", "surrogateescape"),
+                        hashlib.sha256).hexdigest()[:32]
+
+    def _sign(self, prefix: str, record: dict[str, Any]) -> str:
+        body = _b64(json.dumps(record, separators=(",", ":")).encode("ascii"))
+        return prefix + body + "." + _b64(_mac(self.keys[0], prefix, body))
+
+    def _verify(self, prefix: str, sealed: str, bound: int) -> dict[str, Any]:
+        if len(sealed) > bound:
+            raise SealError("envelope larger than the bound")
+        if not sealed.startswith(prefix):
+            raise SealError("not an elicitguard envelope")
+        body, dot, tag = sealed[len(prefix):].partition(".")
+        if not dot:
+            raise SealError("envelope without a signature")
+        try:
+            mac = base64.urlsafe_b64decode(_pad(tag))
+            if not any(hmac.compare_digest(mac, _mac(key, prefix, body)) for key in self.keys):
+                raise SealError("signature does not verify")
+            record = json.loads(base64.urlsafe_b64decode(_pad(body)))
+        except SealError:
+            raise
+        except (binascii.Error, ValueError, UnicodeDecodeError) as exc:
+            raise SealError("envelope is not readable") from exc
+        if not isinstance(record, dict):
+            raise SealError("envelope record is malformed")
+        return record
+
 
 def is_sealed(value: Any) -> TypeGuard[str]:
     return isinstance(value, str) and value.startswith(PREFIX)
 
 
-def _mac(key: bytes, body: str) -> bytes:
-    return hmac.new(key, PREFIX.encode() + body.encode("ascii", "replace"), hashlib.sha256).digest()
+def _mac(key: bytes, prefix: str, body: str) -> bytes:
+    # The prefix is signed too: an MRTR envelope never verifies as a session id, nor the reverse.
+    return hmac.new(key, prefix.encode() + body.encode("ascii", "replace"), hashlib.sha256).digest()
 
 
 def _b64(data: bytes) -> str:

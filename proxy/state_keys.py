@@ -29,4 +29,4 @@ def load_sealer(path: str | None) -> Sealer:
         raise ValueError("the file holds no key")
     if any(len(key) < MIN_KEY_BYTES for key in keys):
         raise ValueError(f"each key must be at least {MIN_KEY_BYTES} bytes")
-    return Sealer(keys, _nonce)
+    return Sealer(keys, _nonce, shared=True)

@@ -133,6 +133,15 @@ class Session:
     adopted: bool = False
     # Server requests the proxy answered itself: a replay (after Last-Event-ID) is not answered again.
     answered: Bounded[bytes, None] = field(default_factory=Bounded)
+    # The id the upstream issued, where the client was given a sealed one of the proxy's instead.
+    upstream_id: str | None = None
+
+    @property
+    def upstream_session(self) -> str | None:
+        """The Mcp-Session-Id the upstream knows this session by (None: send none)."""
+        if self.synthetic or self.session_id is None:
+            return None
+        return self.upstream_id if self.upstream_id is not None else self.session_id
 
 
 class SessionTable(Mapping[SessionKey, Session]):
