@@ -14,6 +14,7 @@ from elicitguard.policies.carriers.base import (
     C2S,
     COMPLETE,
     META_CAPABILITIES,
+    MRTR_METHODS,
     META_CLIENT_INFO,
     META_PROTOCOL,
     S2C,
@@ -27,7 +28,13 @@ from elicitguard.policies.carriers.base import (
     target_of,
 )
 from elicitguard.policies.carriers.elicit import ElicitationCarrier
-from elicitguard.policies.carriers.mrtr import MrtrCarrier, TwoCarriers, failed_task_error, input_container
+from elicitguard.policies.carriers.mrtr import (
+    MAX_KEPT_PARAMS,
+    MrtrCarrier,
+    TwoCarriers,
+    failed_task_error,
+    input_container,
+)
 from elicitguard.policies.carriers.protocol import ProtocolCarrier
 from elicitguard.policies.carriers.url_required import UrlRequiredCarrier
 from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy
@@ -60,11 +67,13 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
     """
 
     def __init__(self, policy: Policy, max_message_bytes: int, state: SessionState | None = None,
-                 sealer: Sealer | None = None) -> None:
+                 sealer: Sealer | None = None, *, completes_rounds: bool = False, max_rounds: int = 3) -> None:
         self.policy = policy
         self.max_message_bytes = max_message_bytes
         self.state = state if state is not None else SessionState()
         self.sealer = sealer
+        self.completes_rounds = completes_rounds
+        self.max_rounds = max_rounds
 
     # ---- entry points -----------------------------------------------------------------------------
 
@@ -103,6 +112,7 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
 
     def _frame(self, direction: Direction, raw: bytes) -> Outcome:
         self.budget = MAX_JUDGED_TEXT
+        self.frame_size = len(raw)
         try:
             envelope = parse_envelope(raw, self.max_message_bytes)
         except EnvelopeError as exc:
@@ -212,6 +222,9 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         task_id = stored(params["taskId"]) if isinstance(params.get("taskId"), str) else None
         if task_id is not None and modes is not None:
             self.state.task_modes[task_id] = modes  # the latest capabilities the client showed for this task
+        if message.id is not None and method in MRTR_METHODS and self.completes_rounds and self.frame_size <= MAX_KEPT_PARAMS:
+            # Kept to re-send it should the proxy have to complete a round itself (mrtr.py).
+            self.state.round_params[id_key(message.id)] = dict((replacement or message.obj).get("params") or {})
         if message.id is not None:
             target = target_of(params)
             pending = ClientRequest(stored(method), stored(target) if target is not None else None, modes,
@@ -258,8 +271,25 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             if message.method in TASK_NOTIFICATIONS:
                 return self._task_notification(message, out)
             return Step()
-        return self._server_response(message, out)
+        return self._paired_response(message, out)
 
+
+    def _paired_response(self, message: Message, out: Outcome) -> Step:
+        """A response, with what an MRTR round needs: its request's params, and when it answers a retry
+        the proxy sent itself, the client's id it goes back under."""
+        key = id_key(message.id) if message.id is not None else None
+        self.round_params = self.state.round_params.pop(key, None) if key is not None else None
+        self.proxy_round = self.state.proxy_rounds.pop(key, None) if key is not None else None
+        try:
+            step = self._server_response(message, out)
+        finally:
+            client_id = self.proxy_round[0] if self.proxy_round is not None else None
+            self.round_params = self.proxy_round = None
+        if key is not None and client_id is not None and step.keep:
+            obj = dict(step.replacement if step.replacement is not None else message.obj)
+            obj["id"] = client_id
+            step.replacement = obj
+        return step
 
     def _server_response(self, message: Message, out: Outcome) -> Step:
         request = self.state.pending_client.pop(id_key(message.id), None) if message.id is not None else None

@@ -82,3 +82,74 @@ def test_a_result_without_state_gets_an_envelope_and_the_retry_none() -> None:
     retry = {**call, "id": 2, "params": {**call["params"], "requestState": result["requestState"]}}
     params = json.loads(g.client_message(wire(retry)).forward or b"null")["params"]
     assert "requestState" not in params and params["inputResponses"] == {"pw": {"action": "decline"}}
+
+
+# ---- rounds the proxy completes itself (every input request declined) -----------------------------------
+
+
+def rounds_guard(max_rounds: int = 3) -> Guard:
+    return Guard(load_config_text("on_deny: decline\n").policy, 4 << 20, sealer=KEY_A, completes_rounds=True,
+                 max_rounds=max_rounds)
+
+
+def asked(rid: Any, state: str | None = "srv-state") -> bytes:
+    result: dict[str, Any] = {"resultType": "input_required", "inputRequests": {"pw": PASSWORD}}
+    if state is not None:
+        result["requestState"] = state
+    return wire({"jsonrpc": "2.0", "id": rid, "result": result})
+
+
+CALL = {"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+        "params": {"name": "deploy", "arguments": {"env": "prod"}, "_meta": MODERN}}
+
+
+def test_a_round_whose_every_input_request_is_declined_is_retried_by_the_proxy_and_answered_under_the_clients_id(
+        ) -> None:
+    g = rounds_guard()
+    g.client_message(wire(CALL))
+    out = g.server_message(asked(7))
+    assert out.forward is None
+    (retry,) = out.retries
+    assert retry["method"] == "tools/call" and retry["id"] != 7
+    assert retry["params"] == {"name": "deploy", "arguments": {"env": "prod"}, "_meta": MODERN,
+                               "inputResponses": {"pw": {"action": "decline"}}, "requestState": "srv-state"}
+    assert [(d.event, d.decision) for d in out.decisions][-1] == ("input.completed", "allow")
+    done = g.server_message(wire({"jsonrpc": "2.0", "id": retry["id"], "result": {"content": [], "isError": False}}))
+    assert json.loads(done.forward or b"null") == {"jsonrpc": "2.0", "id": 7, "result": {"content": [], "isError": False}}
+
+
+def test_a_server_that_keeps_asking_gets_the_fixed_error_to_the_client_after_the_bound() -> None:
+    g = rounds_guard(max_rounds=2)
+    g.client_message(wire(CALL))
+    out = g.server_message(asked(7, state=None))
+    assert "requestState" not in out.retries[0]["params"]
+    for _ in range(1):
+        out = g.server_message(asked(out.retries[0]["id"]))
+        assert out.forward is None
+    out = g.server_message(asked(out.retries[0]["id"]))
+    assert out.retries == []
+    error = json.loads(out.forward or b"null")
+    assert error["id"] == 7 and error["error"]["data"]["rule"] == "mrtr.rounds_exceeded"
+    assert error["error"]["message"] == ("Blocked by elicitguard: the server asked again after elicitguard "
+                                         "declined on the client's behalf.")
+    assert ("input.rounds_exceeded", "deny") in [(d.event, d.decision) for d in out.decisions]
+
+
+def test_a_round_with_entries_left_for_the_client_is_not_completed_by_the_proxy() -> None:
+    g = rounds_guard()
+    g.client_message(wire(CALL))
+    name = {"method": "elicitation/create", "params": {"mode": "form", "message": "Who?", "requestedSchema": {
+        "type": "object", "properties": {"name": {"type": "string"}}}}}
+    out = g.server_message(wire({"jsonrpc": "2.0", "id": 7, "result": {
+        "resultType": "input_required", "inputRequests": {"pw": PASSWORD, "who": name}}}))
+    assert out.retries == []
+    assert list(json.loads(out.forward or b"null")["result"]["inputRequests"]) == ["who"]
+
+
+def test_a_large_request_is_not_kept_and_its_client_completes_the_round_from_the_envelope() -> None:
+    g = rounds_guard()
+    big = {**CALL, "params": {**CALL["params"], "arguments": {"blob": "x" * 20_000}}}
+    g.client_message(wire(big))
+    out = g.server_message(asked(7))
+    assert out.retries == []
+    assert json.loads(out.forward or b"null")["result"]["requestState"].startswith("elicitguard.v1.")

@@ -45,6 +45,9 @@ class Outcome:
     # Notifications for the client the proxy itself makes while judging a client frame (a withheld
     # answer's notice): delivered where the transport can (stdio; an SSE stream), never merged into replies.
     notices: list[JSONObject] = field(default_factory=list)
+    # Requests the proxy sends the server itself, as the client would: the retry of an MRTR round in
+    # which it declined every input request. Their answers come back as the client's (see mrtr.py).
+    retries: list[JSONObject] = field(default_factory=list)
 
 
 @dataclass
@@ -107,6 +110,14 @@ class Carrier:
     # Signs the MRTR bookkeeping the guard hands the client inside requestState (policies.sealed);
     # None: nothing can be removed and answered later, so a denied entry is an error (fail closed).
     sealer: Sealer | None = None
+    # Whether the transport sends Outcome.retries upstream and relays their answers (then a round whose
+    # every input request was declined is completed by the proxy), and how many rounds in a row.
+    completes_rounds: bool = False
+    max_rounds: int = 3
+    # The size of the frame being judged, and for a server response, what mrtr.py needs of its request.
+    frame_size: int = 0
+    round_params: JSONObject | None = None
+    proxy_round: tuple[RequestId, int] | None = None
     # Characters of elicitation text still to be judged in the current frame (see MAX_JUDGED_TEXT).
     budget: int = MAX_JUDGED_TEXT
 

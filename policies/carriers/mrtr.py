@@ -25,10 +25,10 @@ from elicitguard.policies.carriers.base import (
     walk,
 )
 from elicitguard.policies.carriers.response import ResponseCarrier
-from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId
+from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId, id_key
 from elicitguard.policies.judge import ELICIT
 from elicitguard.policies.sealed import ABSENT, SealError, is_sealed
-from elicitguard.policies.session import MAX_STORED, ClientRequest, stored
+from elicitguard.policies.session import MAX_STORED, ClientRequest, stored, wire_id_of
 from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Direction, Reason, Verdict
 
 
@@ -39,6 +39,10 @@ class TwoCarriers(Exception):
     """``inputRequests`` in more than one place, or nested deeper than any shape a client reads:
     which would a client show? Refused whole rather than half judged."""
 
+
+# A request whose frame is at most this large is kept (its params) while in flight, so the proxy can
+# re-send it to complete a round itself; a larger one is not, and its client completes the round.
+MAX_KEPT_PARAMS: Final = 16 * 1024
 
 # The keys through which a result or a task notification nests another object a client reads as a
 # result or a task: a CreateTaskResult or tasks/get result wrapping its Task ("task", the draft
@@ -168,7 +172,7 @@ class MrtrCarrier(ResponseCarrier):
         for key in denied:
             del target["inputRequests"][key]
         if request is not None and request.method in MRTR_METHODS and path == ("result",):
-            return self._seal_round(message, request, obj, target, denied, reasons)
+            return self._seal_round(message, request, obj, target, denied, reasons, out)
         state = target.get("requestState")
         if not target["inputRequests"]:
             del target["inputRequests"]
@@ -181,12 +185,18 @@ class MrtrCarrier(ResponseCarrier):
         return Step(replacement=obj)
 
     def _seal_round(self, message: Message, request: ClientRequest, obj: JSONObject, target: JSONObject,
-                    denied: dict[str, Verdict], reasons: tuple[Reason, ...]) -> Step:
+                    denied: dict[str, Verdict], reasons: tuple[Reason, ...], out: Outcome) -> Step:
         """Hand the client the result without its denied entries; what the guard must answer on the
-        retry travels inside ``requestState``, signed (policies.sealed), not in proxy memory."""
+        retry travels inside ``requestState``, signed (policies.sealed), not in proxy memory. When
+        nothing is left for the client to answer, the proxy retries itself (``_complete_round``)."""
         if self.sealer is None:
             return Step(replacement=error_response(message.id, blocked_error(reasons)))
-        sealed = self.sealer.seal(target.get("requestState", ABSENT), {key: self.policy.on_deny for key in denied},
+        server_state = target.get("requestState", ABSENT)
+        if not target["inputRequests"]:
+            completed = self._complete_round(message, request, server_state, denied, reasons, out)
+            if completed is not None:
+                return completed
+        sealed = self.sealer.seal(server_state, {key: self.policy.on_deny for key in denied},
                                   request.method, request.target)
         if sealed is None:
             too_large = Reason("mrtr.state_too_large", "the server's requestState is too large to carry")
@@ -195,6 +205,39 @@ class MrtrCarrier(ResponseCarrier):
         if not target["inputRequests"]:
             del target["inputRequests"]
         return Step(replacement=obj)
+
+    def _complete_round(self, message: Message, request: ClientRequest, server_state: Any,
+                        denied: dict[str, Verdict], reasons: tuple[Reason, ...], out: Outcome) -> Step | None:
+        """Every input request of the round was declined: retry the request upstream with the declines
+        and the server's requestState, as the client would; the answer goes to the client under its own
+        id. None when the transport cannot, or the request was not kept (the client then retries)."""
+        params = self.round_params
+        if not self.completes_rounds or params is None or self.sealer is None or message.id is None:
+            return None
+        client_id, done = self.proxy_round if self.proxy_round is not None else (message.id, 0)
+        method = request.method
+        if done >= self.max_rounds:
+            reason = Reason("mrtr.rounds_exceeded", f"the server asked again after {done} round(s) the proxy declined")
+            out.decisions.append(Decision("input.rounds_exceeded", "deny", S2C, method=method, request_id=client_id,
+                                          reasons=(reason,), extra={"round": done}))
+            return Step(replacement=error_response(message.id, blocked_error((reason, *reasons))))
+        retry_id = "eg-round-" + self.sealer.nonce().hex()
+        resent: JSONObject = {k: v for k, v in params.items() if k not in ("inputResponses", "requestState")}
+        resent["inputResponses"] = {key: {"action": self.policy.on_deny} for key in denied}
+        if server_state is not ABSENT:
+            resent["requestState"] = server_state
+        key = id_key(retry_id)
+        self.state.pending_client[key] = ClientRequest(method, request.target, request.modes, request.protocol,
+                                                       wire_id=wire_id_of(client_id))
+        self.state.proxy_rounds[key] = (client_id, done + 1)
+        self.state.round_params[key] = params
+        out.retries.append({"jsonrpc": "2.0", "id": retry_id, "method": method, "params": resent})
+        out.decisions.append(Decision(
+            "input.completed", "allow", S2C, method=method, request_id=client_id,
+            reasons=(Reason("input.completed", f"round {done + 1}: the proxy retried with "
+                                               f"{len(denied)} input request(s) answered {self.policy.on_deny}"),),
+            extra={"input_keys": sorted(denied)[:64], "round": done + 1}))
+        return Step(keep=False)
 
     def _task_notification(self, message: Message, out: Outcome) -> Step:
         try:

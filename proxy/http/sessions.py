@@ -190,7 +190,10 @@ class SessionLayer:
         # input requests use the shared store, keyed per client (credentials and address) and task id.
         who = f"{request.remote}|{request.headers.get('Authorization', '')}|{request.headers.get('Cookie', '')}"
         state = SessionState(removed_inputs=route.mrtr_removed, scope=hashlib.sha256(who.encode()).hexdigest()[:24])
-        session = Session(route.new_guard(self.config.max_message_bytes, state), route, None,
+        guard = route.new_guard(self.config.max_message_bytes, state)
+        # A round whose every input request the proxy declined is completed by the proxy (relay.py).
+        guard.completes_rounds, guard.max_rounds = True, self.config.mrtr_max_rounds
+        session = Session(guard, route, None,
                           asyncio.get_running_loop().time(), owner, protocol=request.headers.get(VERSION_HEADER))
         for name in ("Authorization", "Cookie"):
             if name in request.headers:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 from aiohttp import web
+from multidict import CIMultiDict
 
 from elicitguard.policies import errors
 from elicitguard.policies.engine import Outcome
@@ -19,8 +21,29 @@ from elicitguard.policies.verdict import Direction
 from elicitguard.proxy import offload
 from elicitguard.proxy.framing import Oversize, SseEvent, SseFramer, encode_sse
 from elicitguard.proxy.http.answers import AnswerLayer
-from elicitguard.proxy.http.common import SSE_TYPE, jsonrpc_error, response_headers
+from elicitguard.proxy.http.bodies import TooLarge, read_whole
+from elicitguard.proxy.http.common import CLIENT, JSON_TYPE, SSE_TYPE, jsonrpc_error, mimetype, response_headers
 from elicitguard.proxy.http.state import Session
+
+
+@dataclass(frozen=True)
+class Round:
+    """Where and how the proxy sends its own retry of an MRTR round: the client request's endpoint
+    and upstream headers, as JSON."""
+
+    url: str
+    client_headers: Any
+
+    @property
+    def headers(self) -> CIMultiDict[str]:
+        headers = CIMultiDict(self.client_headers)
+        headers["Content-Type"] = JSON_TYPE
+        headers["Accept"] = f"{JSON_TYPE}, {SSE_TYPE}"
+        return headers
+
+    @staticmethod
+    def body(retries: list[dict[str, Any]]) -> bytes:
+        return dumps(retries[0] if len(retries) == 1 else retries)
 
 
 class ClientGone(Exception):
@@ -36,12 +59,13 @@ class SseRelay(AnswerLayer):
 
     async def _relay_sse(self, request: web.Request, upstream: aiohttp.ClientResponse, session: Session,
                          proxy_replies: list[dict[str, Any]], legacy_sse: bool,
-                         extra: dict[str, str], request_ids: list[Any]) -> web.StreamResponse:
+                         extra: dict[str, str], request_ids: list[Any], round_: Round | None = None) -> web.StreamResponse:
         response = web.StreamResponse(status=upstream.status, headers=response_headers(upstream.headers, extra))
         response.content_type = SSE_TYPE
         newline = b"\n"
         framer = SseFramer(self.config.max_message_bytes)
         refused = False  # the proxy dropped something that may have been an answer the client awaits
+        retries: list[dict[str, Any]] = []  # the proxy's own retries of MRTR rounds (see Round)
 
         async def write(data: bytes) -> None:
             try:
@@ -54,7 +78,7 @@ class SseRelay(AnswerLayer):
             # Events are written one by one as they complete, so one the framer parsed before an
             # oversize one still goes out.
             for frame in frames:
-                out, dropped = await self._judge_frame(frame, session, newline, legacy_sse)
+                out, dropped = await self._judge_frame(frame, session, newline, legacy_sse, retries)
                 refused = refused or dropped
                 if out:
                     await write(out)
@@ -75,6 +99,10 @@ class SseRelay(AnswerLayer):
             except (TimeoutError, aiohttp.ClientError, ConnectionError) as exc:
                 self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
             pending = framer.pending()
+            while retries and round_ is not None:
+                # Their answers go on this stream, in place of the rounds the proxy completed.
+                sent, retries[:] = list(retries), []
+                await self._send_round(round_, sent, session, emit, write, newline)
             if pending and not pending.strip() and not framer.dropping:
                 await write(pending)  # trailing line-end bytes: nothing to judge, keep them
             elif pending or framer.dropping:
@@ -101,8 +129,36 @@ class SseRelay(AnswerLayer):
             self.audit.event("client.disconnected", reason="client closed the stream")
         return response
 
+    async def _send_round(self, round_: Round, sent: list[dict[str, Any]], session: Session,
+                          emit: Callable[[Iterable[SseEvent | Oversize]], Awaitable[None]],
+                          write: Callable[[bytes], Awaitable[None]], newline: bytes) -> None:
+        """POST the proxy's retries upstream and relay the answer (JSON or SSE) into this stream; a
+        retry that gets no judgeable answer is answered with an error under the client's id."""
+        try:
+            async with self.app[CLIENT].post(round_.url, headers=round_.headers, data=round_.body(sent),
+                                             allow_redirects=False) as upstream:
+                if mimetype(upstream.headers.get("Content-Type")) == SSE_TYPE:
+                    framer = SseFramer(self.config.max_message_bytes)
+                    async for chunk in upstream.content.iter_any():
+                        await emit(framer.feed(chunk))
+                    await emit(framer.feed(b"", final=True))
+                elif 200 <= upstream.status < 300:
+                    data = await read_whole(upstream.content, self.config.max_message_bytes)
+                    await emit([SseEvent(encode_sse(data, event="message", newline=newline), data, "message")])
+        except (TimeoutError, aiohttp.ClientError, ConnectionError, TooLarge) as exc:
+            self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
+        async with offload.lock_for(session.guard):
+            unanswered = [request.wire_id for r in sent
+                          if (request := session.guard.state.pending_client.pop(id_key(r["id"]), None)) is not None]
+            for r in sent:
+                session.guard.state.proxy_rounds.pop(id_key(r["id"]), None)
+        for rid in unanswered:
+            await write(encode_sse(jsonrpc_error(
+                errors.INTERNAL_ERROR, "elicitguard refused the upstream's answer (see audit log)", rid,
+                rule="upstream.unjudgeable"), event="message", newline=newline))
+
     async def _judge_frame(self, frame: SseEvent | Oversize, session: Session, newline: bytes,
-                           legacy_sse: bool) -> tuple[bytes, bool]:
+                           legacy_sse: bool, retries: list[dict[str, Any]] | None = None) -> tuple[bytes, bool]:
         """The bytes to write for one event, and whether an unjudgeable frame was dropped."""
         session.last_seen = asyncio.get_running_loop().time()  # an open stream keeps its session alive
         if isinstance(frame, Oversize):
@@ -111,7 +167,7 @@ class SseRelay(AnswerLayer):
             over = frame
             outcome = await offload.judged(session.guard, lambda: session.guard.oversize(
                 Direction.SERVER_TO_CLIENT, over.size, over.head, over.tail))
-            return frame.prefix + self._emit(session, outcome, None, newline), True
+            return frame.prefix + self._emit(session, outcome, None, newline, retries), True
         event = frame
         if legacy_sse and event.event == "endpoint" and event.data is not None:
             return event.prefix + self._rewrite_endpoint(event, session, newline), False
@@ -121,12 +177,17 @@ class SseRelay(AnswerLayer):
         outcome = await offload.judged(session.guard, lambda: session.guard.server_message(data, now), data)
         session.route.learn_versions(session.guard)
         dropped = any(d.event == "message.rejected" for d in outcome.decisions)
-        return event.prefix + self._emit(session, outcome, event, newline), dropped
+        return event.prefix + self._emit(session, outcome, event, newline, retries), dropped
 
-    def _emit(self, session: Session, outcome: Outcome, event: SseEvent | None, newline: bytes) -> bytes:
-        """Act on one judged event: audit, answer the upstream, and the event to write (without prefix)."""
+    def _emit(self, session: Session, outcome: Outcome, event: SseEvent | None, newline: bytes,
+              retries: list[dict[str, Any]] | None = None) -> bytes:
+        """Act on one judged event: audit, answer the upstream, collect the proxy's retries, and the
+        event to write (without prefix)."""
         self._audit(session, outcome.decisions)
         self._answer_upstream(session, outcome)
+        if outcome.retries and retries is not None:
+            # Every stream relayed through _relay_sse collects them; legacy sessions' guards make none.
+            retries.extend(outcome.retries)
         if outcome.forward is None:
             return b""
         if event is not None and outcome.forward == event.data:

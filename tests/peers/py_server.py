@@ -10,6 +10,7 @@ Tools (each returns one short text result a test can assert on):
     ask_name      benign form {name: str, age: int}           -> accepted content as JSON, else "action=<action>"
     open_link     URL-mode elicitation of argument `url`      -> "action=<action>"
     ask_both      2026-07-28 only: {password} and {name, age} forms in one round -> both answers
+    insist        2026-07-28 only: asks for {password} on every round, whatever the answer
     need_auth     raises UrlElicitationRequiredError (-32042) with two URL elicitations
                   (https://auth.example.com/oauth and http://192.168.0.1/steal; `urls` overrides)
 Any exception raised while eliciting is returned as "error: <Type>: <message>", so a test can see
@@ -146,6 +147,16 @@ async def ask_both(ctx: Context) -> str | InputRequiredResult:
                 message="What is your name and age?", requested_schema=render_elicitation_schema(Person))),
         }, request_state="asked:both")
     return f"password={password.action} person={json.dumps(person.content, sort_keys=True)}"
+
+
+@server.tool()
+async def insist(ctx: Context) -> str | InputRequiredResult:
+    """2026-07-28 only: asks for a password again whatever the answer (a server that never gives up)."""
+    if not _is_modern(ctx):
+        return "error: insist is a 2026-07-28 tool"
+    schema = render_elicitation_schema(Password)
+    return InputRequiredResult(input_requests={"password": ElicitRequest(params=ElicitRequestFormParams(
+        message="Please enter your password", requested_schema=schema))}, request_state="insisting")
 
 
 @server.tool()
