@@ -222,7 +222,8 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         task_id = stored(params["taskId"]) if isinstance(params.get("taskId"), str) else None
         if task_id is not None and modes is not None:
             self.state.task_modes[task_id] = modes  # the latest capabilities the client showed for this task
-        if message.id is not None and method in MRTR_METHODS and self.completes_rounds and self.frame_size <= MAX_KEPT_PARAMS:
+        if (message.id is not None and (method in MRTR_METHODS or method == "tasks/get") and self.completes_rounds
+                and self.frame_size <= MAX_KEPT_PARAMS):
             # Kept to re-send it should the proxy have to complete a round itself (mrtr.py).
             self.state.round_params[id_key(message.id)] = dict((replacement or message.obj).get("params") or {})
         if message.id is not None:
@@ -278,6 +279,10 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         """A response, with what an MRTR round needs: its request's params, and when it answers a retry
         the proxy sent itself, the client's id it goes back under."""
         key = id_key(message.id) if message.id is not None else None
+        if key is not None and self.state.proxy_requests.pop(key, None) is not None:
+            # The server's answer to the proxy's own tasks/update: nobody else awaits it.
+            self.state.pending_client.pop(key, None)
+            return Step(keep=False)
         self.round_params = self.state.round_params.pop(key, None) if key is not None else None
         self.proxy_round = self.state.proxy_rounds.pop(key, None) if key is not None else None
         try:

@@ -151,6 +151,11 @@ class SessionState:
     round_params: Bounded[str, dict[str, Any]] = field(default_factory=lambda: Bounded(1024, MAX_TABLE_BYTES))
     # ... and for each retry the proxy sent, the client's own request id and the rounds done so far.
     proxy_rounds: Bounded[str, tuple[RequestId, int]] = field(default_factory=Bounded)
+    # Requests the proxy sent the server on its own account (tasks/update): their answers are its own.
+    proxy_requests: Bounded[str, str] = field(default_factory=Bounded)
+    # Tasks whose input requests (by key) the proxy answered itself: a poll repeating them is not
+    # answered twice.
+    tasks_answered: Bounded[tuple[str, tuple[str, ...]], None] = field(default_factory=Bounded)
     # Tasks: input request keys the proxy removed, to answer on the client's tasks/update.
     removed_inputs: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
     # policy.limits: rate buckets and the elicitations awaiting the user's answer.

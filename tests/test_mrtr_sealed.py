@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,6 +13,7 @@ import pytest
 from elicitguard.policies.config import load_config_text
 from elicitguard.policies.engine import Guard
 from elicitguard.policies.sealed import ABSENT, MAX_SEALED, SealError, Sealer
+from conftest import ROOT, WAIT
 
 KEY_A = Sealer((b"a" * 32,), lambda: b"\x00" * 12)
 KEY_B = Sealer((b"b" * 32,), lambda: b"\x00" * 12)
@@ -153,3 +157,70 @@ def test_a_large_request_is_not_kept_and_its_client_completes_the_round_from_the
     out = g.server_message(asked(7))
     assert out.retries == []
     assert json.loads(out.forward or b"null")["result"]["requestState"].startswith("elicitguard.v1.")
+
+
+# ---- the key file ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("content", [None, b"short\n", b"\n\n"], ids=["missing", "short-key", "empty"])
+@pytest.mark.parametrize("command", [["http", "--upstream", "http://127.0.0.1:9/mcp"], ["stdio", "--", "true"]])
+def test_an_unusable_state_key_file_stops_the_proxy_before_it_starts(
+        tmp_path: Path, child_env: dict[str, str], content: bytes | None, command: list[str]) -> None:
+    key = tmp_path / "mrtr.key"
+    if content is not None:
+        key.write_bytes(content)
+    config = tmp_path / "config.yaml"
+    config.write_text(f"mrtr:\n  state_key_file: {json.dumps(str(key))}\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "elicitguard", command[0], "--config", str(config), *command[1:]],
+                          capture_output=True, text=True, env=child_env, cwd=ROOT, timeout=WAIT)
+    assert done.returncode == 2, done.stderr
+    assert "mrtr.state_key_file" in done.stderr
+
+
+def test_a_key_file_holds_one_key_per_line_the_first_signing() -> None:
+    import tempfile
+
+    from elicitguard.proxy.state_keys import load_sealer
+
+    with tempfile.NamedTemporaryFile("wb") as handle:
+        handle.write(b"n" * 32 + b"\n  " + b"o" * 40 + b"  \n")
+        handle.flush()
+        sealer = load_sealer(handle.name)
+    assert sealer.keys == (b"n" * 32, b"o" * 40) and sealer.shared
+    assert not load_sealer(None).shared
+
+
+# ---- a task whose every input request is denied ----------------------------------------------------------
+
+
+TASKS_GET = {"jsonrpc": "2.0", "id": 8, "method": "tasks/get", "params": {"taskId": "t-1", "_meta": MODERN}}
+
+
+def task_result(rid: Any) -> bytes:
+    return wire({"jsonrpc": "2.0", "id": rid, "result": {"task": {
+        "taskId": "t-1", "status": "input_required", "inputRequests": {"pw": PASSWORD}}}})
+
+
+def test_a_task_whose_every_input_request_is_denied_is_answered_upstream_by_the_proxy() -> None:
+    g = rounds_guard()
+    g.client_message(wire(TASKS_GET))
+    out = g.server_message(task_result(8))
+    assert json.loads(out.forward or b"null")["result"]["task"] == {"taskId": "t-1", "status": "input_required"}
+    (update,) = out.replies
+    assert update["method"] == "tasks/update" and update["params"] == {
+        "taskId": "t-1", "inputResponses": {"pw": {"action": "decline"}}, "_meta": MODERN}
+    assert ("input.completed", "allow") in [(d.event, d.decision) for d in out.decisions]
+    # The server's answer to the proxy's tasks/update is the proxy's: never forwarded to the client.
+    answer = g.server_message(wire({"jsonrpc": "2.0", "id": update["id"], "result": {}}))
+    assert answer.forward is None and answer.decisions == []
+    # A later poll repeating the same input requests is not answered twice.
+    g.client_message(wire({**TASKS_GET, "id": 9}))
+    again = g.server_message(task_result(9))
+    assert again.replies == [] and "inputRequests" not in json.loads(again.forward or b"null")["result"]["task"]
+
+
+def test_without_a_transport_that_sends_it_a_fully_denied_task_keeps_todays_shape() -> None:
+    g = Guard(load_config_text("on_deny: decline\n").policy, 4 << 20, sealer=KEY_A)
+    g.client_message(wire(TASKS_GET))
+    out = g.server_message(task_result(8))
+    assert out.replies == []

@@ -178,6 +178,22 @@ async def test_on_stdio_tasks_get_results_and_task_notifications_are_judged(
         assert set(notified["params"]["task"]["inputRequests"]) == {"who"}
 
 
+async def test_on_stdio_a_task_whose_every_input_request_is_denied_is_answered_by_the_proxy_with_tasks_update(
+        tmp_path: Path, child_env: dict[str, str]) -> None:
+    task_result = {"jsonrpc": "2.0", "id": 4, "result": {"task": {
+        "taskId": "t-1", "status": "input_required", "inputRequests": {"pw": PASSWORD_FORM}}}}
+    script = [{"expect": "tasks/get"}, {"send": line(task_result).decode().strip()}, {"expect": "tasks/update"}]
+    async with StdioRun(tmp_path, child_env, script, "on_deny: cancel\n") as run:
+        await run.send({"jsonrpc": "2.0", "id": 4, "method": "tasks/get",
+                        "params": {"taskId": "t-1", "_meta": meta(FORM_CAPS)}})
+        got = await run.receive()
+        assert got["id"] == 4 and got["result"]["task"] == {"taskId": "t-1", "status": "input_required"}
+    update = run.server_lines()[1]
+    assert update["method"] == "tasks/update"
+    assert update["params"]["taskId"] == "t-1" and update["params"]["inputResponses"] == {"pw": {"action": "cancel"}}
+    assert [r["event"] for r in run.audit()].count("input.completed") == 1
+
+
 async def test_on_stdio_an_unknown_protocol_version_is_refused_with_32022_and_never_reaches_the_server(
         tmp_path: Path, child_env: dict[str, str]) -> None:
     async with StdioRun(tmp_path, child_env, []) as run:
@@ -211,9 +227,11 @@ class FakeModernServer:
     def __init__(self) -> None:
         self.replies: list[tuple[str, bytes]] = []
         self.bodies: list[dict[str, Any]] = []
+        self.arrived: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
     async def post(self, request: web.Request) -> web.StreamResponse:
         self.bodies.append(await request.json())
+        self.arrived.put_nowait(self.bodies[-1])
         kind, body = self.replies.pop(0)
         if kind == "sse":
             response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
@@ -296,6 +314,23 @@ async def test_over_http_a_tasks_get_result_with_a_denied_url_is_stripped(
                                      "params": {"taskId": "t-9", "_meta": meta(BOTH_CAPS)}})
     assert status == 200
     assert "inputRequests" not in json.loads(body)["result"]["task"]
+
+
+async def test_over_http_a_task_whose_every_input_request_is_denied_is_answered_by_the_proxy_with_tasks_update(
+        modern: tuple[FakeModernServer, str, Path]) -> None:
+    fake, url, _ = modern
+    result = {"jsonrpc": "2.0", "id": 9, "result": {"task": {
+        "taskId": "t-9", "status": "input_required", "inputRequests": {"pw": PASSWORD_FORM}}}}
+    fake.replies.append(("json", json.dumps(result).encode()))
+    fake.replies.append(("json", b'{"jsonrpc":"2.0","id":"ignored","result":{}}'))
+    status, body = await _post(url, {"jsonrpc": "2.0", "id": 9, "method": "tasks/get",
+                                     "params": {"taskId": "t-9", "_meta": meta(FORM_CAPS)}})
+    assert status == 200
+    assert json.loads(body)["result"]["task"] == {"taskId": "t-9", "status": "input_required"}
+    await asyncio.wait_for(fake.arrived.get(), WAIT)
+    update = await asyncio.wait_for(fake.arrived.get(), WAIT)
+    assert update["method"] == "tasks/update"
+    assert update["params"]["taskId"] == "t-9" and update["params"]["inputResponses"] == {"pw": {"action": "decline"}}
 
 
 async def test_over_http_an_unknown_protocol_version_header_gets_400_with_32022(

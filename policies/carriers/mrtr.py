@@ -174,6 +174,13 @@ class MrtrCarrier(ResponseCarrier):
         if request is not None and request.method in MRTR_METHODS and path == ("result",):
             return self._seal_round(message, request, obj, target, denied, reasons, out)
         state = target.get("requestState")
+        task_id = target.get("taskId")
+        if (not target["inputRequests"] and request is not None and request.method == "tasks/get"
+                and isinstance(task_id, str) and self._answer_task(task_id, denied, request.method, out)):
+            # Nothing left for the client to answer: the proxy answered the task itself; the client
+            # sees the task without input requests.
+            del target["inputRequests"]
+            return Step(replacement=obj)
         if not target["inputRequests"]:
             del target["inputRequests"]
             # An InputRequiredResult needs inputRequests or requestState; a Task (tasks/get) does not.
@@ -269,9 +276,38 @@ class MrtrCarrier(ResponseCarrier):
         for key in denied:
             del target["inputRequests"][key]
         if isinstance(task_id, str):
+            if not target["inputRequests"] and self._answer_task(task_id, denied, message.method, out):
+                del target["inputRequests"]
+                return Step(replacement=obj)
             action = self.policy.on_deny if self.policy.on_deny != "error" else "decline"
             self.state.removed_inputs[(self.state.scope, "tasks", stored(task_id))] = {key: action for key in denied}
         return Step(replacement=obj)
+
+    def _answer_task(self, task_id: str, denied: dict[str, Verdict], method: str | None, out: Outcome) -> bool:
+        """Every input request of a task was denied: nothing is left for the client to answer, so the
+        proxy sends the server ``tasks/update`` with the policy's answers itself (its reply is the
+        proxy's, never forwarded). False when the transport cannot."""
+        if not self.completes_rounds or self.sealer is None:
+            return False
+        if (stored(task_id), tuple(sorted(denied))) in self.state.tasks_answered:
+            return True  # a poll repeating what the proxy already answered
+        action = self.policy.on_deny if self.policy.on_deny != "error" else "decline"
+        update_id = "eg-task-" + self.sealer.nonce().hex()
+        params: JSONObject = {"taskId": task_id, "inputResponses": {key: {"action": action} for key in denied}}
+        meta = (self.round_params or {}).get("_meta")
+        if isinstance(meta, dict):
+            params["_meta"] = meta  # the client's own tasks/get: its protocol version and capabilities
+        key = id_key(update_id)
+        self.state.pending_client[key] = ClientRequest("tasks/update", None, None, None, task_id=stored(task_id))
+        self.state.proxy_requests[key] = "tasks/update"
+        self.state.tasks_answered[(stored(task_id), tuple(sorted(denied)))] = None
+        out.replies.append({"jsonrpc": "2.0", "id": update_id, "method": "tasks/update", "params": params})
+        out.decisions.append(Decision(
+            "input.completed", "allow", S2C, method=method,
+            reasons=(Reason("input.completed", f"the proxy answered {len(denied)} input request(s) of a task "
+                                               f"with {action}"),),
+            extra={"input_keys": sorted(denied)[:64], "task": True}))
+        return True
 
 
 

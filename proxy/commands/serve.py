@@ -52,7 +52,8 @@ def register(sub: Any) -> None:
                                       "relayed to the upstream URL with its last path segment replaced by 'sse'. "
                                       "Only loopback Host/Origin values are accepted unless http.allowed_hosts / "
                                       "http.allowed_origins list more (a warning is printed when listening beyond "
-                                      "loopback without them).")
+                                      "loopback without them). Replicas behind one load balancer share "
+                                      "mrtr.state_key_file (README: Scaling out).")
     add_config(http)
     http.add_argument("--listen", metavar="HOST:PORT", help="address to serve on (default: config listen, "
                                                              "else 127.0.0.1:8931); port 0 picks a free port")
