@@ -90,10 +90,14 @@ class Sealer:
         """The record a session id carries; raises SealError."""
         return self._verify(SESSION_PREFIX, sealed, MAX_SESSION_ID)
 
-    def digest(self, value: str) -> str:
+    def digest(self, value: str, key: bytes | None = None) -> str:
         """A keyed hash every replica computes alike (a credential, never stored as is)."""
-        return hmac.new(self.keys[0], b"digest\0" + value.encode("utf-8", "surrogateescape"),
+        return hmac.new(key or self.keys[0], b"digest\0" + value.encode("utf-8", "surrogateescape"),
                         hashlib.sha256).hexdigest()[:32]
+
+    def digest_matches(self, value: str, digest: object) -> bool:
+        """Whether ``digest`` is ``value``'s under any of the keys (one rotated out of first place too)."""
+        return isinstance(digest, str) and any(hmac.compare_digest(digest, self.digest(value, key)) for key in self.keys)
 
     def _sign(self, prefix: str, record: dict[str, Any]) -> str:
         body = _b64(json.dumps(record, separators=(",", ":")).encode("ascii"))

@@ -150,7 +150,8 @@ class SessionLayer:
             return self._no_session("session.unknown", "a session id that does not verify", body)
         if record.get("r") != route.name:
             return self._no_session("session.unknown", "a session id issued for another route", body)
-        if record.get("ip") != (request.remote or "") or record.get("a") != route.sealer.digest(_credentials(request)):
+        if record.get("ip") != (request.remote or "") or not route.sealer.digest_matches(_credentials(request),
+                                                                                         record.get("a")):
             return self._no_session("session.binding", "the session belongs to another client", body)
         session = self.new_session(request, route, owner)
         session.session_id = session_id

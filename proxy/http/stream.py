@@ -22,7 +22,15 @@ from elicitguard.proxy import offload
 from elicitguard.proxy.framing import Oversize, SseEvent, SseFramer, encode_sse
 from elicitguard.proxy.http.answers import AnswerLayer
 from elicitguard.proxy.http.bodies import TooLarge, read_whole
-from elicitguard.proxy.http.common import CLIENT, JSON_TYPE, SSE_TYPE, jsonrpc_error, mimetype, response_headers
+from elicitguard.proxy.http.common import (
+    CLIENT,
+    JSON_TYPE,
+    SSE_TYPE,
+    judged_as_json,
+    jsonrpc_error,
+    mimetype,
+    response_headers,
+)
 from elicitguard.proxy.http.state import Session
 
 
@@ -99,10 +107,6 @@ class SseRelay(AnswerLayer):
             except (TimeoutError, aiohttp.ClientError, ConnectionError) as exc:
                 self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
             pending = framer.pending()
-            while retries and round_ is not None:
-                # Their answers go on this stream, in place of the rounds the proxy completed.
-                sent, retries[:] = list(retries), []
-                await self._send_round(round_, sent, session, emit, write, newline)
             if pending and not pending.strip() and not framer.dropping:
                 await write(pending)  # trailing line-end bytes: nothing to judge, keep them
             elif pending or framer.dropping:
@@ -111,6 +115,10 @@ class SseRelay(AnswerLayer):
                 dropped = len(pending) + framer.dropping
                 self.audit.event("stream.truncated", decision="deny", reasons=[
                     {"rule": "stream.truncated", "detail": f"stream ended inside an event ({dropped} bytes dropped)"}])
+            while retries and round_ is not None:
+                # Their answers go on this stream, in place of the rounds the proxy completed.
+                sent, retries[:] = list(retries), []
+                await self._send_round(round_, sent, session, emit, write, newline)
             if refused:
                 # Requests of this POST still unanswered may have lost their answer to the proxy: answer
                 # them with an error rather than leave the client waiting.
@@ -142,9 +150,10 @@ class SseRelay(AnswerLayer):
                     async for chunk in upstream.content.iter_any():
                         await emit(framer.feed(chunk))
                     await emit(framer.feed(b"", final=True))
-                elif 200 <= upstream.status < 300:
+                else:
                     data = await read_whole(upstream.content, self.config.max_message_bytes)
-                    await emit([SseEvent(encode_sse(data, event="message", newline=newline), data, "message")])
+                    if judged_as_json(mimetype(upstream.headers.get("Content-Type")), data):
+                        await emit([SseEvent(encode_sse(data, event="message", newline=newline), data, "message")])
         except (TimeoutError, aiohttp.ClientError, ConnectionError, TooLarge) as exc:
             self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
         async with offload.lock_for(session.guard):
