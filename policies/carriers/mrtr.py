@@ -1,8 +1,11 @@
 """The 2026-07-28 carrier (MRTR): elicitations inside ``input_required`` results and task updates.
 
 Each ``elicitation/create`` among ``inputRequests`` is judged with the capabilities of the request it
-answers. With ``on_deny: decline|cancel`` denied entries are removed and remembered, and the proxy
-adds their answers to ``inputResponses`` when the client retries.
+answers. With ``on_deny: decline|cancel`` denied entries are removed, and the proxy adds their
+answers to ``inputResponses`` when the client retries: for a request, what to add travels signed
+inside ``requestState`` (policies.sealed), so any replica holding the key can answer the retry; for
+a task, it is remembered per task id until ``tasks/update``. When nothing is left for the client to
+answer, the proxy completes the round itself (a retry, or ``tasks/update``) where the transport can.
 """
 
 from __future__ import annotations
