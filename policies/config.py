@@ -248,6 +248,8 @@ SPEC: Final = Section({
     "audit": Section({"path": Leaf("a file path or \"-\" for stderr", _is_str),
                       "hmac_key_file": Leaf("a file path", _is_str)}),
     "stdio": Section({"shutdown_grace": Leaf("a positive number of seconds", _is_pos_num)}),
+    "mrtr": Section({"state_key_file": Leaf("a file path", _is_str),
+                     "max_rounds": Leaf("a positive integer", _is_pos_int)}),
     "listen": Leaf("HOST:PORT", _is_str, _check_hostport),
     "upstream": Leaf("an http(s) URL", _is_str, _check_http_url),
     "limits": Section({
@@ -515,6 +517,10 @@ class Config:
     warnings: tuple[str, ...] = ()  # not errors, but worth a look (``elicitguard check`` prints them)
     audit_hmac_key_file: str | None = None
     stdio_shutdown_grace: float = 2.0
+    # Signs the MRTR bookkeeping carried in requestState; None: a random key per process (one replica).
+    mrtr_state_key_file: str | None = None
+    # Rounds the proxy completes itself when it declined every input request of a result.
+    mrtr_max_rounds: int = 3
 
     def policy_for(self, server: str | None) -> Policy:
         """The policy for a named server (None: the global policy); raises UnknownServer for a name
@@ -663,6 +669,8 @@ def load_config_text(text: str, source: str = "<config>", version: str | None = 
         warnings=tuple(warnings),
         audit_hmac_key_file=raw.get("audit", {}).get("hmac_key_file"),
         stdio_shutdown_grace=float(raw.get("stdio", {}).get("shutdown_grace", 2.0)),
+        mrtr_state_key_file=raw.get("mrtr", {}).get("state_key_file"),
+        mrtr_max_rounds=raw.get("mrtr", {}).get("max_rounds", 3),
     )
 
 

@@ -14,6 +14,7 @@ from elicitguard.policies.carriers.base import (
     C2S,
     COMPLETE,
     META_CAPABILITIES,
+    MRTR_METHODS,
     META_CLIENT_INFO,
     META_PROTOCOL,
     S2C,
@@ -27,7 +28,13 @@ from elicitguard.policies.carriers.base import (
     target_of,
 )
 from elicitguard.policies.carriers.elicit import ElicitationCarrier
-from elicitguard.policies.carriers.mrtr import MrtrCarrier, TwoCarriers, failed_task_error, input_container
+from elicitguard.policies.carriers.mrtr import (
+    MAX_KEPT_PARAMS,
+    MrtrCarrier,
+    TwoCarriers,
+    failed_task_error,
+    input_container,
+)
 from elicitguard.policies.carriers.protocol import ProtocolCarrier
 from elicitguard.policies.carriers.url_required import UrlRequiredCarrier
 from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy
@@ -44,6 +51,7 @@ from elicitguard.policies.envelope import (
 )
 from elicitguard.policies.hygiene import Expiry, HygieneCarrier
 from elicitguard.policies.judge import ELICIT, MAX_JUDGED_TEXT, declared_modes
+from elicitguard.policies.sealed import Sealer
 from elicitguard.policies.session import (
     MAX_SAFE_ID,
     Bounded,
@@ -67,10 +75,14 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
     This class frames and dispatches; each carrier of elicitation is a mixin in ``policies.carriers``.
     """
 
-    def __init__(self, policy: Policy, max_message_bytes: int, state: SessionState | None = None) -> None:
+    def __init__(self, policy: Policy, max_message_bytes: int, state: SessionState | None = None,
+                 sealer: Sealer | None = None, *, completes_rounds: bool = False, max_rounds: int = 3) -> None:
         self.policy = policy
         self.max_message_bytes = max_message_bytes
         self.state = state if state is not None else SessionState()
+        self.sealer = sealer
+        self.completes_rounds = completes_rounds
+        self.max_rounds = max_rounds
 
     # ---- entry points -----------------------------------------------------------------------------
 
@@ -109,6 +121,7 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
 
     def _frame(self, direction: Direction, raw: bytes) -> Outcome:
         self.budget = MAX_JUDGED_TEXT
+        self.frame_size = len(raw)
         try:
             envelope = parse_envelope(raw, self.max_message_bytes)
         except EnvelopeError as exc:
@@ -210,11 +223,18 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             if self.state.client_info is None:
                 self.state.client_info = client_name(meta.get(META_CLIENT_INFO))
             replacement = self._narrow(message, ("params", "_meta", META_CAPABILITIES), out)
-            replacement = self._answer_removed(message, replacement, out)
+            answered = self._answer_removed(message, replacement, out)
+            if isinstance(answered, Step):
+                return answered
+            replacement = answered
         replacement = self._client_retry(message, replacement, out)
         task_id = stored(params["taskId"]) if isinstance(params.get("taskId"), str) else None
         if task_id is not None and modes is not None:
             self.state.task_modes[task_id] = modes  # the latest capabilities the client showed for this task
+        if (message.id is not None and (method in MRTR_METHODS or method == "tasks/get") and self.completes_rounds
+                and self.frame_size <= MAX_KEPT_PARAMS):
+            # Kept to re-send it should the proxy have to complete a round itself (mrtr.py).
+            self.state.round_params[id_key(message.id)] = dict((replacement or message.obj).get("params") or {})
         if message.id is not None:
             target = target_of(params)
             pending = ClientRequest(stored(method), stored(target) if target is not None else None, modes,
@@ -283,8 +303,29 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             if message.method in TASK_NOTIFICATIONS:
                 return self._task_notification(message, out)
             return Step()
-        return self._server_response(message, out)
+        return self._paired_response(message, out)
 
+
+    def _paired_response(self, message: Message, out: Outcome) -> Step:
+        """A response, with what an MRTR round needs: its request's params, and when it answers a retry
+        the proxy sent itself, the client's id it goes back under."""
+        key = id_key(message.id) if message.id is not None else None
+        if key is not None and self.state.proxy_requests.pop(key, None) is not None:
+            # The server's answer to the proxy's own tasks/update: nobody else awaits it.
+            self.state.pending_client.pop(key, None)
+            return Step(keep=False)
+        self.round_params = self.state.round_params.pop(key, None) if key is not None else None
+        self.proxy_round = self.state.proxy_rounds.pop(key, None) if key is not None else None
+        try:
+            step = self._server_response(message, out)
+        finally:
+            client_id = self.proxy_round[0] if self.proxy_round is not None else None
+            self.round_params = self.proxy_round = None
+        if key is not None and client_id is not None and step.keep:
+            obj = dict(step.replacement if step.replacement is not None else message.obj)
+            obj["id"] = client_id
+            step.replacement = obj
+        return step
 
     def _server_response(self, message: Message, out: Outcome) -> Step:
         request = self.state.pending_client.pop(id_key(message.id), None) if message.id is not None else None

@@ -160,7 +160,18 @@ class SessionState:
     task_modes: Bounded[str, frozenset[str]] = field(default_factory=Bounded)
     # Prefix of MRTR correlation keys: who the client is, where the store is shared (session-less HTTP).
     scope: str = ""
-    # MRTR: input request keys the proxy removed, to answer on the client's retry.
+    # MRTR rounds the proxy completes itself (every input request declined): the params of each MRTR
+    # request in flight, by id, to re-send them (small requests only; bounded: a forgotten one only
+    # means the client gets the envelope-only result and retries itself) ...
+    round_params: Bounded[str, dict[str, Any]] = field(default_factory=lambda: Bounded(1024, MAX_TABLE_BYTES))
+    # ... and for each retry the proxy sent, the client's own request id and the rounds done so far.
+    proxy_rounds: Bounded[str, tuple[RequestId, int]] = field(default_factory=Bounded)
+    # Requests the proxy sent the server on its own account (tasks/update): their answers are its own.
+    proxy_requests: Bounded[str, str] = field(default_factory=Bounded)
+    # Tasks whose input requests (by key) the proxy answered itself: a poll repeating them is not
+    # answered twice.
+    tasks_answered: Bounded[tuple[str, tuple[str, ...]], None] = field(default_factory=Bounded)
+    # Tasks: input request keys the proxy removed, to answer on the client's tasks/update.
     removed_inputs: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
     # policy.limits: rate buckets and the elicitations awaiting the user's answer.
     hygiene: HygieneState = field(default_factory=HygieneState)

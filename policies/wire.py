@@ -39,6 +39,9 @@ SENTENCES: Final[dict[str, str]] = {
     "internal.error": "elicitguard could not judge this message safely.",
     "upstream.unjudgeable": "elicitguard could not judge the upstream's answer.",
     "limits.in_flight": "too many requests are awaiting an answer on this session.",
+    "mrtr.state_invalid": "the requestState does not carry a valid elicitguard signature for this request.",
+    "mrtr.state_too_large": "the requestState is too large for elicitguard to carry.",
+    "mrtr.rounds_exceeded": "the server asked again after elicitguard declined on the client's behalf.",
 }
 # Families: a rule without its own sentence takes its family's (detectors and team rules grow).
 FAMILIES: Final[dict[str, str]] = {
@@ -47,6 +50,7 @@ FAMILIES: Final[dict[str, str]] = {
     "url": "the URL is not allowed by policy.",
     "envelope": "the message is not JSON-RPC that elicitguard can judge safely.",
     "response": "the answer cannot be delivered safely.",
+    "mrtr": "the retry cannot be matched to its input requests.",
     "elicitation": "the elicitation is not allowed.",
 }
 GENERIC: Final = "a policy rule blocked it."

@@ -36,6 +36,7 @@ from elicitguard.proxy import offload
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.framing import LineFramer, Oversize
 from elicitguard.proxy.hygiene import expire_pending
+from elicitguard.proxy.state_keys import load_sealer
 from elicitguard.proxy.stdio_io import (
     Out,
     prepare_std_fds,
@@ -67,7 +68,10 @@ class StdioProxy:
         self.command = command
         self.audit = audit
         self.server_name = server_name or os.path.basename(command[0])
-        self.guard = Guard(config.policy_for(server_name), config.max_message_bytes)
+        # A stdio client's retry comes back to this process: the key file matters only for sharing.
+        self.guard = Guard(config.policy_for(server_name), config.max_message_bytes,
+                           sealer=load_sealer(config.mrtr_state_key_file), completes_rounds=True,
+                           max_rounds=config.mrtr_max_rounds)
         self.grace = config.stdio_shutdown_grace
         self.reload = reload or _no_reload
         self.child: asyncio.subprocess.Process | None = None
@@ -226,6 +230,9 @@ class StdioProxy:
             # The exact bytes of the line when nothing changed (including a trailing \r, if any).
             await forward(outcome.forward + b"\n")
         for message in outcome.replies + outcome.notices:
+            await reply(dumps(message) + b"\n")
+        for message in outcome.retries:
+            # Judging a server frame: ``reply`` writes to the server, where the proxy's retry goes.
             await reply(dumps(message) + b"\n")
         if (self._client_gone and direction is Direction.SERVER_TO_CLIENT and self.guard.state.pending_server
                 and self._to_server is not None and not self._to_server.is_closing()):

@@ -10,6 +10,7 @@ import pytest
 from elicitguard.policies import forms
 from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy, load_config_text
 from elicitguard.policies.engine import Guard, Outcome
+from elicitguard.policies.sealed import Sealer
 
 MAX = 1 << 20
 MODERN = "2026-07-28"
@@ -26,6 +27,9 @@ def wire(obj: Any) -> bytes:
 def read(raw: bytes | None) -> Any:
     assert raw is not None, "expected a forwarded frame"
     return json.loads(raw)
+
+
+SEALER = Sealer((b"k" * 32,), lambda: b"\x00" * 12)
 
 
 def policy(text: str = "") -> Policy:
@@ -546,15 +550,16 @@ def test_a_denied_input_request_with_on_deny_error_becomes_an_invalid_params_err
 
 
 def test_a_denied_input_request_with_on_deny_decline_is_removed_and_answered_on_retry() -> None:
-    g = Guard(policy("on_deny: decline\n"), MAX)
+    g = Guard(policy("on_deny: decline\n"), MAX, sealer=SEALER)
     g.client_message(modern_call(41, BOTH_CAPS))
     out = g.server_message(input_required(41, "state-XYZ", name=entry(FORM_OK), pw=entry(FORM_PW)))
     sent = read(out.forward)
     assert sent["id"] == 41
     assert sent["result"]["inputRequests"] == {"name": entry(FORM_OK)}
-    assert sent["result"]["requestState"] == "state-XYZ"
+    envelope = sent["result"]["requestState"]
+    assert envelope.startswith("elicitguard.v1.") and envelope != "state-XYZ"
     assert sent["result"]["resultType"] == "input_required"
-    retry = modern_call(42, BOTH_CAPS, requestState="state-XYZ",
+    retry = modern_call(42, BOTH_CAPS, requestState=envelope,
                         inputResponses={"name": {"action": "accept", "content": {"name": "Bob"}}})
     out2 = g.client_message(retry)
     params = read(out2.forward)["params"]
@@ -564,16 +569,41 @@ def test_a_denied_input_request_with_on_deny_decline_is_removed_and_answered_on_
     assert events(out2) == [("input.answered", "allow")]
 
 
-def test_a_retry_for_another_tool_or_state_is_not_given_the_removed_answer() -> None:
-    g = Guard(policy("on_deny: cancel\n"), MAX)
+def test_the_retry_is_answered_by_a_guard_that_never_saw_the_result_if_it_holds_the_key() -> None:
+    first = Guard(policy("on_deny: cancel\n"), MAX, sealer=SEALER)
+    first.client_message(modern_call(41, BOTH_CAPS))
+    envelope = read(first.server_message(input_required(41, "s1", name=entry(FORM_OK), pw=entry(FORM_PW))).forward)[
+        "result"]["requestState"]
+    other = Guard(policy("on_deny: cancel\n"), MAX, sealer=Sealer((b"x" * 32, b"k" * 32), lambda: b"\x01" * 12))
+    out = other.client_message(modern_call(45, BOTH_CAPS, requestState=envelope, inputResponses={}))
+    params = read(out.forward)["params"]
+    assert params["inputResponses"] == {"pw": {"action": "cancel"}} and params["requestState"] == "s1"
+
+
+def test_a_retry_for_another_tool_with_the_envelope_is_refused_and_never_forwarded() -> None:
+    g = Guard(policy("on_deny: cancel\n"), MAX, sealer=SEALER)
+    g.client_message(modern_call(41, BOTH_CAPS))
+    envelope = read(g.server_message(input_required(41, "s1", name=entry(FORM_OK), pw=entry(FORM_PW))).forward)[
+        "result"]["requestState"]
+    out = g.client_message(modern_call(43, BOTH_CAPS, name="other", requestState=envelope, inputResponses={}))
+    assert out.forward is None
+    assert out.replies[0]["id"] == 43 and out.replies[0]["error"]["data"]["rule"] == "mrtr.state_invalid"
+    assert events(out) == [("mrtr.state_refused", "deny")]
+
+
+def test_a_state_the_proxy_did_not_wrap_passes_unchanged_and_gets_no_answers() -> None:
+    g = Guard(policy("on_deny: cancel\n"), MAX, sealer=SEALER)
     g.client_message(modern_call(41, BOTH_CAPS))
     g.server_message(input_required(41, "s1", name=entry(FORM_OK), pw=entry(FORM_PW)))
-    other = modern_call(43, BOTH_CAPS, name="other", requestState="s1", inputResponses={})
-    assert_untouched(g.client_message(other), other)
-    wrong_state = modern_call(44, BOTH_CAPS, requestState="s2", inputResponses={})
-    assert_untouched(g.client_message(wrong_state), wrong_state)
-    right = g.client_message(modern_call(45, BOTH_CAPS, requestState="s1", inputResponses={}))
-    assert read(right.forward)["params"]["inputResponses"] == {"pw": {"action": "cancel"}}
+    plain = modern_call(44, BOTH_CAPS, requestState="s1", inputResponses={})
+    assert_untouched(g.client_message(plain), plain)
+
+
+def test_without_a_sealer_a_denied_input_request_is_an_error_even_with_on_deny_decline() -> None:
+    g = Guard(policy("on_deny: decline\n"), MAX)
+    g.client_message(modern_call(41, BOTH_CAPS))
+    sent = read(g.server_message(input_required(41, "s1", name=entry(FORM_OK), pw=entry(FORM_PW))).forward)
+    assert sent["error"]["data"]["rule"] == "credential.password"
 
 
 def test_a_malformed_input_request_is_an_error_even_with_on_deny_decline() -> None:
@@ -799,11 +829,12 @@ def test_non_elicitation_traffic_is_forwarded_byte_for_byte(side: str, obj: dict
 
 
 def test_a_client_answer_for_an_input_request_the_proxy_removed_is_overwritten_on_retry() -> None:
-    g = Guard(policy("on_deny: decline\n"), MAX)
+    g = Guard(policy("on_deny: decline\n"), MAX, sealer=SEALER)
     g.client_message(modern_call(46, BOTH_CAPS))
-    g.server_message(input_required(46, "s9", pw=entry(FORM_PW), ok=entry(FORM_OK)))
+    out = g.server_message(input_required(46, "s9", pw=entry(FORM_PW), ok=entry(FORM_OK)))
+    envelope = read(out.forward)["result"]["requestState"]
     forged = {"action": "accept", "content": {"password": "hunter2"}}
-    out = g.client_message(modern_call(47, BOTH_CAPS, requestState="s9", inputResponses={"pw": forged}))
+    out = g.client_message(modern_call(47, BOTH_CAPS, requestState=envelope, inputResponses={"pw": forged}))
     assert read(out.forward)["params"]["inputResponses"] == {"pw": {"action": "decline"}}
 
 

@@ -127,9 +127,10 @@ async def test_on_stdio_a_denied_input_request_is_removed_and_declined_on_the_cl
         await run.send(call(1, FORM_CAPS))
         first = await run.receive()
         assert set(first["result"]["inputRequests"]) == {"who"}
-        assert first["result"]["requestState"] == STATE
+        envelope = first["result"]["requestState"]
+        assert envelope.startswith("elicitguard.v1.") and STATE not in envelope
         await run.send(call(2, FORM_CAPS, inputResponses={"who": {"action": "accept", "content": {"name": "Ann"}}},
-                            requestState=STATE))
+                            requestState=envelope))
         second = await run.receive()
         assert second["id"] == 2 and second["result"]["resultType"] == "complete"
     retry = run.server_lines()[1]
@@ -177,6 +178,22 @@ async def test_on_stdio_tasks_get_results_and_task_notifications_are_judged(
         assert set(notified["params"]["task"]["inputRequests"]) == {"who"}
 
 
+async def test_on_stdio_a_task_whose_every_input_request_is_denied_is_answered_by_the_proxy_with_tasks_update(
+        tmp_path: Path, child_env: dict[str, str]) -> None:
+    task_result = {"jsonrpc": "2.0", "id": 4, "result": {"task": {
+        "taskId": "t-1", "status": "input_required", "inputRequests": {"pw": PASSWORD_FORM}}}}
+    script = [{"expect": "tasks/get"}, {"send": line(task_result).decode().strip()}, {"expect": "tasks/update"}]
+    async with StdioRun(tmp_path, child_env, script, "on_deny: cancel\n") as run:
+        await run.send({"jsonrpc": "2.0", "id": 4, "method": "tasks/get",
+                        "params": {"taskId": "t-1", "_meta": meta(FORM_CAPS)}})
+        got = await run.receive()
+        assert got["id"] == 4 and got["result"]["task"] == {"taskId": "t-1", "status": "input_required"}
+    update = run.server_lines()[1]
+    assert update["method"] == "tasks/update"
+    assert update["params"]["taskId"] == "t-1" and update["params"]["inputResponses"] == {"pw": {"action": "cancel"}}
+    assert [r["event"] for r in run.audit()].count("input.completed") == 1
+
+
 async def test_on_stdio_an_unknown_protocol_version_is_refused_with_32022_and_never_reaches_the_server(
         tmp_path: Path, child_env: dict[str, str]) -> None:
     async with StdioRun(tmp_path, child_env, []) as run:
@@ -210,9 +227,11 @@ class FakeModernServer:
     def __init__(self) -> None:
         self.replies: list[tuple[str, bytes]] = []
         self.bodies: list[dict[str, Any]] = []
+        self.arrived: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
     async def post(self, request: web.Request) -> web.StreamResponse:
         self.bodies.append(await request.json())
+        self.arrived.put_nowait(self.bodies[-1])
         kind, body = self.replies.pop(0)
         if kind == "sse":
             response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
@@ -274,8 +293,9 @@ async def test_over_http_the_retry_after_a_removed_input_request_carries_the_pro
     fake, url, audit_path = modern
     fake.replies.append(("json", json.dumps(input_required(1, {"pw": PASSWORD_FORM, "who": NAME_FORM})).encode()))
     fake.replies.append(("json", json.dumps({"jsonrpc": "2.0", "id": 2, "result": {"content": []}}).encode()))
-    await _post(url, call(1, FORM_CAPS))
-    status, _ = await _post(url, call(2, FORM_CAPS, requestState=STATE,
+    _, first = await _post(url, call(1, FORM_CAPS))
+    envelope = json.loads(first)["result"]["requestState"]
+    status, _ = await _post(url, call(2, FORM_CAPS, requestState=envelope,
                                       inputResponses={"who": {"action": "accept", "content": {"name": "B"}}}))
     assert status == 200
     assert fake.bodies[1]["params"]["inputResponses"]["pw"] == {"action": "decline"}
@@ -296,6 +316,23 @@ async def test_over_http_a_tasks_get_result_with_a_denied_url_is_stripped(
     assert "inputRequests" not in json.loads(body)["result"]["task"]
 
 
+async def test_over_http_a_task_whose_every_input_request_is_denied_is_answered_by_the_proxy_with_tasks_update(
+        modern: tuple[FakeModernServer, str, Path]) -> None:
+    fake, url, _ = modern
+    result = {"jsonrpc": "2.0", "id": 9, "result": {"task": {
+        "taskId": "t-9", "status": "input_required", "inputRequests": {"pw": PASSWORD_FORM}}}}
+    fake.replies.append(("json", json.dumps(result).encode()))
+    fake.replies.append(("json", b'{"jsonrpc":"2.0","id":"ignored","result":{}}'))
+    status, body = await _post(url, {"jsonrpc": "2.0", "id": 9, "method": "tasks/get",
+                                     "params": {"taskId": "t-9", "_meta": meta(FORM_CAPS)}})
+    assert status == 200
+    assert json.loads(body)["result"]["task"] == {"taskId": "t-9", "status": "input_required"}
+    await asyncio.wait_for(fake.arrived.get(), WAIT)
+    update = await asyncio.wait_for(fake.arrived.get(), WAIT)
+    assert update["method"] == "tasks/update"
+    assert update["params"]["taskId"] == "t-9" and update["params"]["inputResponses"] == {"pw": {"action": "decline"}}
+
+
 async def test_over_http_an_unknown_protocol_version_header_gets_400_with_32022(
         modern: tuple[FakeModernServer, str, Path]) -> None:
     fake, url, _ = modern
@@ -314,14 +351,43 @@ async def test_over_http_one_clients_removed_input_requests_are_never_answered_o
     fake.replies.append(("json", json.dumps(input_required(1, {"pw": PASSWORD_FORM, "who": NAME_FORM})).encode()))
     fake.replies.append(("json", json.dumps({"jsonrpc": "2.0", "id": 2, "result": {"content": []}}).encode()))
     fake.replies.append(("json", json.dumps({"jsonrpc": "2.0", "id": 3, "result": {"content": []}}).encode()))
-    alice = {**HEADERS, "Authorization": "Bearer alice"}
-    bob = {**HEADERS, "Authorization": "Bearer bob"}
-    await _post(url, call(1, FORM_CAPS), alice)
+    fake.replies.append(("json", json.dumps({"jsonrpc": "2.0", "id": 4, "result": {"content": []}}).encode()))
+    _, first = await _post(url, call(1, FORM_CAPS))
+    envelope = json.loads(first)["result"]["requestState"]
     retry = {"who": {"action": "accept", "content": {"name": "B"}}}
-    await _post(url, call(2, FORM_CAPS, requestState=STATE, inputResponses=retry), bob)
+    # A second client on the same address, with no credentials either, retrying with the server's own
+    # state: nothing to consume, it is forwarded as sent.
+    await _post(url, call(2, FORM_CAPS, requestState=STATE, inputResponses=retry))
     assert "pw" not in fake.bodies[1]["params"]["inputResponses"]
-    await _post(url, call(3, FORM_CAPS, requestState=STATE, inputResponses=retry), alice)
-    assert fake.bodies[2]["params"]["inputResponses"]["pw"] == {"action": "decline"}
+    # The first client's retry still gets its declines, however many others came in between, and so
+    # does the same retry again (the record is in the envelope, not consumed from proxy memory).
+    for n in (3, 4):
+        await _post(url, call(n, FORM_CAPS, requestState=envelope, inputResponses=retry))
+        assert fake.bodies[n - 1]["params"]["inputResponses"]["pw"] == {"action": "decline"}
+        assert fake.bodies[n - 1]["params"]["requestState"] == STATE
+
+
+@pytest.mark.parametrize("mangle", [
+    pytest.param(lambda e: e[:-2] + ("AA" if not e.endswith("AA") else "BB"), id="signature-changed"),
+    pytest.param(lambda e: e.replace("elicitguard.v1.", "elicitguard.v1.e30", 1), id="record-changed"),
+    pytest.param(lambda e: "elicitguard.v1.e30." + "A" * 43, id="forged"),
+    pytest.param(lambda e: "elicitguard.v1." + "A" * (70 * 1024), id="oversized"),
+])
+async def test_over_http_a_tampered_or_forged_envelope_is_refused_audited_and_never_forwarded(
+        modern: tuple[FakeModernServer, str, Path], mangle: Any) -> None:
+    fake, url, audit_path = modern
+    fake.replies.append(("json", json.dumps(input_required(1, {"pw": PASSWORD_FORM, "who": NAME_FORM})).encode()))
+    _, first = await _post(url, call(1, FORM_CAPS))
+    envelope = json.loads(first)["result"]["requestState"]
+    status, body = await _post(url, call(2, FORM_CAPS, requestState=mangle(envelope), inputResponses={}))
+    answer = json.loads(body)
+    assert answer["id"] == 2 and answer["error"]["data"]["rule"] == "mrtr.state_invalid"
+    assert answer["error"]["message"] == ("Blocked by elicitguard: the requestState does not carry a valid "
+                                          "elicitguard signature for this request.")
+    assert len(fake.bodies) == 1
+    refused = [json.loads(x) for x in audit_path.read_text(encoding="utf-8").splitlines()
+               if json.loads(x)["event"] == "mrtr.state_refused"]
+    assert refused and refused[0]["decision"] == "deny"
 
 
 async def test_on_stdio_an_oversize_answer_is_replaced_by_an_error_so_the_client_is_not_left_waiting(

@@ -211,7 +211,7 @@ def test_a_server_can_block_a_rule_the_global_policy_monitors() -> None:
 # ---- the registry knows every rule the core can name ------------------------------------------------------
 
 # Rule names the core uses for audit records that are not judgements of an elicitation.
-NOT_ELICITATION_RULES = {"capabilities.narrowed", "input.answered", "protocol.filtered"}
+NOT_ELICITATION_RULES = {"capabilities.narrowed", "input.answered", "input.completed", "protocol.filtered"}
 
 
 def test_every_rule_id_in_the_core_is_registered_as_content_or_protocol() -> None:

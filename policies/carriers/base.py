@@ -13,6 +13,7 @@ from typing import Any, Final
 from elicitguard.policies.config import Policy
 from elicitguard.policies.envelope import JSONObject, Message, RequestId
 from elicitguard.policies.judge import MAX_JUDGED_TEXT, judge_elicitation, judged_text_size, too_complex
+from elicitguard.policies.sealed import Sealer
 from elicitguard.policies.session import SessionState
 from elicitguard.policies.verdict import Decision, Direction, Verdict
 from elicitguard.policies.wire import blocked_error as blocked_error
@@ -44,6 +45,9 @@ class Outcome:
     # Notifications for the client the proxy itself makes while judging a client frame (a withheld
     # answer's notice): delivered where the transport can (stdio; an SSE stream), never merged into replies.
     notices: list[JSONObject] = field(default_factory=list)
+    # Requests the proxy sends the server itself, as the client would: the retry of an MRTR round in
+    # which it declined every input request. Their answers come back as the client's (see mrtr.py).
+    retries: list[JSONObject] = field(default_factory=list)
 
 
 @dataclass
@@ -103,6 +107,17 @@ class Carrier:
     policy: Policy
     max_message_bytes: int
     state: SessionState
+    # Signs the MRTR bookkeeping the guard hands the client inside requestState (policies.sealed);
+    # None: nothing can be removed and answered later, so a denied entry is an error (fail closed).
+    sealer: Sealer | None = None
+    # Whether the transport sends Outcome.retries upstream and relays their answers (then a round whose
+    # every input request was declined is completed by the proxy), and how many rounds in a row.
+    completes_rounds: bool = False
+    max_rounds: int = 3
+    # The size of the frame being judged, and for a server response, what mrtr.py needs of its request.
+    frame_size: int = 0
+    round_params: JSONObject | None = None
+    proxy_round: tuple[RequestId, int] | None = None
     # Characters of elicitation text still to be judged in the current frame (see MAX_JUDGED_TEXT).
     budget: int = MAX_JUDGED_TEXT
 

@@ -1,11 +1,16 @@
 """The 2026-07-28 carrier (MRTR): elicitations inside ``input_required`` results and task updates.
 
 Each ``elicitation/create`` among ``inputRequests`` is judged with the capabilities of the request it
-answers. With ``on_deny: decline|cancel`` denied entries are removed and remembered, and the proxy
-adds their answers to ``inputResponses`` when the client retries.
+answers. With ``on_deny: decline|cancel`` denied entries are removed, and the proxy adds their
+answers to ``inputResponses`` when the client retries: for a request, what to add travels signed
+inside ``requestState`` (policies.sealed), so any replica holding the key can answer the retry; for
+a task, it is remembered per task id until ``tasks/update``. When nothing is left for the client to
+answer, the proxy completes the round itself (a retry, or ``tasks/update``) where the transport can.
 """
 
 from __future__ import annotations
+
+from typing import Any, Final
 
 from elicitguard.policies import errors
 from elicitguard.policies.carriers.base import (
@@ -23,16 +28,24 @@ from elicitguard.policies.carriers.base import (
     walk,
 )
 from elicitguard.policies.carriers.response import ResponseCarrier
-from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId
+from elicitguard.policies.envelope import JSONObject, Kind, Message, RequestId, id_key
 from elicitguard.policies.judge import ELICIT
-from elicitguard.policies.session import MAX_STORED, ClientRequest, stored
+from elicitguard.policies.sealed import ABSENT, SealError, is_sealed
+from elicitguard.policies.session import MAX_STORED, ClientRequest, stored, wire_id_of
 from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Direction, Reason, Verdict
+
+
+_KEEP: Final = object()  # the retry's requestState is forwarded as the client sent it
 
 
 class TwoCarriers(Exception):
     """``inputRequests`` in more than one place, or nested deeper than any shape a client reads:
     which would a client show? Refused whole rather than half judged."""
 
+
+# A request whose frame is at most this large is kept (its params) while in flight, so the proxy can
+# re-send it to complete a round itself; a larger one is not, and its client completes the round.
+MAX_KEPT_PARAMS: Final = 16 * 1024
 
 # The keys through which a result or a task notification nests another object a client reads as a
 # result or a task: a CreateTaskResult or tasks/get result wrapping its Task ("task", the draft
@@ -161,20 +174,80 @@ class MrtrCarrier(ResponseCarrier):
         target = walk(obj, path)
         for key in denied:
             del target["inputRequests"][key]
+        if request is not None and request.method in MRTR_METHODS and path == ("result",):
+            return self._seal_round(message, request, obj, target, denied, reasons, out)
         state = target.get("requestState")
+        task_id = target.get("taskId")
+        if (not target["inputRequests"] and request is not None and request.method == "tasks/get"
+                and isinstance(task_id, str) and self._answer_task(task_id, denied, request.method, out)):
+            # Nothing left for the client to answer: the proxy answered the task itself; the client
+            # sees the task without input requests.
+            del target["inputRequests"]
+            return Step(replacement=obj)
         if not target["inputRequests"]:
             del target["inputRequests"]
             # An InputRequiredResult needs inputRequests or requestState; a Task (tasks/get) does not.
             if not isinstance(state, str) and path[-1] == "result":
                 return Step(replacement=error_response(message.id, blocked_error(reasons)))
-        if request is not None:
-            if request.method == "tasks/get" and request.task_id is not None:
-                corr: tuple[str, ...] = (self.state.scope, "tasks", request.task_id)
-            else:
-                corr = (self.state.scope, request.method, request.target or "",
-                        stored(state) if isinstance(state, str) else "")
-            self.state.removed_inputs[corr] = {key: self.policy.on_deny for key in denied}
+        if request is not None and request.method == "tasks/get" and request.task_id is not None:
+            self.state.removed_inputs[(self.state.scope, "tasks", request.task_id)] = {
+                key: self.policy.on_deny for key in denied}
         return Step(replacement=obj)
+
+    def _seal_round(self, message: Message, request: ClientRequest, obj: JSONObject, target: JSONObject,
+                    denied: dict[str, Verdict], reasons: tuple[Reason, ...], out: Outcome) -> Step:
+        """Hand the client the result without its denied entries; what the guard must answer on the
+        retry travels inside ``requestState``, signed (policies.sealed), not in proxy memory. When
+        nothing is left for the client to answer, the proxy retries itself (``_complete_round``)."""
+        if self.sealer is None:
+            return Step(replacement=error_response(message.id, blocked_error(reasons)))
+        server_state = target.get("requestState", ABSENT)
+        if not target["inputRequests"]:
+            completed = self._complete_round(message, request, server_state, denied, reasons, out)
+            if completed is not None:
+                return completed
+        sealed = self.sealer.seal(server_state, {key: self.policy.on_deny for key in denied},
+                                  request.method, request.target)
+        if sealed is None:
+            too_large = Reason("mrtr.state_too_large", "the server's requestState is too large to carry")
+            return Step(replacement=error_response(message.id, blocked_error((too_large, *reasons))))
+        target["requestState"] = sealed
+        if not target["inputRequests"]:
+            del target["inputRequests"]
+        return Step(replacement=obj)
+
+    def _complete_round(self, message: Message, request: ClientRequest, server_state: Any,
+                        denied: dict[str, Verdict], reasons: tuple[Reason, ...], out: Outcome) -> Step | None:
+        """Every input request of the round was declined: retry the request upstream with the declines
+        and the server's requestState, as the client would; the answer goes to the client under its own
+        id. None when the transport cannot, or the request was not kept (the client then retries)."""
+        params = self.round_params
+        if not self.completes_rounds or params is None or self.sealer is None or message.id is None:
+            return None
+        client_id, done = self.proxy_round if self.proxy_round is not None else (message.id, 0)
+        method = request.method
+        if done >= self.max_rounds:
+            reason = Reason("mrtr.rounds_exceeded", f"the server asked again after {done} round(s) the proxy declined")
+            out.decisions.append(Decision("input.rounds_exceeded", "deny", S2C, method=method, request_id=client_id,
+                                          reasons=(reason,), extra={"round": done}))
+            return Step(replacement=error_response(message.id, blocked_error((reason, *reasons))))
+        retry_id = "eg-round-" + self.sealer.nonce().hex()
+        resent: JSONObject = {k: v for k, v in params.items() if k not in ("inputResponses", "requestState")}
+        resent["inputResponses"] = {key: {"action": self.policy.on_deny} for key in denied}
+        if server_state is not ABSENT:
+            resent["requestState"] = server_state
+        key = id_key(retry_id)
+        self.state.pending_client[key] = ClientRequest(method, request.target, request.modes, request.protocol,
+                                                       wire_id=wire_id_of(client_id))
+        self.state.proxy_rounds[key] = (client_id, done + 1)
+        self.state.round_params[key] = params
+        out.retries.append({"jsonrpc": "2.0", "id": retry_id, "method": method, "params": resent})
+        out.decisions.append(Decision(
+            "input.completed", "allow", S2C, method=method, request_id=client_id,
+            reasons=(Reason("input.completed", f"round {done + 1}: the proxy retried with "
+                                               f"{len(denied)} input request(s) answered {self.policy.on_deny}"),),
+            extra={"input_keys": sorted(denied)[:64], "round": done + 1}))
+        return Step(keep=False)
 
     def _task_notification(self, message: Message, out: Outcome) -> Step:
         try:
@@ -206,9 +279,38 @@ class MrtrCarrier(ResponseCarrier):
         for key in denied:
             del target["inputRequests"][key]
         if isinstance(task_id, str):
+            if not target["inputRequests"] and self._answer_task(task_id, denied, message.method, out):
+                del target["inputRequests"]
+                return Step(replacement=obj)
             action = self.policy.on_deny if self.policy.on_deny != "error" else "decline"
             self.state.removed_inputs[(self.state.scope, "tasks", stored(task_id))] = {key: action for key in denied}
         return Step(replacement=obj)
+
+    def _answer_task(self, task_id: str, denied: dict[str, Verdict], method: str | None, out: Outcome) -> bool:
+        """Every input request of a task was denied: nothing is left for the client to answer, so the
+        proxy sends the server ``tasks/update`` with the policy's answers itself (its reply is the
+        proxy's, never forwarded). False when the transport cannot."""
+        if not self.completes_rounds or self.sealer is None:
+            return False
+        if (stored(task_id), tuple(sorted(denied))) in self.state.tasks_answered:
+            return True  # a poll repeating what the proxy already answered
+        action = self.policy.on_deny if self.policy.on_deny != "error" else "decline"
+        update_id = "eg-task-" + self.sealer.nonce().hex()
+        params: JSONObject = {"taskId": task_id, "inputResponses": {key: {"action": action} for key in denied}}
+        meta = (self.round_params or {}).get("_meta")
+        if isinstance(meta, dict):
+            params["_meta"] = meta  # the client's own tasks/get: its protocol version and capabilities
+        key = id_key(update_id)
+        self.state.pending_client[key] = ClientRequest("tasks/update", None, None, None, task_id=stored(task_id))
+        self.state.proxy_requests[key] = "tasks/update"
+        self.state.tasks_answered[(stored(task_id), tuple(sorted(denied)))] = None
+        out.replies.append({"jsonrpc": "2.0", "id": update_id, "method": "tasks/update", "params": params})
+        out.decisions.append(Decision(
+            "input.completed", "allow", S2C, method=method,
+            reasons=(Reason("input.completed", f"the proxy answered {len(denied)} input request(s) of a task "
+                                               f"with {action}"),),
+            extra={"input_keys": sorted(denied)[:64], "task": True}))
+        return True
 
 
 
@@ -223,23 +325,41 @@ class MrtrCarrier(ResponseCarrier):
         return Step(replacement=error_response(message.id, blocked_error((reason,))))
 
 
-    def _answer_removed(self, message: Message, replacement: JSONObject | None, out: Outcome) -> JSONObject | None:
-        """MRTR: on the client's retry, answer for input requests the proxy removed."""
+    def _answer_removed(self, message: Message, replacement: JSONObject | None,
+                        out: Outcome) -> JSONObject | None | Step:
+        """MRTR: on the client's retry, answer for input requests the proxy removed. A retry whose
+        requestState names the guard's envelope but does not verify is refused (a Step)."""
         params = message.params
         method = message.method or ""
+        state = params.get("requestState")
+        restore: Any = _KEEP
         if method == "tasks/update" and isinstance(params.get("taskId"), str):
-            key: tuple[str, ...] = (self.state.scope, "tasks", stored(params["taskId"]))
-        elif method in MRTR_METHODS and ("inputResponses" in params or "requestState" in params):
-            state = params.get("requestState")
+            removed = self.state.removed_inputs.pop((self.state.scope, "tasks", stored(params["taskId"])), None)
+        elif method in MRTR_METHODS and is_sealed(state):
             target = target_of(params)
-            key = (self.state.scope, method, stored(target) if target is not None else "",
-                   stored(state) if isinstance(state, str) else "")
+            try:
+                if self.sealer is None:
+                    raise SealError("no MRTR state key to verify with")
+                opened = self.sealer.open(state, stored(method), stored(target) if target is not None else None)
+            except SealError as exc:
+                reason = Reason("mrtr.state_invalid", str(exc))
+                out.decisions.append(Decision("mrtr.state_refused", "deny", C2S, method=method,
+                                              request_id=message.id, reasons=(reason,)))
+                if message.id is not None:
+                    out.replies.append(error_response(message.id, blocked_error((reason,))))
+                return Step(keep=False)
+            removed, restore = opened.removed, opened.state
         else:
             return replacement
-        removed = self.state.removed_inputs.pop(key, None)
-        if not removed:
+        if not removed and restore is _KEEP:
             return replacement
         obj = replacement if replacement is not None else deep_copy_path(message.obj, ("params",))
+        if restore is ABSENT:
+            del obj["params"]["requestState"]
+        elif restore is not _KEEP:
+            obj["params"]["requestState"] = restore  # exactly the server's own value
+        if not removed:
+            return obj
         responses = obj["params"].get("inputResponses")
         responses = dict(responses) if isinstance(responses, dict) else {}
         for input_key, action in removed.items():
@@ -251,4 +371,3 @@ class MrtrCarrier(ResponseCarrier):
                                                       f"with {sorted(set(removed.values()))}"),),
                                       extra={"input_keys": sorted(removed)}))
         return obj
-

@@ -52,7 +52,8 @@ def register(sub: Any) -> None:
                                       "relayed to the upstream URL with its last path segment replaced by 'sse'. "
                                       "Only loopback Host/Origin values are accepted unless http.allowed_hosts / "
                                       "http.allowed_origins list more (a warning is printed when listening beyond "
-                                      "loopback without them).")
+                                      "loopback without them). Replicas behind one load balancer share "
+                                      "mrtr.state_key_file (README: Scaling out).")
     add_config(http)
     http.add_argument("--listen", metavar="HOST:PORT", help="address to serve on (default: config listen, "
                                                              "else 127.0.0.1:8931); port 0 picks a free port")
@@ -70,6 +71,16 @@ def stdio_server_name(config: Config, name: str | None, command: list[str]) -> s
     return base if base in config.servers else None
 
 
+def check_state_key(config: Config) -> None:
+    """Exit 2 when mrtr.state_key_file is set but unusable (before anything starts)."""
+    from elicitguard.proxy.state_keys import load_sealer
+
+    try:
+        load_sealer(config.mrtr_state_key_file)
+    except (OSError, ValueError) as exc:
+        fail(f"cannot use mrtr.state_key_file {config.mrtr_state_key_file!r}: {getattr(exc, 'strerror', None) or exc}")
+
+
 def _warn(config: Config, findings: Findings) -> None:
     for warning in (*config.warnings, *findings.warnings):
         print(f"elicitguard: warning: {warning}", file=sys.stderr)
@@ -82,6 +93,7 @@ def cmd_stdio(args: argparse.Namespace) -> int:
     if not command:
         fail("stdio needs the server command after '--', e.g. elicitguard stdio -- python server.py")
     config = load(args.config)
+    check_state_key(config)
     name = stdio_server_name(config, args.name, command)
     _warn(config, Findings())
     from elicitguard.proxy.stdio import run_stdio
@@ -97,6 +109,7 @@ def cmd_stdio(args: argparse.Namespace) -> int:
 
 def cmd_http(args: argparse.Namespace) -> int:
     config = load(args.config)
+    check_state_key(config)
     listen = args.listen or config.listen
     upstream = args.upstream or config.upstream
     if not upstream and not config.servers:

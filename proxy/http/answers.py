@@ -90,8 +90,8 @@ class AnswerLayer(SessionLayer):
         url = session.legacy_endpoint or session.route.upstream
         headers = {"Content-Type": JSON_TYPE, "Accept": f"{JSON_TYPE}, {SSE_TYPE}", **session.auth_headers}
         # Only an id the upstream issued goes upstream: the proxy's own (a stateless upstream) never does.
-        if session.session_id is not None and not session.synthetic and session.legacy_endpoint is None:
-            headers[SESSION_HEADER] = session.session_id
+        if session.upstream_session is not None and session.legacy_endpoint is None:
+            headers[SESSION_HEADER] = session.upstream_session
         version = session.protocol or session.guard.state.protocol_version
         if version:
             headers[VERSION_HEADER] = version

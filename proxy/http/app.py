@@ -10,6 +10,7 @@ import aiohttp
 from aiohttp import web
 
 from elicitguard.policies.config import Config
+from elicitguard.policies.sealed import Sealer
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.http.answers import ANSWERS, Backlog
 from elicitguard.proxy.http.common import (
@@ -25,20 +26,21 @@ from elicitguard.proxy.http.expiry import expiry_ticker
 from elicitguard.proxy.http.legacy import LegacySse
 from elicitguard.proxy.http.state import SESSIONS, Route, SessionTable
 from elicitguard.proxy.http.streamable import StreamableHttp
+from elicitguard.proxy.state_keys import load_sealer
 
 
 class HttpProxy(StreamableHttp, LegacySse):
     """All request handlers; state lives in the application under AppKeys."""
 
 
-def build_routes(config: Config, upstream: str | None) -> dict[str | None, Route]:
+def build_routes(config: Config, upstream: str | None, sealer: Sealer | None = None) -> dict[str | None, Route]:
     routes: dict[str | None, Route] = {}
     if upstream:
-        routes[None] = Route(None, upstream, config.policy)
+        routes[None] = Route(None, upstream, config.policy, sealer)
     for name, entry in config.servers.items():
         target = entry.upstream or upstream
         if target:
-            routes[name] = Route(name, target, entry.policy)
+            routes[name] = Route(name, target, entry.policy, sealer)
     return routes
 
 
@@ -47,15 +49,17 @@ async def _name_no_software(_request: web.Request, response: web.StreamResponse)
     response.headers["Server"] = SERVER_NAME
 
 
-def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host: str = "127.0.0.1") -> web.Application:
-    """The aiohttp application (also used directly by tests)."""
+def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host: str = "127.0.0.1",
+             sealer: Sealer | None = None) -> web.Application:
+    """The aiohttp application (also used directly by tests). ``sealer`` defaults to the one
+    ``mrtr.state_key_file`` names (OSError/ValueError if unusable), else a random per-process key."""
     app = web.Application(client_max_size=config.max_message_bytes + 1)
     proxy = HttpProxy(app, listen_host)
     app.middlewares.append(proxy.guard_middleware)
     app.on_response_prepare.append(_name_no_software)
     app[CONFIG] = config
     app[AUDIT] = audit
-    app[ROUTES] = build_routes(config, upstream)
+    app[ROUTES] = build_routes(config, upstream, sealer or load_sealer(config.mrtr_state_key_file))
     app[SESSIONS] = SessionTable()
     app[LEGACY] = {}
     app[ANSWERS] = Backlog()

@@ -22,6 +22,7 @@ class LegacySse(RelayLayer):
     async def handle_legacy_sse(self, request: web.Request) -> web.StreamResponse:
         route = self.route(request)
         session = self.new_session(request, route, Owner.of(request))
+        session.guard.completes_rounds = False  # its retry could not be routed to the legacy stream
         session.session_id = "legacy-" + secrets.token_hex(8)
         self._bind(session, request)
         self.audit.event("session.start", transport="http+sse", policy_mode=route.policy.mode)

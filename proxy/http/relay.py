@@ -12,7 +12,7 @@ from aiohttp import web
 from multidict import CIMultiDict
 
 from elicitguard.policies import errors
-from elicitguard.policies.envelope import EnvelopeError, dumps
+from elicitguard.policies.envelope import EnvelopeError, dumps, id_key
 from elicitguard.policies.verdict import Direction
 from elicitguard.proxy import offload
 from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
@@ -30,7 +30,7 @@ from elicitguard.proxy.http.common import (
     response_headers,
 )
 from elicitguard.proxy.http.state import Session
-from elicitguard.proxy.http.stream import SseRelay
+from elicitguard.proxy.http.stream import Round, SseRelay
 
 
 class RelayLayer(SseRelay):
@@ -38,13 +38,15 @@ class RelayLayer(SseRelay):
 
     async def _relay(self, request: web.Request, url: str, method: str, headers: CIMultiDict[str], body: bytes | None,
                      session: Session, proxy_replies: list[dict[str, Any]] | None = None,
-                     legacy_sse: bool = False, initialize: bool = False) -> web.StreamResponse:
+                     legacy_sse: bool = False, initialize: bool = False,
+                     client_ids: list[Any] | None = None) -> web.StreamResponse:
+        """``client_ids``: the client's own ids, when ``body`` is a retry the proxy sends itself."""
         client = self.app[CLIENT]
         try:
             upstream = await client.request(method, url, headers=headers, data=body, allow_redirects=False)
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
-            ids = request_ids(body) if body else []
+            ids = (client_ids if client_ids is not None else request_ids(body) if body else [])
             return error_response(502, errors.INTERNAL_ERROR, "Upstream unreachable", ids[0] if len(ids) == 1 else None,
                                   rule="upstream.unreachable")
         try:
@@ -53,7 +55,7 @@ class RelayLayer(SseRelay):
                 # answers nobody judged: never relayed.
                 self.audit.event("upstream.redirect", decision="deny", status=upstream.status, reasons=[
                     {"rule": "upstream.redirect", "detail": "the upstream answered with a redirect"}])
-                ids = request_ids(body) if body else []
+                ids = (client_ids if client_ids is not None else request_ids(body) if body else [])
                 return error_response(502, errors.INTERNAL_ERROR, "elicitguard refused the upstream's redirect",
                                       ids[0] if len(ids) == 1 else None, rule="upstream.redirect")
             doubled = [h for h in ("Content-Type", SESSION_HEADER) if len(upstream.headers.getall(h, [])) > 1]
@@ -61,7 +63,7 @@ class RelayLayer(SseRelay):
                 # Which copy would the client honour? The proxy cannot judge what it cannot read one way.
                 self.audit.event("upstream.refused", decision="deny", reasons=[
                     {"rule": "http.ambiguous_header", "detail": f"upstream sent {doubled[0]} more than once"}])
-                ids = request_ids(body) if body else []
+                ids = (client_ids if client_ids is not None else request_ids(body) if body else [])
                 return error_response(502, errors.INTERNAL_ERROR, "Upstream sent an ambiguous header",
                                        ids[0] if len(ids) == 1 else None, rule="http.ambiguous_header")
             settled = self._settle_session(upstream.status, upstream.headers, session, initialize, body)
@@ -71,14 +73,15 @@ class RelayLayer(SseRelay):
             kind = mimetype(upstream.headers.get("Content-Type"))
             if kind == SSE_TYPE:
                 return await self._relay_sse(request, upstream, session, proxy_replies or [], legacy_sse, extra,
-                                             request_ids(body) if body else [])
+                                             (client_ids if client_ids is not None else request_ids(body) if body else []),
+                                             Round(url, headers))
             try:
                 raw = await read_whole(upstream.content, self.config.max_message_bytes)
             except TooLarge:
                 raw = None
             except BROKEN_BODY as exc:
                 self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
-                ids = request_ids(body) if body else []
+                ids = (client_ids if client_ids is not None else request_ids(body) if body else [])
                 return error_response(502, errors.INTERNAL_ERROR, "Upstream answer cut off", ids[0] if len(ids) == 1 else None,
                                       rule="upstream.incomplete_body")
             if raw is not None and not judged_as_json(kind, raw):
@@ -100,8 +103,19 @@ class RelayLayer(SseRelay):
                 session.route.learn_versions(session.guard)
             self._audit(session, outcome.decisions)
             self._answer_upstream(session, outcome)
+            if outcome.retries:
+                # The proxy declined every input request of an MRTR round: its retry's answer is the
+                # client's (the guard puts it back under the client's id).
+                upstream.release()
+                others = list(proxy_replies or [])
+                if outcome.forward is not None:
+                    parsed = json.loads(outcome.forward)
+                    others.extend(parsed if isinstance(parsed, list) else [parsed])
+                round_ = Round(url, headers)
+                return await self._relay(request, url, "POST", round_.headers, round_.body(outcome.retries), session,
+                                         proxy_replies=others, client_ids=self._round_ids(session, outcome.retries))
             if outcome.forward is None:
-                ids = request_ids(body) if body else []
+                ids = (client_ids if client_ids is not None else request_ids(body) if body else [])
                 if not ids and body is not None:
                     # Nothing of the client's awaits an answer here (notification-only POST).
                     return web.Response(status=202)
@@ -118,6 +132,11 @@ class RelayLayer(SseRelay):
         finally:
             upstream.release()
             await self._forget_refused(session, upstream.status, body)
+
+    def _round_ids(self, session: Session, retries: list[dict[str, Any]]) -> list[Any]:
+        """The client's ids the proxy's retries answer (to answer them should the retry fail)."""
+        rounds = session.guard.state.proxy_rounds
+        return [entry[0] for r in retries if (entry := rounds.get(id_key(r["id"]))) is not None]
 
     def _json_out(self, upstream: aiohttp.ClientResponse, replies: list[dict[str, Any]],
                   upstream_body: bytes | None) -> web.Response:

@@ -13,6 +13,7 @@ from multidict import CIMultiDict
 from elicitguard.policies import errors
 from elicitguard.policies.config import Config
 from elicitguard.policies.engine import SessionState
+from elicitguard.policies.sealed import SESSION_PREFIX, SealError
 from elicitguard.policies.envelope import id_key
 from elicitguard.policies.verdict import Decision, Direction
 from elicitguard.proxy import offload
@@ -35,10 +36,18 @@ from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Rout
 
 
 def upstream_headers(request: web.Request, session: Session) -> CIMultiDict[str]:
+    """The client's headers for the upstream, with the session id the upstream issued (none for a
+    session the proxy issued itself)."""
     headers = forward_headers(request.headers)
-    if session.synthetic:
-        headers.popall(SESSION_HEADER, None)
+    headers.popall(SESSION_HEADER, None)
+    if session.upstream_session is not None:
+        headers[SESSION_HEADER] = session.upstream_session
     return headers
+
+
+def _credentials(request: web.Request) -> str:
+    # Two Authorization headers never match what a session was issued to (it kept one): refused.
+    return "\n".join(request.headers.getall("Authorization", []))
 
 
 
@@ -127,6 +136,8 @@ class SessionLayer:
             table.touch(key)
             session.last_seen = asyncio.get_running_loop().time()
             return self._bind(session, request)
+        if session_id.startswith(SESSION_PREFIX) and route.sealer is not None and route.sealer.shared:
+            return self._restore(request, route, owner, session_id, body)
         if session_id.startswith(SYNTHETIC_PREFIX):
             return self._no_session("session.unknown", "a session id the proxy issued and no longer holds", body)
         # An id never seen initialized (the proxy restarted, or forgot it): nothing is declared, so every
@@ -136,13 +147,62 @@ class SessionLayer:
         session.adopted = True
         return self._bind(session, request)
 
+    def _restore(self, request: web.Request, route: Route, owner: Owner, session_id: str,
+                 body: bytes | None) -> Session | web.Response:
+        """A session another replica (or this one, before it forgot) issued: rebuilt from what its
+        sealed id carries, for the client it was issued to only."""
+        assert route.sealer is not None
+        try:
+            record = route.sealer.open_session(session_id)
+        except SealError:
+            return self._no_session("session.unknown", "a session id that does not verify", body)
+        if record.get("r") != route.name:
+            return self._no_session("session.unknown", "a session id issued for another route", body)
+        if record.get("ip") != (request.remote or "") or not route.sealer.digest_matches(_credentials(request),
+                                                                                         record.get("a")):
+            return self._no_session("session.binding", "the session belongs to another client", body)
+        session = self.new_session(request, route, owner)
+        session.session_id = session_id
+        upstream = record.get("u")
+        session.upstream_id = upstream if isinstance(upstream, str) else None
+        session.synthetic = upstream is None
+        state = session.guard.state
+        modes = record.get("m")
+        state.client_modes = frozenset(m for m in modes if m in ("form", "url")) if isinstance(modes, list) else frozenset()
+        info = record.get("c")
+        state.client_info = ({k: str(v)[:200] for k, v in info.items() if k in ("name", "version")}
+                             if isinstance(info, dict) else None)
+        version = record.get("p")
+        state.protocol_version = version if isinstance(version, str) else None
+        state.initialized = True
+        if not self._keep(session, restored_session=True):
+            return self._no_session("session.capacity", "the session table is full", body)
+        return self._bind(session, request)
+
+    def _issue(self, session: Session, upstream: str | None) -> str:
+        """The id the client gets for a new session: the upstream's (or a random one of the proxy's),
+        or with mrtr.state_key_file set, a sealed one every replica sharing the key can rebuild the
+        session from (what initialize declared, and who may use it)."""
+        sealer = session.route.sealer
+        if sealer is None or not sealer.shared:
+            return upstream if upstream is not None else SYNTHETIC_PREFIX + secrets.token_hex(16)
+        state = session.guard.state
+        return sealer.seal_session({
+            "u": upstream, "r": session.route.name, "m": sorted(state.client_modes), "p": state.protocol_version,
+            "c": state.client_info, "ip": session.owner.address,
+            "a": sealer.digest(session.auth_headers.get("Authorization", "")),
+        })
+
     def new_session(self, request: web.Request, route: Route, owner: Owner) -> Session:
         """A session for this request, holding the credentials the proxy's own answers will carry."""
-        # The shared store is keyed per client (credentials and address), so one client's retry can
-        # neither consume nor be answered with another's removed input requests.
+        # 2026-07-28 retries carry their own bookkeeping (signed inside requestState). Only tasks' removed
+        # input requests use the shared store, keyed per client (credentials and address) and task id.
         who = f"{request.remote}|{request.headers.get('Authorization', '')}|{request.headers.get('Cookie', '')}"
         state = SessionState(removed_inputs=route.mrtr_removed, scope=hashlib.sha256(who.encode()).hexdigest()[:24])
-        session = Session(route.new_guard(self.config.max_message_bytes, state), route, None,
+        guard = route.new_guard(self.config.max_message_bytes, state)
+        # A round whose every input request the proxy declined is completed by the proxy (relay.py).
+        guard.completes_rounds, guard.max_rounds = True, self.config.mrtr_max_rounds
+        session = Session(guard, route, None,
                           asyncio.get_running_loop().time(), owner, protocol=request.headers.get(VERSION_HEADER))
         for name in ("Authorization", "Cookie"):
             if name in request.headers:
@@ -163,7 +223,8 @@ class SessionLayer:
         table = self.app[SESSIONS]
         issued = headers.get(SESSION_HEADER)
         if issued and session.session_id is None:
-            if (session.route.name, issued) in table:
+            if (session.route.name, issued) in table or any(
+                    s.upstream_id == issued and s.route is session.route for s in table.values()):
                 # Two clients under one session id would be judged on each other's declared modes.
                 self.audit.event("upstream.refused", decision="deny", reasons=[
                     {"rule": "http.session_reused", "detail": "upstream issued a session id already in use"}])
@@ -171,13 +232,17 @@ class SessionLayer:
                 return error_response(502, errors.INTERNAL_ERROR, "Upstream issued a session id already in use",
                                       ids[0] if len(ids) == 1 else None, rule="http.session_reused")
             if ok:
-                # The initialize answer created a session: keep this guard's state under its id.
-                session.session_id = issued
+                # The initialize answer created a session: keep this guard's state under the id the
+                # client gets (sealed: any replica can rebuild it; the upstream's id goes upstream).
+                session.session_id = self._issue(session, issued)
+                if session.session_id != issued:
+                    session.upstream_id = issued
                 self._keep(session)
+                return {SESSION_HEADER: session.session_id}
             return {}
         if initialize and ok and session.session_id is None:
             # A stateless upstream: the proxy issues an id of its own to keep what initialize declared.
-            session.session_id = SYNTHETIC_PREFIX + secrets.token_hex(16)
+            session.session_id = self._issue(session, None)
             session.synthetic = True
             return {SESSION_HEADER: session.session_id} if self._keep(session, synthetic_session=True) else {}
         if session.adopted and ok and session.session_id is not None and table.get(

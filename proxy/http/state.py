@@ -24,6 +24,7 @@ from aiohttp import web
 from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy
 from elicitguard.policies.engine import Bounded, Guard, SessionState
 from elicitguard.policies.limits import HygieneState, TokenBucket
+from elicitguard.policies.sealed import Sealer
 
 MAX_SESSIONS: Final = 10_000
 MAX_PER_CLIENT: Final = 100
@@ -74,8 +75,11 @@ class Route:
     name: str | None
     upstream: str
     policy: Policy
-    # 2026-07-28 traffic has no session: input requests removed from one POST's result are answered
-    # on the retry, which arrives as another POST. Shared per upstream, bounded.
+    # Signs what a 2026-07-28 retry needs (removed input requests) into requestState: the retry may
+    # reach another replica. None: removals become errors (fail closed).
+    sealer: Sealer | None = None
+    # Tasks: input requests removed from a tasks/get result, answered on tasks/update. Shared per
+    # upstream, bounded.
     mrtr_removed: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
     # Versions the upstream showed it supports (server/discover, initialize), among those the proxy knows.
     upstream_versions: set[str] = field(default_factory=set)
@@ -85,7 +89,7 @@ class Route:
     def new_guard(self, max_message_bytes: int, state: SessionState | None = None) -> Guard:
         state = state if state is not None else SessionState()
         state.hygiene = HygieneState(server_bucket=self.server_bucket)
-        return Guard(self.policy, max_message_bytes, state)
+        return Guard(self.policy, max_message_bytes, state, self.sealer)
 
     def offered_versions(self) -> tuple[str, ...]:
         """What the proxy's -32022 lists: the versions both it and the upstream support (all of its own
@@ -130,6 +134,15 @@ class Session:
     adopted: bool = False
     # Server requests the proxy answered itself: a replay (after Last-Event-ID) is not answered again.
     answered: Bounded[bytes, None] = field(default_factory=Bounded)
+    # The id the upstream issued, where the client was given a sealed one of the proxy's instead.
+    upstream_id: str | None = None
+
+    @property
+    def upstream_session(self) -> str | None:
+        """The Mcp-Session-Id the upstream knows this session by (None: send none)."""
+        if self.synthetic or self.session_id is None:
+            return None
+        return self.upstream_id if self.upstream_id is not None else self.session_id
 
 
 class SessionTable(Mapping[SessionKey, Session]):

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 from aiohttp import web
+from multidict import CIMultiDict
 
 from elicitguard.policies import errors
 from elicitguard.policies.engine import Outcome
@@ -19,7 +21,16 @@ from elicitguard.policies.verdict import Direction
 from elicitguard.proxy import offload
 from elicitguard.proxy.framing import BOM, LATIN1_BOM, Oversize, SseEvent, SseFramer, encode_sse
 from elicitguard.proxy.http.answers import AnswerLayer
-from elicitguard.proxy.http.common import SSE_TYPE, jsonrpc_error, response_headers
+from elicitguard.proxy.http.bodies import TooLarge, read_whole
+from elicitguard.proxy.http.common import (
+    CLIENT,
+    JSON_TYPE,
+    SSE_TYPE,
+    judged_as_json,
+    jsonrpc_error,
+    mimetype,
+    response_headers,
+)
 from elicitguard.proxy.http.state import Session
 
 
@@ -29,6 +40,26 @@ from elicitguard.proxy.http.state import Session
 # between slices and every so many events.
 SLICE_BYTES = 16 * 1024
 EVENTS_PER_TURN = 64
+
+
+@dataclass(frozen=True)
+class Round:
+    """Where and how the proxy sends its own retry of an MRTR round: the client request's endpoint
+    and upstream headers, as JSON."""
+
+    url: str
+    client_headers: Any
+
+    @property
+    def headers(self) -> CIMultiDict[str]:
+        headers = CIMultiDict(self.client_headers)
+        headers["Content-Type"] = JSON_TYPE
+        headers["Accept"] = f"{JSON_TYPE}, {SSE_TYPE}"
+        return headers
+
+    @staticmethod
+    def body(retries: list[dict[str, Any]]) -> bytes:
+        return dumps(retries[0] if len(retries) == 1 else retries)
 
 
 class ClientGone(Exception):
@@ -44,7 +75,7 @@ class SseRelay(AnswerLayer):
 
     async def _relay_sse(self, request: web.Request, upstream: aiohttp.ClientResponse, session: Session,
                          proxy_replies: list[dict[str, Any]], legacy_sse: bool,
-                         extra: dict[str, str], request_ids: list[Any]) -> web.StreamResponse:
+                         extra: dict[str, str], request_ids: list[Any], round_: Round | None = None) -> web.StreamResponse:
         response = web.StreamResponse(status=upstream.status, headers=response_headers(upstream.headers, extra))
         response.content_type = SSE_TYPE
         newline = b"\n"
@@ -53,6 +84,7 @@ class SseRelay(AnswerLayer):
         resumed = "Last-Event-ID" in request.headers  # may replay requests the proxy answered already
 
         started = False
+        retries: list[dict[str, Any]] = []  # the proxy's own retries of MRTR rounds (see Round)
 
         async def write(data: bytes) -> None:
             nonlocal started
@@ -75,7 +107,7 @@ class SseRelay(AnswerLayer):
             # parsed before an oversize one still goes out.
             batch = bytearray()
             for count, frame in enumerate(frames, 1):
-                out, dropped = await self._judge_frame(frame, session, newline, legacy_sse, resumed)
+                out, dropped = await self._judge_frame(frame, session, newline, legacy_sse, resumed, retries)
                 refused = refused or dropped
                 batch += out
                 if count % EVENTS_PER_TURN == 0:
@@ -112,6 +144,10 @@ class SseRelay(AnswerLayer):
                 dropped = len(pending) + framer.dropping
                 self.audit.event("stream.truncated", decision="deny", reasons=[
                     {"rule": "stream.truncated", "detail": f"stream ended inside an event ({dropped} bytes dropped)"}])
+            while retries and round_ is not None:
+                # Their answers go on this stream, in place of the rounds the proxy completed.
+                sent, retries[:] = list(retries), []
+                await self._send_round(round_, sent, session, emit, write, newline)
             if refused:
                 # Requests of this POST still unanswered may have lost their answer to the proxy: answer
                 # them with an error rather than leave the client waiting.
@@ -130,8 +166,38 @@ class SseRelay(AnswerLayer):
             self.audit.event("client.disconnected", reason="client closed the stream")
         return response
 
+    async def _send_round(self, round_: Round, sent: list[dict[str, Any]], session: Session,
+                          emit: Callable[[Iterable[SseEvent | Oversize]], Awaitable[None]],
+                          write: Callable[[bytes], Awaitable[None]], newline: bytes) -> None:
+        """POST the proxy's retries upstream and relay the answer (JSON or SSE) into this stream; a
+        retry that gets no judgeable answer is answered with an error under the client's id."""
+        try:
+            async with self.app[CLIENT].post(round_.url, headers=round_.headers, data=round_.body(sent),
+                                             allow_redirects=False) as upstream:
+                if mimetype(upstream.headers.get("Content-Type")) == SSE_TYPE:
+                    framer = SseFramer(self.config.max_message_bytes)
+                    async for chunk in upstream.content.iter_any():
+                        await emit(framer.feed(chunk))
+                    await emit(framer.feed(b"", final=True))
+                else:
+                    data = await read_whole(upstream.content, self.config.max_message_bytes)
+                    if judged_as_json(mimetype(upstream.headers.get("Content-Type")), data):
+                        await emit([SseEvent(encode_sse(data, event="message", newline=newline), data, "message")])
+        except (TimeoutError, aiohttp.ClientError, ConnectionError, TooLarge) as exc:
+            self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
+        async with offload.lock_for(session.guard):
+            unanswered = [request.wire_id for r in sent
+                          if (request := session.guard.state.pending_client.pop(id_key(r["id"]), None)) is not None]
+            for r in sent:
+                session.guard.state.proxy_rounds.pop(id_key(r["id"]), None)
+        for rid in unanswered:
+            await write(encode_sse(jsonrpc_error(
+                errors.INTERNAL_ERROR, "elicitguard refused the upstream's answer (see audit log)", rid,
+                rule="upstream.unjudgeable"), event="message", newline=newline))
+
     async def _judge_frame(self, frame: SseEvent | Oversize, session: Session, newline: bytes,
-                           legacy_sse: bool, resumed: bool = False) -> tuple[bytes, bool]:
+                           legacy_sse: bool, resumed: bool = False,
+                           retries: list[dict[str, Any]] | None = None) -> tuple[bytes, bool]:
         """The bytes to write for one event, and whether an unjudgeable frame was dropped."""
         session.last_seen = asyncio.get_running_loop().time()  # an open stream keeps its session alive
         if isinstance(frame, Oversize):
@@ -140,7 +206,7 @@ class SseRelay(AnswerLayer):
             over = frame
             outcome = await offload.judged(session.guard, lambda: session.guard.oversize(
                 Direction.SERVER_TO_CLIENT, over.size, over.head, over.tail))
-            return frame.prefix + self._emit(session, outcome, None, newline, resumed), True
+            return frame.prefix + self._emit(session, outcome, None, newline, resumed, retries), True
         event = frame
         if legacy_sse and event.event == "endpoint" and event.data is not None:
             return event.prefix + self._rewrite_endpoint(event, session, newline), False
@@ -150,13 +216,17 @@ class SseRelay(AnswerLayer):
         outcome = await offload.judged(session.guard, lambda: session.guard.server_message(data, now), data)
         session.route.learn_versions(session.guard)
         dropped = any(d.event == "message.rejected" for d in outcome.decisions)
-        return event.prefix + self._emit(session, outcome, event, newline, resumed), dropped
+        return event.prefix + self._emit(session, outcome, event, newline, resumed, retries), dropped
 
     def _emit(self, session: Session, outcome: Outcome, event: SseEvent | None, newline: bytes,
-              resumed: bool = False) -> bytes:
-        """Act on one judged event: audit, answer the upstream, and the event to write (without prefix)."""
+              resumed: bool = False, retries: list[dict[str, Any]] | None = None) -> bytes:
+        """Act on one judged event: audit, answer the upstream, collect the proxy's retries, and the
+        event to write (without prefix)."""
         self._audit(session, outcome.decisions)
         self._answer_upstream(session, outcome, resumed)
+        if outcome.retries and retries is not None:
+            # Every stream relayed through _relay_sse collects them; legacy sessions' guards make none.
+            retries.extend(outcome.retries)
         if outcome.forward is None:
             return b""
         if event is not None and outcome.forward == event.data:

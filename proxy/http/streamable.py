@@ -10,7 +10,6 @@ from elicitguard.proxy import offload
 from elicitguard.proxy.http.common import (
     JSON_TYPE,
     error_response,
-    forward_headers,
     request_ids,
     request_methods,
     with_query,
@@ -86,7 +85,7 @@ class StreamableHttp(RelayLayer, VersionChecks):
             self._release(session, "deleted")
             return web.Response(status=200)
         response = await self._relay(request, with_query(route.upstream, request), "DELETE",
-                                     forward_headers(request.headers), None, session)
+                                     upstream_headers(request, session), None, session)
         if response.status < 300 or response.status == 404:
             self._release(session, "deleted")
         return response

@@ -81,12 +81,35 @@ def request(x: Exchange) -> Build:
                                  progress=x.token if x.kind == PROGRESS else None)
 
 
-def retry(x: Exchange) -> Build:
-    """The client's retry of a 2026 request: its answers, and the server's requestState."""
+def retry(x: Exchange, echo: dict[str, Any] | None = None) -> Build:
+    """The client's retry of a 2026 request: its answers, and the requestState it was given (``echo``,
+    filled in when the result is read: the proxy's envelope), else the server's."""
     inputs = x.client_inputs()
-    extra: dict[str, Any] = {"inputResponses": inputs} if inputs else {}
-    extra["requestState"] = x.state
-    return lambda seq: wire.call(x.retry_rid, x.args(), seq, era=wire.V2026, extra=extra)
+
+    def build(seq: int | None) -> bytes:
+        extra: dict[str, Any] = {"inputResponses": inputs} if inputs else {}
+        extra["requestState"] = echo["state"] if echo is not None else x.state
+        return wire.call(x.retry_rid, x.args(), seq, era=wire.V2026, extra=extra)
+    return build
+
+
+PROXY_ROUND = "eg-round-"
+
+
+def is_proxy_round(obj: dict[str, Any]) -> bool:
+    """A retry the proxy sent itself (it declined every input request of the round)."""
+    rid = obj.get("id")
+    return isinstance(rid, str) and rid.startswith(PROXY_ROUND)
+
+
+def check_proxy_round(x: Exchange, obj: dict[str, Any], tally: Tally) -> None:
+    """The proxy's own retry: the client's request as written, with the proxy's declines and the
+    server's requestState."""
+    want = wire.loads(request(x)(seq_of(obj)))["params"]
+    want["inputResponses"] = x.server_inputs()
+    want["requestState"] = x.state
+    if not x.proxy_round or obj.get("method") != "tools/call" or obj.get("params") != want:
+        tally.fail("mismatched", f"proxy retry of exchange {x.n} ({x.kind}): got {wire.dumps(obj)[:300]!r}")
 
 
 def _result_size(x: Exchange) -> int:
@@ -302,7 +325,19 @@ def client_slots(x: Exchange) -> list[Slot]:
             if not shown:
                 del obj["result"]["inputRequests"]
             return obj
-        return [Slot(("id", rid), check=_same(without_denied), retries=[retry(x)]), again]
+        if x.proxy_round:
+            # The proxy retried itself: the client gets the server's final answer under its own id.
+            return [Slot(("id", rid), check=_same(lambda seq: wire.loads(final_result(x, rid)(seq))))]
+        echo: dict[str, Any] = {}
+
+        def with_envelope(obj: dict[str, Any]) -> str | None:
+            result = _obj(obj.get("result"))
+            state = result.get("requestState")
+            if not isinstance(state, str) or not state.startswith("elicitguard.v1."):
+                return f"expected the proxy's requestState envelope, got {wire.dumps(obj)[:300]!r}"
+            echo["state"] = state
+            return _same(without_denied)({**obj, "result": {**result, "requestState": x.state}})
+        return [Slot(("id", rid), check=with_envelope, retries=[retry(x, echo)]), again]
     return [Slot(("id", rid), exact=lambda seq: wire.dumps(wire.input_required_obj(rid, requests, x.state, seq)),
                  retries=[retry(x)]), again]
 

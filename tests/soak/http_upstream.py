@@ -18,7 +18,17 @@ import sys
 from typing import Any
 
 from . import wire
-from .flows import Await, Flow, Send, check_request, check_retry, final_result, server_flow
+from .flows import (
+    Await,
+    Flow,
+    Send,
+    check_proxy_round,
+    check_request,
+    check_retry,
+    final_result,
+    is_proxy_round,
+    server_flow,
+)
 from .plan import FORM_SECRET, PROXY_ANSWERS, Exchange
 from .tally import Tally
 
@@ -182,6 +192,12 @@ class Connection(asyncio.Protocol):
         else:
             up.counts["stateless_requests"] += 1
         x = Exchange.from_args(obj["params"]["arguments"])
+        if is_proxy_round(obj):
+            up.counts["retries"] += 1
+            check_proxy_round(x, obj, up.tally)
+            up.counts["messages_out"] += 1
+            self.respond(200, final_result(x, rid)(None))
+            return
         if "requestState" in obj["params"]:
             up.counts["retries"] += 1
             check_retry(x, body, obj, up.tally)

@@ -187,7 +187,13 @@ class Exchange:
     @property
     def retried(self) -> bool:
         """Whether the client retries (a 2026 input_required that reached it)."""
-        return self.kind in RETRIED or (self.kind in (MRTR_DENIED, MRTR_MIXED) and self.deny == "decline")
+        # With every input request denied (mrtr_denied) the proxy retries itself: the client never does.
+        return self.kind in RETRIED or (self.kind == MRTR_MIXED and self.deny == "decline")
+
+    @property
+    def proxy_round(self) -> bool:
+        """Whether the proxy completes the round itself (every input request declined)."""
+        return self.kind == MRTR_DENIED and self.deny == "decline"
 
     def hidden_server_messages(self) -> int:
         """Messages the server writes that the client must never see with their sequence number:
@@ -196,8 +202,8 @@ class Exchange:
             return 2 if self.kind in (URL_DENIED, URL_UNDECLARED) else 1
         if self.kind == REQUIRED_DENIED:
             return 1
-        if self.kind in (MRTR_DENIED, MRTR_MIXED) and self.deny == "error":
-            return 1
+        if (self.kind in (MRTR_DENIED, MRTR_MIXED) and self.deny == "error") or self.proxy_round:
+            return 1  # the error replaces it, or the proxy answers it with its own retry
         return 0
 
     def hidden_client_messages(self) -> int:
@@ -258,6 +264,8 @@ def peer_messages(x: Exchange) -> int:
         return 4
     if x.retried:
         return 4
+    if x.proxy_round:
+        return 3  # request, input_required (answered by the proxy's retry), final result
     return 2
 
 
