@@ -66,7 +66,8 @@ class Bounded(OrderedDict[K, V], Generic[K, V]):
     """An insertion-ordered dict that forgets its oldest entries past a bound in entries or bytes.
 
     Thread-safe for the mutations the guard uses: a table shared between sessions (session-less
-    HTTP) may be written by two judging threads at once.
+    HTTP) may be written by two judging threads at once. Each entry's size is computed once, when it
+    is added, and remembered until it leaves.
     """
 
     def __init__(self, bound: int = MAX_TRACKED, max_bytes: int = MAX_TABLE_BYTES) -> None:
@@ -74,17 +75,25 @@ class Bounded(OrderedDict[K, V], Generic[K, V]):
         self.bound = bound
         self.max_bytes = max_bytes
         self.bytes = 0
+        self._sizes: dict[K, int] | None = None  # created with the first entry: idle sessions stay small
         self._lock = threading.Lock()
+
+    def _put(self, key: K, value: V, size: int) -> None:
+        sizes = self._sizes
+        if sizes is None:
+            sizes = self._sizes = {}
+        if key in sizes:
+            self.bytes -= sizes[key]
+        super().__setitem__(key, value)
+        sizes[key] = size
+        self.bytes += size
+        while len(self) > 1 and (len(self) > self.bound or self.bytes > self.max_bytes):
+            old_key, _ = super().popitem(last=False)
+            self.bytes -= sizes.pop(old_key)
 
     def __setitem__(self, key: K, value: V) -> None:
         with self._lock:
-            if key in self:
-                self.bytes -= size_of(key) + size_of(super().__getitem__(key))
-            super().__setitem__(key, value)
-            self.bytes += size_of(key) + size_of(value)
-            while len(self) > 1 and (len(self) > self.bound or self.bytes > self.max_bytes):
-                old_key, old_value = self.popitem(last=False)
-                self.bytes -= size_of(old_key) + size_of(old_value)
+            self._put(key, value, size_of(key) + size_of(value))
 
     def fits(self, key: K, value: V) -> bool:
         """Whether ``key: value`` can be added without forgetting an older entry."""
@@ -93,13 +102,30 @@ class Bounded(OrderedDict[K, V], Generic[K, V]):
                 return True
             return len(self) < self.bound and self.bytes + size_of(key) + size_of(value) <= self.max_bytes
 
+    def add(self, key: K, value: V) -> bool:
+        """``fits`` then set, sizing the entry once: False (and nothing added) when it does not fit."""
+        size = size_of(key) + size_of(value)
+        with self._lock:
+            if key not in self and (len(self) >= self.bound or self.bytes + size > self.max_bytes):
+                return False
+            self._put(key, value, size)
+            return True
+
     def pop(self, key: K, default: Any = None) -> Any:
         with self._lock:
             if key not in self:
                 return default
             value = super().pop(key)
-            self.bytes -= size_of(key) + size_of(value)
+            assert self._sizes is not None
+            self.bytes -= self._sizes.pop(key)
             return value
+
+    def popitem(self, last: bool = True) -> tuple[K, V]:
+        with self._lock:
+            key, value = super().popitem(last=last)
+            if self._sizes is not None:
+                self.bytes -= self._sizes.pop(key, 0)
+            return key, value
 
     def __delitem__(self, key: K) -> None:
         self.pop(key)
