@@ -28,10 +28,6 @@ from elicitguard.policies.session import ClientRequest, SessionState, stored, wi
 from elicitguard.policies.verdict import Direction
 
 _BOM: Final = b"\xef\xbb\xbf"
-# Keys that make the guard read more than the envelope: their presence anywhere sends a frame the
-# full path.
-_REQUEST_TRIGGERS: Final = (b'"_meta"', b'"taskId"', b'"inputResponses"')
-_RESULT_TRIGGERS: Final = (b'"inputRequests"', b'"taskId"', b'"error"')
 # Notifications the guard judges (server to client); every other notification is only forwarded.
 _JUDGED_NOTIFICATIONS: Final = frozenset({ELICIT, COMPLETE, *TASK_NOTIFICATIONS})
 
@@ -63,7 +59,7 @@ def screen(state: SessionState, direction: Direction, raw: bytes, max_bytes: int
 
 
 def _request(state: SessionState, direction: Direction, raw: bytes) -> Outcome | None:
-    if any(key in raw for key in _REQUEST_TRIGGERS):
+    if b'"_meta"' in raw or b'"taskId"' in raw or b'"inputResponses"' in raw:
         return None
     obj = _parsed(raw)
     if obj is None or "result" in obj or "error" in obj:
@@ -89,7 +85,7 @@ def _request(state: SessionState, direction: Direction, raw: bytes) -> Outcome |
 
 
 def _result(state: SessionState, raw: bytes) -> Outcome | None:
-    if any(key in raw for key in _RESULT_TRIGGERS):
+    if b'"inputRequests"' in raw or b'"taskId"' in raw or b'"error"' in raw:
         return None
     obj = _parsed(raw)
     if obj is None or not isinstance(obj.get("result"), dict):

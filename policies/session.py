@@ -51,15 +51,27 @@ def wire_id_of(value: Any) -> Any:
 
 def size_of(value: Any) -> int:
     """A rough byte cost of a table key or value (strings by length, containers by their items)."""
+    kind = type(value)
+    if kind is str:
+        return 49 + len(value)
+    if value is None or kind in _SCALARS:
+        return 16
     if isinstance(value, str):
         return 49 + len(value)
     if isinstance(value, (tuple, list, frozenset, set)):
         return 56 + sum(size_of(v) for v in value)
     if isinstance(value, dict):
         return 64 + sum(size_of(k) + size_of(v) for k, v in value.items())
-    if hasattr(value, "__slots__"):
-        return 56 + sum(size_of(getattr(value, name)) for name in value.__slots__)
+    slots = getattr(kind, "__slots__", None)
+    if slots is not None:
+        total = 56
+        for name in slots:
+            total += size_of(getattr(value, name))
+        return total
     return 16
+
+
+_SCALARS: Final = frozenset({int, float, bool})
 
 
 class Bounded(OrderedDict[K, V], Generic[K, V]):
