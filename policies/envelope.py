@@ -144,6 +144,9 @@ except ImportError:  # the fast extra is optional
     _loads, _dumps = _stdlib_loads, _stdlib_dumps
 
 NOT_QUICK: Final = object()
+# orjson holds the GIL for a whole parse: a larger frame (judged in a worker thread) takes the strict
+# parse, which lets the event loop's thread run between its steps.
+QUICK_MAX_BYTES: Final = 512 * 1024
 
 
 def quick_loads(raw: bytes) -> Any:
@@ -158,7 +161,7 @@ def quick_loads(raw: bytes) -> Any:
     64 bits as a float, at least 2**63 in size, which it writes with an exponent (``e+``, as it
     writes every float from 1e16): a re-encoding with ``e+`` takes the strict parse, which keeps the
     integer exact. Depth is checked by the caller."""
-    if b"\\u" in raw or raw.startswith(b"\xef\xbb\xbf"):
+    if len(raw) > QUICK_MAX_BYTES or b"\\u" in raw or raw.startswith(b"\xef\xbb\xbf"):
         return NOT_QUICK
     try:
         value = _loads(raw)

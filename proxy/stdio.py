@@ -167,10 +167,8 @@ class Pump:
     async def _one(self, frame: Frame) -> None:
         if self._now(frame):
             return
-        over = frame if isinstance(frame, Oversize) else None
-        raw = frame if isinstance(frame, bytes) else None
-        outcome = await offload.judged(self.guard, lambda: self._outcome(over if over is not None else raw or b""),
-                                       raw)
+        outcome = await offload.judged(self.guard, lambda: self._outcome(frame),
+                                       frame if isinstance(frame, bytes) else None)
         if outcome is not None:
             self._deliver(outcome)
 
