@@ -163,6 +163,11 @@ def quick_loads(raw: bytes) -> Any:
     integer exact. Depth is checked by the caller."""
     if len(raw) > QUICK_MAX_BYTES or b"\\u" in raw or raw.startswith(b"\xef\xbb\xbf"):
         return NOT_QUICK
+    return quick_loads_plain(raw)
+
+
+def quick_loads_plain(raw: bytes) -> Any:
+    """``quick_loads`` for a frame already known to be small, without ``\\u`` and without a BOM."""
     try:
         value = _loads(raw)
     except (ValueError, RecursionError):  # orjson.JSONDecodeError and UnicodeDecodeError are ValueErrors

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from elicitguard.policies.carriers.base import C2S, COMPLETE, READ_RESULTS, TASK_NOTIFICATIONS, Outcome, target_of
-from elicitguard.policies.envelope import MAX_DEPTH, id_key, quick_loads
+from elicitguard.policies.envelope import MAX_DEPTH, QUICK_MAX_BYTES, id_key, quick_loads_plain
 from elicitguard.policies.judge import ELICIT
 from elicitguard.policies.session import ClientRequest, SessionState, stored, wire_id_of
 from elicitguard.policies.verdict import Direction
@@ -34,13 +34,13 @@ _JUDGED_NOTIFICATIONS: Final = frozenset({ELICIT, COMPLETE, *TASK_NOTIFICATIONS}
 
 def _plain(raw: bytes, max_bytes: int) -> bool:
     return (
-        len(raw) <= max_bytes and b"\\u" not in raw and not raw.startswith(_BOM)
+        len(raw) <= min(max_bytes, QUICK_MAX_BYTES) and b"\\u" not in raw and not raw.startswith(_BOM)
         and raw.count(b"{") + raw.count(b"[") <= MAX_DEPTH
     )
 
 
 def _parsed(raw: bytes) -> dict[str, Any] | None:
-    obj = quick_loads(raw)
+    obj = quick_loads_plain(raw)
     if not isinstance(obj, dict) or obj.get("jsonrpc") != "2.0":
         return None
     return obj
