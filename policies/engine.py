@@ -51,6 +51,7 @@ from elicitguard.policies.envelope import (
 )
 from elicitguard.policies.hygiene import Expiry, HygieneCarrier
 from elicitguard.policies.judge import ELICIT, MAX_JUDGED_TEXT, declared_modes
+from elicitguard.policies.screen import screen
 from elicitguard.policies.sealed import Sealer
 from elicitguard.policies.session import (
     MAX_SAFE_ID,
@@ -122,6 +123,13 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
     def _frame(self, direction: Direction, raw: bytes) -> Outcome:
         self.budget = MAX_JUDGED_TEXT
         self.frame_size = len(raw)
+        screened = screen(self.state, direction, raw, self.max_message_bytes)
+        if screened is not None:
+            return screened
+        return self._in_full(direction, raw)
+
+    def _in_full(self, direction: Direction, raw: bytes) -> Outcome:
+        """The full judgement: the strict parse, then each message through its carrier."""
         try:
             envelope = parse_envelope(raw, self.max_message_bytes)
         except EnvelopeError as exc:
@@ -240,9 +248,8 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             pending = ClientRequest(stored(method), stored(target) if target is not None else None, modes,
                                     stored(protocol) if isinstance(protocol, str) else None, task_id,
                                     wire_id=wire_id_of(message.id))
-            if not self.state.pending_client.fits(id_key(message.id), pending):
+            if not self.state.pending_client.add(id_key(message.id), pending):
                 return self._in_flight_refusal(message, C2S, out)
-            self.state.pending_client[id_key(message.id)] = pending
         return Step(replacement=replacement)
 
     def _in_flight_refusal(self, message: Message, direction: Direction, out: Outcome) -> Step:
@@ -287,9 +294,8 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             if message.id is not None:
                 pending = ServerRequest(stored(message.method or ""), wire_id=wire_id_of(message.id),
                                         digest=request_digest(message))
-                if not self.state.pending_server.fits(id_key(message.id), pending):
+                if not self.state.pending_server.add(id_key(message.id), pending):
                     return self._in_flight_refusal(message, S2C, out)
-                self.state.pending_server[id_key(message.id)] = pending
             return Step()
         if message.kind is Kind.NOTIFICATION:
             if message.method == ELICIT:

@@ -12,7 +12,7 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
@@ -160,6 +160,61 @@ def strict_loads(text: str) -> Any:
     value = _DECODER.decode(text)
     if _may_be_deep(text) and not _depth_ok(value):
         raise ValueError(f"nesting deeper than {MAX_DEPTH}")
+    return value
+
+
+def _stdlib_loads(raw: bytes) -> Any:
+    # Decoded as UTF-8 here: json.loads(bytes) would also take UTF-16 and UTF-32, which parse_envelope refuses.
+    return _PLAIN_DECODER.decode(raw.decode("utf-8"))
+
+
+def _stdlib_dumps(value: Any) -> bytes:
+    # allow_nan=False: a number past a double's range (1e400) reads as inf and must take the strict parse.
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
+_PLAIN_DECODER: Final = json.JSONDecoder(parse_constant=_reject_constant)
+_loads: Callable[[bytes], Any]
+_dumps: Callable[[Any], bytes]
+try:
+    import orjson
+
+    _loads, _dumps = orjson.loads, orjson.dumps
+except ImportError:  # the fast extra is optional
+    _loads, _dumps = _stdlib_loads, _stdlib_dumps
+
+NOT_QUICK: Final = object()
+# orjson holds the GIL for a whole parse: a larger frame (judged in a worker thread) takes the strict
+# parse, which lets the event loop's thread run between its steps.
+QUICK_MAX_BYTES: Final = 512 * 1024
+
+
+def quick_loads(raw: bytes) -> Any:
+    """``raw`` parsed without the strict parser's per-object hook (orjson when installed), or
+    NOT_QUICK when it must take the strict parse (which also says precisely what is wrong).
+
+    As strict as the strict parse for what it returns. It takes only frames without a ``\\u`` escape:
+    then no string can gain or lose a ``:`` when decoded and encoded again (only ``\\u003a`` spells
+    one), and parsing drops each duplicate key's pair (its ``:`` and any inside its value), so a frame
+    holds a duplicate key, in any object, if and only if its bytes have more ``:`` than the
+    re-encoding of what was parsed. orjson refuses NaN and invalid UTF-8, and reads an integer past
+    64 bits as a float, at least 2**63 in size, which it writes with an exponent (``e+``, as it
+    writes every float from 1e16): a re-encoding with ``e+`` takes the strict parse, which keeps the
+    integer exact. Depth is checked by the caller."""
+    if len(raw) > QUICK_MAX_BYTES or b"\\u" in raw or raw.startswith(b"\xef\xbb\xbf"):
+        return NOT_QUICK
+    return quick_loads_plain(raw)
+
+
+def quick_loads_plain(raw: bytes) -> Any:
+    """``quick_loads`` for a frame already known to be small, without ``\\u`` and without a BOM."""
+    try:
+        value = _loads(raw)
+        again = _dumps(value)
+    except (ValueError, RecursionError):  # orjson.JSONDecodeError and UnicodeDecodeError are ValueErrors
+        return NOT_QUICK
+    if raw.count(b":") != again.count(b":") or b"e+" in again:
+        return NOT_QUICK
     return value
 
 
@@ -340,6 +395,9 @@ def parse_envelope(raw: bytes, max_bytes: int = DEFAULT_MAX_MESSAGE_BYTES) -> En
     """Parse one frame (a line, an HTTP body or an SSE event's data) into messages."""
     if len(raw) > max_bytes:
         raise EnvelopeError("envelope.too_large", f"message of {len(raw)} bytes exceeds the {max_bytes}-byte limit")
+    value = quick_loads(raw)
+    if value is not NOT_QUICK and not (raw.count(b"{") + raw.count(b"[") > MAX_DEPTH and not _depth_ok(value)):
+        return _envelope(raw, value)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -362,6 +420,12 @@ def parse_envelope(raw: bytes, max_bytes: int = DEFAULT_MAX_MESSAGE_BYTES) -> En
             raise _refused("envelope.surrogate", "lone UTF-16 surrogate escape", text) from None
     if _may_be_deep(text) and not _depth_ok(value):
         raise _refused("envelope.depth", f"nesting deeper than {MAX_DEPTH}", text)
+    return _envelope(raw, value, nonfinite)
+
+
+def _envelope(raw: bytes, value: Any, nonfinite: bool = False) -> Envelope:
+    """The messages of a parsed frame; ``nonfinite`` when the strict decode read a number past a
+    double's range (the quick parse never returns one: see ``quick_loads_plain``)."""
     if isinstance(value, list):
         if not value:
             raise EnvelopeError("envelope.batch", "an empty batch is not a JSON-RPC message")

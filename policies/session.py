@@ -64,22 +64,42 @@ def request_digest(message: Message) -> str:
 
 def size_of(value: Any) -> int:
     """A rough byte cost of a table key or value (strings by length, containers by their items)."""
+    kind = type(value)
+    if kind is str:
+        return 49 + len(value)
+    if value is None or kind in _SCALARS:
+        return 16
     if isinstance(value, str):
         return 49 + len(value)
     if isinstance(value, (tuple, list, frozenset, set)):
         return 56 + sum(size_of(v) for v in value)
     if isinstance(value, dict):
         return 64 + sum(size_of(k) + size_of(v) for k, v in value.items())
-    if hasattr(value, "__slots__"):
-        return 56 + sum(size_of(getattr(value, name)) for name in value.__slots__)
+    slots = getattr(kind, "__slots__", None)
+    if slots is not None:
+        total = 56
+        for name in slots:
+            item = getattr(value, name)
+            item_kind = type(item)
+            if item_kind is str:  # the common fields, sized here rather than by a call each
+                total += 49 + len(item)
+            elif item is None or item_kind in _SCALARS:
+                total += 16
+            else:
+                total += size_of(item)
+        return total
     return 16
+
+
+_SCALARS: Final = frozenset({int, float, bool})
 
 
 class Bounded(OrderedDict[K, V], Generic[K, V]):
     """An insertion-ordered dict that forgets its oldest entries past a bound in entries or bytes.
 
     Thread-safe for the mutations the guard uses: a table shared between sessions (session-less
-    HTTP) may be written by two judging threads at once.
+    HTTP) may be written by two judging threads at once. Each entry's size is computed once, when it
+    is added, and remembered until it leaves.
     """
 
     def __init__(self, bound: int = MAX_TRACKED, max_bytes: int = MAX_TABLE_BYTES) -> None:
@@ -87,17 +107,25 @@ class Bounded(OrderedDict[K, V], Generic[K, V]):
         self.bound = bound
         self.max_bytes = max_bytes
         self.bytes = 0
+        self._sizes: dict[K, int] | None = None  # created with the first entry: idle sessions stay small
         self._lock = threading.Lock()
+
+    def _put(self, key: K, value: V, size: int) -> None:
+        sizes = self._sizes
+        if sizes is None:
+            sizes = self._sizes = {}
+        if key in sizes:
+            self.bytes -= sizes[key]
+        super().__setitem__(key, value)
+        sizes[key] = size
+        self.bytes += size
+        while len(self) > 1 and (len(self) > self.bound or self.bytes > self.max_bytes):
+            old_key, _ = super().popitem(last=False)
+            self.bytes -= sizes.pop(old_key)
 
     def __setitem__(self, key: K, value: V) -> None:
         with self._lock:
-            if key in self:
-                self.bytes -= size_of(key) + size_of(super().__getitem__(key))
-            super().__setitem__(key, value)
-            self.bytes += size_of(key) + size_of(value)
-            while len(self) > 1 and (len(self) > self.bound or self.bytes > self.max_bytes):
-                old_key, old_value = self.popitem(last=False)
-                self.bytes -= size_of(old_key) + size_of(old_value)
+            self._put(key, value, size_of(key) + size_of(value))
 
     def fits(self, key: K, value: V) -> bool:
         """Whether ``key: value`` can be added without forgetting an older entry."""
@@ -106,13 +134,30 @@ class Bounded(OrderedDict[K, V], Generic[K, V]):
                 return True
             return len(self) < self.bound and self.bytes + size_of(key) + size_of(value) <= self.max_bytes
 
+    def add(self, key: K, value: V) -> bool:
+        """``fits`` then set, sizing the entry once: False (and nothing added) when it does not fit."""
+        size = size_of(key) + size_of(value)
+        with self._lock:
+            if key not in self and (len(self) >= self.bound or self.bytes + size > self.max_bytes):
+                return False
+            self._put(key, value, size)
+            return True
+
     def pop(self, key: K, default: Any = None) -> Any:
         with self._lock:
             if key not in self:
                 return default
             value = super().pop(key)
-            self.bytes -= size_of(key) + size_of(value)
+            assert self._sizes is not None
+            self.bytes -= self._sizes.pop(key)
             return value
+
+    def popitem(self, last: bool = True) -> tuple[K, V]:
+        with self._lock:
+            key, value = super().popitem(last=last)
+            if self._sizes is not None:
+                self.bytes -= self._sizes.pop(key, 0)
+            return key, value
 
     def __delitem__(self, key: K) -> None:
         self.pop(key)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
+import hmac
 import json
 import os
 import re
@@ -20,7 +22,8 @@ import stat
 import threading
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
-from typing import Any, TextIO
+from types import ModuleType
+from typing import Any, Final, TextIO
 
 import structlog
 from structlog.contextvars import bind_contextvars, merge_contextvars
@@ -44,6 +47,12 @@ try:
     import fcntl
 except ImportError:  # not POSIX: one writer per file
     fcntl = None  # type: ignore[assignment]
+
+_orjson: ModuleType | None
+try:
+    import orjson as _orjson
+except ImportError:  # the fast extra is optional
+    _orjson = None
 
 __all__ = ["GENESIS", "STDERR_LOCK", "AuditLog", "canonical", "chain_hash", "expand_path", "load_key", "verify",
            "verify_report"]
@@ -85,16 +94,30 @@ def _mask_secrets(text: str) -> str:
     return _DIGIT_RUN.sub(card, text)
 
 
-def _clean(value: Any) -> Any:
-    """Clip long strings and lists, mask secret shapes, in keys as well as values."""
+def _clean(value: Any, odd: list[bool] | None = None) -> Any:
+    """Clip long strings and lists, mask secret shapes, in keys as well as values. Anything but a
+    string, a 64-bit integer, a boolean, None, a list or a dict sets ``odd[0]`` (see ``_encode``)."""
+    kind = type(value)
+    if kind is str:
+        if len(value) < 8:
+            return value  # too short for any secret shape (see _mask_secrets)
+        if len(value) > MAX_FIELD:
+            return _mask_secrets(value[:_MASK_WINDOW])[:MAX_FIELD] + f"...({len(value)} chars)"
+        return _mask_secrets(value)
+    if value is None or kind is bool or (kind is int and -(1 << 63) <= value < (1 << 64)):
+        return value
+    if kind is list:
+        return [v if type(v) is str and len(v) < 8 else _clean(v, odd) for v in value[:MAX_FIELD]]
     if isinstance(value, str):
         if len(value) > MAX_FIELD:
             return _mask_secrets(value[:_MASK_WINDOW])[:MAX_FIELD] + f"...({len(value)} chars)"
         return _mask_secrets(value)
     if isinstance(value, list):
-        return [_clean(v) for v in value[:MAX_FIELD]]
+        return [_clean(v, odd) for v in value[:MAX_FIELD]]
     if isinstance(value, dict):
-        return {_clean(str(k)): _clean(v) for k, v in list(value.items())[:MAX_FIELD]}
+        return {_clean(str(k), odd): _clean(v, odd) for k, v in list(value.items())[:MAX_FIELD]}
+    if odd is not None:
+        odd[0] = True
     return value
 
 
@@ -103,17 +126,48 @@ def _clean(value: Any) -> Any:
 _OURS = frozenset({"ts", "event", "decision", "head", "continues", "count", "alg", "pid", "version", "reason"})
 
 
-def _clean_processor(_logger: Any, _name: str, event_dict: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
-    for key, value in list(event_dict.items()):
+def _clean_processor(_logger: Any, _name: str, event_dict: MutableMapping[str, Any],
+                     odd: list[bool] | None = None) -> MutableMapping[str, Any]:
+    for key, value in event_dict.items():  # values replaced in place: the dict keeps its size
         if key not in _OURS:
-            event_dict[key] = _clean(value)
+            if type(value) is not str or len(value) >= 8:
+                event_dict[key] = _clean(value, odd)
+        elif odd is not None and type(value) not in (str, int):
+            odd[0] = True
     return event_dict
+
+
+_LINE: Final = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
 
 
 def render(record: Mapping[str, Any]) -> str:
     """One line of ASCII: every non-ASCII character (U+2028, U+0085, C1 controls, bidi overrides)
     and every control character, DEL included, is a ``\\u`` escape."""
-    return json.dumps(record, ensure_ascii=True, separators=(",", ":")).replace("\x7f", "\\u007f")
+    line = _LINE.encode(record)
+    return line.replace("\x7f", "\\u007f") if "\x7f" in line else line
+
+
+def _encode(record: dict[str, Any], odd: bool, key: bytes | None, prev: str) -> tuple[str, bytes]:
+    """The record's hash (see audit_chain.chain_hash) and its line, as bytes ending in a newline.
+
+    orjson, when installed and the record holds only strings, 64-bit integers, booleans, None, lists
+    and dicts (not ``odd``), writes exactly the bytes the standard library writes for these (a float
+    would differ in its exponent; an infinity would become null): the canonical form with sorted
+    keys, and the line when it is ASCII without DEL. Anything else is written by the standard library."""
+    if _orjson is None or odd:
+        digest = chain_hash(prev, record, key)
+        record["hash"] = digest
+        return digest, (render(record) + "\n").encode("ascii")
+    try:
+        data = prev.encode("ascii", "replace") + _orjson.dumps(record, option=_orjson.OPT_SORT_KEYS)
+    except TypeError:  # a lone surrogate
+        return _encode(record, True, key, prev)
+    digest = hashlib.sha256(data).hexdigest() if key is None else hmac.new(key, data, hashlib.sha256).hexdigest()
+    record["hash"] = digest
+    line = _orjson.dumps(record, option=_orjson.OPT_APPEND_NEWLINE)
+    if not line.isascii() or b"\x7f" in line:
+        line = (render(record) + "\n").encode("ascii")
+    return digest, line
 
 
 def expand_path(template: str, server: str | None, pid: int | None = None) -> str:
@@ -147,18 +201,6 @@ def _new_writer() -> str:
     return f"{os.getpid()}-{secrets.token_hex(4)}"
 
 
-class _Sink:
-    """What structlog writes through: one ``write`` per line, under the file lock and our lock."""
-
-    def __init__(self, owner: AuditLog) -> None:
-        self.owner = owner
-
-    def msg(self, message: str) -> None:
-        self.owner._write_line(message + "\n")
-
-    info = warning = error = debug = msg
-
-
 class AuditLog:
     """Writes decisions and lifecycle events as JSON lines, one hash chain per opened file."""
 
@@ -170,17 +212,9 @@ class AuditLog:
         self._fd: int | None = None
         self._lockable = False
         self._chain: _Chain | None = None
-        self._log = structlog.wrap_logger(
-            _Sink(self),
-            processors=[
-                merge_contextvars,
-                structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts"),
-                _clean_processor,
-                self._link,
-                lambda _logger, _name, record: render(record),
-            ],
-            cache_logger_on_first_use=False,
-        )
+        # structlog's processors, called in order without a bound logger in between (its cost per
+        # line was most of the line's cost): the records are what structlog made of them.
+        self._stamp = structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts")
         self._open(self._open_fd(), continues=None)
 
     @property
@@ -197,19 +231,30 @@ class AuditLog:
 
     def event(self, event: str, decision: str = "allow", **fields: Any) -> None:
         """A lifecycle event (session start/end, transport errors)."""
-        with self._lock:
-            if self._chain is not None:
-                self._log.info(event, decision=decision, **fields)
+        self._emit(event, {"decision": decision, **fields})
 
     def decisions(self, decisions: Iterable[Decision], **extra: Any) -> None:
         for decision in decisions:
             record = decision.as_dict()
             name = record.pop("event")
+            record.setdefault("decision", "allow")
             record.update(extra)
-            self.event(name, **record)
+            self._emit(name, record)
 
-    def _link(self, _logger: Any, _name: str, event_dict: MutableMapping[str, Any]) -> dict[str, Any]:
-        """structlog processor: numbers the record and links it to the previous one of its chain."""
+    def _emit(self, event: str, event_dict: dict[str, Any]) -> None:
+        """One record: the fields as given, then the bound context, a timestamp, cleaning, the chain."""
+        with self._lock:
+            if self._chain is None:
+                return
+            event_dict["event"] = event
+            merge_contextvars(None, "info", event_dict)
+            self._stamp(None, "info", event_dict)
+            odd = [False]
+            _clean_processor(None, "info", event_dict, odd)
+            self._write_line(self._link(event_dict, odd[0]))
+
+    def _link(self, event_dict: MutableMapping[str, Any], odd: bool) -> bytes:
+        """Numbers the record, links it to the previous one of its chain: its line."""
         chain = self._chain
         assert chain is not None
         ordered: dict[str, Any] = {key: event_dict.pop(key, None) for key in _FIELDS}
@@ -218,13 +263,12 @@ class AuditLog:
         ordered["writer"] = chain.writer
         ordered["seq"] = chain.seq
         ordered["prev"] = chain.head
-        ordered["hash"] = chain.head = chain_hash(chain.head, ordered, self._key)
-        return ordered
+        chain.head, line = _encode(ordered, odd, self._key, chain.head)
+        return line
 
-    def _write_line(self, line: str) -> None:
-        data = line.encode("ascii")
+    def _write_line(self, data: bytes) -> None:
         if self._stream is not None:
-            self._stream.write(line)
+            self._stream.write(data.decode("ascii"))
             self._stream.flush()
             return
         fd = self._fd
@@ -233,8 +277,14 @@ class AuditLog:
             with STDERR_LOCK, contextlib.suppress(OSError):  # nobody reads our stderr any more
                 _write_all(fd, data)
             return
-        with _locked(fd if self._lockable else None):
+        if not self._lockable or fcntl is None:
             _write_all(fd, data)
+            return
+        fcntl.flock(fd, fcntl.LOCK_EX)  # inline, not _locked(): this is the cost of every line
+        try:
+            _write_all(fd, data)
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
 
     # ---- opening, reopening, closing ----------------------------------------------------------------------
 

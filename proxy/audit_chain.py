@@ -26,9 +26,12 @@ OPENED: Final = "audit.opened"
 CLOSED: Final = "audit.closed"
 
 
+_CANONICAL: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(record: dict[str, Any]) -> bytes:
     """The bytes a line's hash covers (independent of how the line itself is escaped)."""
-    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8", "surrogatepass")
+    return _CANONICAL.encode(record).encode("utf-8", "surrogatepass")
 
 
 def chain_hash(prev: str, record: dict[str, Any], key: bytes | None = None) -> str:

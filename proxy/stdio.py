@@ -25,11 +25,12 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections import deque
+from collections.abc import Callable, Iterator
 
 from elicitguard.policies import hangup
 from elicitguard.policies.config import Config
-from elicitguard.policies.engine import Guard, Outcome, SessionState
+from elicitguard.policies.engine import Guard, Outcome
 from elicitguard.policies.envelope import dumps
 from elicitguard.policies.verdict import Direction
 from elicitguard.proxy import offload
@@ -37,26 +38,162 @@ from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.framing import LineFramer, Oversize
 from elicitguard.proxy.hygiene import expire_pending
 from elicitguard.proxy.state_keys import load_sealer
-from elicitguard.proxy.stdio_io import (
-    Out,
-    prepare_std_fds,
-    read_fd,
-    relay_stderr,
-    signal_group,
-    spawn,
-    stream_chunks,
-)
+from elicitguard.proxy.stdio_io import StderrRelay, prepare_std_fds, signal_group
+from elicitguard.proxy.stdio_pipes import Child, Outbox, Source, new_event_loop, read_from, spawn
 
 FORWARDED_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT, signal.SIGUSR2)
 # A forwarded signal that asks the server to stop starts the shutdown grace period.
 STOPPING_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGQUIT})
 OWN_SIGNALS = (signal.SIGUSR1, signal.SIGHUP)
 
-Send = Callable[[bytes], Awaitable[None]]
+Frame = bytes | Oversize
 
 
 def _no_reload() -> None:
     """The default SIGHUP hook: nothing is reloaded and nothing is audited."""
+
+
+class Pump:
+    """One direction: lines read from ``source``, judged, and put into the outboxes.
+
+    A chunk is judged where it arrives (in the read callback), frame by frame, without a task or a
+    thread, unless a frame is costly (see ``offload``) or the guard is busy in a thread: then reading
+    pauses and a task carries on, in order, until it has caught up. When the ``forward`` outbox is
+    full, reading pauses until it has room: the only backpressure there is (see ``stdio_pipes``).
+    """
+
+    def __init__(self, proxy: StdioProxy, direction: Direction, forward: Outbox, reply: Outbox) -> None:
+        self.proxy = proxy
+        self.guard = proxy.guard
+        self.direction = direction
+        self.forward = forward
+        self.reply = reply
+        self.framer = LineFramer(proxy.config.max_message_bytes)
+        self.source: Source | None = None
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._backlog: deque[bytes | None] = deque()  # None: end of stream
+        self._task: asyncio.Task[None] | None = None
+        self._stopped = False
+        self._lock = offload.lock_for(self.guard)
+        loop = asyncio.get_running_loop()
+        self._judge: Callable[[bytes], Outcome]
+        if direction is Direction.CLIENT_TO_SERVER:
+            self._judge = self.guard.client_message
+        else:
+            self._judge = lambda raw: self.guard.server_message(raw, loop.time())
+
+    # Sink
+    def feed(self, data: bytes) -> None:
+        if self._stopped:
+            return
+        if self._task is not None or self._backlog:
+            self._backlog.append(data)
+            return
+        self._run(self.framer.feed(data))
+
+    def eof(self) -> None:
+        if self._stopped:
+            return
+        if self._task is not None or self._backlog:
+            self._backlog.append(None)
+            return
+        self._run(self.framer.close(), last=True)
+
+    def stop(self) -> None:
+        """Read no more: what was read and not yet judged is dropped (the peer is going away)."""
+        self._stopped = True
+        if self._task is not None:
+            self._task.cancel()
+        if self.source is not None:
+            self.source.close()
+        if not self.done.done():
+            self.done.set_result(None)
+
+    # the fast path: in the read callback
+    def _run(self, frames: Iterator[Frame], last: bool = False) -> None:
+        for frame in frames:
+            if not self._now(frame):
+                self._later(frame, frames, last)
+                return
+        if last:
+            self._finish()
+        elif self.forward.full:
+            self._later(None, iter(()), False)
+
+    def _now(self, frame: Frame) -> bool:
+        """Judge and deliver ``frame`` now, if that cannot stall the loop or overtake a judgement."""
+        if self._lock.locked() or (not isinstance(frame, Oversize) and offload.costly(frame)):
+            return False
+        outcome = self._outcome(frame)
+        if outcome is not None:
+            self._deliver(outcome)
+        return True
+
+    def _outcome(self, frame: Frame) -> Outcome | None:
+        if isinstance(frame, Oversize):
+            return self.guard.oversize(self.direction, frame.size, frame.head, frame.tail)
+        if not frame.strip():
+            return None
+        return self._judge(frame)
+
+    # the slow path: a task, with reading paused
+    def _later(self, frame: Frame | None, frames: Iterator[Frame], last: bool) -> None:
+        if self.source is not None:
+            self.source.pause()
+        self._task = asyncio.create_task(self._catch_up(frame, frames, last))
+
+    async def _catch_up(self, first: Frame | None, frames: Iterator[Frame], last: bool) -> None:
+        if first is not None:
+            await self._one(first)
+        for frame in frames:
+            await self._one(frame)
+        while not last:
+            await self.forward.room()
+            if not self._backlog:
+                break
+            data = self._backlog.popleft()
+            if data is None:
+                last = True
+                frames = self.framer.close()
+            else:
+                frames = self.framer.feed(data)
+            for frame in frames:
+                await self._one(frame)
+        self._task = None
+        if last:
+            self._finish()
+        elif self.source is not None:
+            self.source.resume()
+
+    async def _one(self, frame: Frame) -> None:
+        if self._now(frame):
+            return
+        outcome = await offload.judged(self.guard, lambda: self._outcome(frame),
+                                       frame if isinstance(frame, bytes) else None)
+        if outcome is not None:
+            self._deliver(outcome)
+
+    def _finish(self) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+
+    def _deliver(self, outcome: Outcome) -> None:
+        proxy = self.proxy
+        if outcome.decisions:
+            # Passed per record: the audit's contextvars are not bound in the read callbacks.
+            proxy.audit.decisions(outcome.decisions, client=self.guard.state.client_info)
+        if outcome.forward is not None:
+            # The exact bytes of the line when nothing changed (including a trailing \r, if any).
+            self.forward.put(outcome.forward + b"\n")
+        for message in outcome.replies + outcome.notices:
+            self.reply.put(dumps(message) + b"\n")
+        for message in outcome.retries:
+            # Judging a server frame: ``reply`` goes to the server, where the proxy's retry goes.
+            self.reply.put(dumps(message) + b"\n")
+        if (proxy.client_gone and self.direction is Direction.SERVER_TO_CLIENT and self.guard.state.pending_server
+                and self.reply.writable):
+            # Nobody is left to answer a server request that arrives now: the proxy does.
+            proxy.answer(hangup.client_gone(self.guard.state), self.reply)
 
 
 class StdioProxy:
@@ -74,16 +211,14 @@ class StdioProxy:
                            max_rounds=config.mrtr_max_rounds)
         self.grace = config.stdio_shutdown_grace
         self.reload = reload or _no_reload
-        self.child: asyncio.subprocess.Process | None = None
-        self._client_gone = False
+        self.child: Child | None = None
+        self.client_gone = False
         self._stopping: asyncio.Task[None] | None = None
-        self._to_server: asyncio.StreamWriter | None = None
+        self._to_server: Outbox | None = None
         self._early: list[signal.Signals] = []
-        self._exited: asyncio.Future[None] | None = None
 
     async def run(self, stdin_fd: int = 0, stdout_fd: int = 1) -> int:
-        out = Out(stdout_fd)
-        await out.open()
+        out = await Outbox.open(stdout_fd)
         self.audit.bind(session=f"stdio-{os.getpid()}", server=self.server_name, client=None,
                         policy_version=self.config.version)
         loop = asyncio.get_running_loop()
@@ -100,10 +235,10 @@ class StdioProxy:
                     loop.remove_signal_handler(sig)
             await out.flush(self.grace)
 
-    async def _serve(self, stdin_fd: int, out: Out) -> int:
+    async def _serve(self, stdin_fd: int, out: Outbox) -> int:
         try:
-            child, exited = await spawn(self.command, capture_stderr=self.audit.on_stderr)
-            self.child, self._exited = child, exited
+            child = await spawn(self.command, capture_stderr=self.audit.on_stderr)
+            self.child = child
         except OSError as exc:
             print(f"elicitguard: cannot start server {self.command[0]!r}: {exc.strerror or exc}", file=sys.stderr)
             self.audit.event("session.error", decision="deny", detail=f"server failed to start: {exc.strerror or exc}")
@@ -111,59 +246,61 @@ class StdioProxy:
         self.audit.event("session.start", transport="stdio", policy_mode=self.guard.policy.mode)
         for sig in self._early:
             self._on_signal(sig)
-        assert child.stdin is not None and child.stdout is not None
-        self._to_server = child.stdin
-        relay = asyncio.create_task(relay_stderr(child.stderr)) if child.stderr is not None else None
-        client_task = asyncio.create_task(self._pump(
-            read_fd(stdin_fd), Direction.CLIENT_TO_SERVER, forward=self._write_server, reply=out.write))
-        server_task = asyncio.create_task(self._pump(
-            stream_chunks(child.stdout), Direction.SERVER_TO_CLIENT, forward=out.write, reply=self._write_server))
-        hung_up = asyncio.create_task(self._when_client_hangs_up(client_task))
-        expiry = asyncio.create_task(expire_pending(self.guard, self.audit, to_server=self._write_server,
-                                                    to_client=out.write))
-        await exited
+        to_server = self._to_server = await Outbox.open(child.stdin_fd, owned=True)
+        relay = StderrRelay() if child.stderr_fd is not None else None
+        if relay is not None and child.stderr_fd is not None:
+            await read_from(child.stderr_fd, relay, owned=True)
+        client = Pump(self, Direction.CLIENT_TO_SERVER, forward=to_server, reply=out)
+        server = Pump(self, Direction.SERVER_TO_CLIENT, forward=out, reply=to_server)
+        server.source = await read_from(child.stdout_fd, server, owned=True)
+        client.source = await read_from(stdin_fd, client)
+        hung_up = asyncio.create_task(self._when_client_hangs_up(client))
+
+        async def to_server_now(data: bytes) -> None:
+            to_server.put(data)
+
+        async def to_client_now(data: bytes) -> None:
+            out.put(data)
+        expiry = asyncio.create_task(expire_pending(self.guard, self.audit, to_server=to_server_now,
+                                                    to_client=to_client_now))
+        await child.exited
         expiry.cancel()
         status = child.returncode
         assert status is not None
         # The child's stdout ends when it exits, unless something it started still holds it: bounded,
         # and then whatever is left of its process group is killed.
-        for task in (server_task, relay):
-            if task is not None:
+        for waited in (server.done, relay.done if relay is not None else None):
+            if waited is not None:
                 with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
-                    await asyncio.wait_for(task, self.grace)
+                    await asyncio.wait_for(asyncio.shield(waited), self.grace)
         signal_group(child, signal.SIGKILL)
+        server.stop()
         # Stop reading the client first: every request judged so far is then either answered or in
         # the table server_gone() answers from.
-        for task in (hung_up, client_task, self._stopping):
+        client.stop()
+        for task in (hung_up, self._stopping):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
-        await self._send(await self._owed(hangup.server_gone), out.write)
+        async with offload.lock_for(self.guard):  # a judgement still running in a thread ends first
+            self.answer(hangup.server_gone(self.guard.state), out)
+        child.transport.close()
+        to_server.close()
         code = status if status >= 0 else 128 - status
         self.audit.event("session.end", exit_status=code, client=self.guard.state.client_info)
         return code
 
-    async def _write_server(self, data: bytes) -> None:
-        to_server = self._to_server
-        if to_server is None or to_server.is_closing():
-            return
-        to_server.write(data)
-        with contextlib.suppress(ConnectionError):
-            await to_server.drain()
-
-    async def _when_client_hangs_up(self, client_task: asyncio.Task[None]) -> None:
-        with contextlib.suppress(Exception):
-            await client_task
+    async def _when_client_hangs_up(self, client: Pump) -> None:
+        await asyncio.shield(client.done)
         # The client hung up: answer what the server still waits for, then close the server's stdin,
         # as the spec's shutdown sequence says, and give it the grace period to exit.
-        self._client_gone = True
-        # Bounded: a server that no longer reads its stdin must not hold up its own shutdown (the answers
-        # would wait for ever on the full pipe, and the grace period would never start).
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(self._send(await self._owed(hangup.client_gone), self._write_server), self.grace)
-        if self._to_server is not None:
-            self._to_server.close()
+        self.client_gone = True
+        to_server = self._to_server
+        assert to_server is not None
+        async with offload.lock_for(self.guard):
+            self.answer(hangup.client_gone(self.guard.state), to_server)
+        to_server.close()
         self._stop_child("its stdin was closed")
 
     def _on_signal(self, sig: signal.Signals) -> None:
@@ -181,17 +318,16 @@ class StdioProxy:
             self._stop_child(f"{sig.name} was forwarded", sent=sig)
 
     def _stop_child(self, why: str, sent: signal.Signals | None = None) -> None:
-        if self._stopping is None and self.child is not None and self._exited is not None and not self._exited.done():
-            self._stopping = asyncio.create_task(self._escalate(self.child, self._exited, why, sent))
+        if self._stopping is None and self.child is not None and not self.child.exited.done():
+            self._stopping = asyncio.create_task(self._escalate(self.child, why, sent))
 
-    async def _escalate(self, child: asyncio.subprocess.Process, exited: asyncio.Future[None], why: str,
-                        sent: signal.Signals | None) -> None:
+    async def _escalate(self, child: Child, why: str, sent: signal.Signals | None) -> None:
         """Grace, then SIGTERM (unless that is what was forwarded), grace, then SIGKILL."""
         for sig in (signal.SIGTERM, signal.SIGKILL):
             if sig == sent:
                 continue
             try:
-                await asyncio.wait_for(asyncio.shield(exited), self.grace)
+                await asyncio.wait_for(asyncio.shield(child.exited), self.grace)
                 return
             except asyncio.TimeoutError:
                 pass
@@ -199,57 +335,12 @@ class StdioProxy:
                              detail=f"the server did not exit within {self.grace:g}s after {why}")
             signal_group(child, sig)
 
-    async def _pump(self, chunks: AsyncIterator[bytes], direction: Direction, forward: Send, reply: Send) -> None:
-        framer = LineFramer(self.config.max_message_bytes)
-        loop = asyncio.get_running_loop()
-
-        def judge(raw: bytes) -> Outcome:
-            if direction is Direction.CLIENT_TO_SERVER:
-                return self.guard.client_message(raw)
-            return self.guard.server_message(raw, loop.time())
-        async for chunk in chunks:
-            for frame in framer.feed(chunk):
-                await self._handle(frame, judge, direction, forward, reply)
-        for frame in framer.close():
-            await self._handle(frame, judge, direction, forward, reply)
-
-    async def _handle(self, frame: bytes | Oversize, judge: Callable[[bytes], Outcome], direction: Direction,
-                      forward: Send, reply: Send) -> None:
-        if isinstance(frame, Oversize):
-            over = frame
-            outcome = await offload.judged(self.guard, lambda: self.guard.oversize(direction, over.size, over.head,
-                                                                                   over.tail))
-        else:
-            if not frame.strip():
-                return
-            outcome = await offload.judged(self.guard, lambda: judge(frame), frame)
-        if outcome.decisions:
-            # Passed per record: the two pump tasks have separate contextvars.
-            self.audit.decisions(outcome.decisions, client=self.guard.state.client_info)
-        if outcome.forward is not None:
-            # The exact bytes of the line when nothing changed (including a trailing \r, if any).
-            await forward(outcome.forward + b"\n")
-        for message in outcome.replies + outcome.notices:
-            await reply(dumps(message) + b"\n")
-        for message in outcome.retries:
-            # Judging a server frame: ``reply`` writes to the server, where the proxy's retry goes.
-            await reply(dumps(message) + b"\n")
-        if (self._client_gone and direction is Direction.SERVER_TO_CLIENT and self.guard.state.pending_server
-                and self._to_server is not None and not self._to_server.is_closing()):
-            # Nobody is left to answer a server request that arrives now: the proxy does.
-            await self._send(await self._owed(hangup.client_gone), self._write_server)
-
-    async def _owed(self, answers: Callable[[SessionState], Outcome]) -> Outcome:
-        """What ``answers`` (a hang-up rule) owes, taken under the guard's lock: a frame judged in a
-        worker thread may be writing the same tables."""
-        async with offload.lock_for(self.guard):
-            return answers(self.guard.state)
-
-    async def _send(self, outcome: Outcome, to: Send) -> None:
+    def answer(self, outcome: Outcome, to: Outbox) -> None:
+        """The proxy's own answers: audited, and put without waiting (see ``stdio_pipes``)."""
         if outcome.decisions:
             self.audit.decisions(outcome.decisions, client=self.guard.state.client_info)
         for message in outcome.replies:
-            await to(dumps(message) + b"\n")
+            to.put(dumps(message) + b"\n")
 
 
 def run_stdio(config: Config, command: list[str], audit: AuditLog, server_name: str | None = None,
@@ -257,4 +348,5 @@ def run_stdio(config: Config, command: list[str], audit: AuditLog, server_name: 
     """Entry point for ``elicitguard stdio``; ``reload`` is called on SIGHUP."""
     prepare_std_fds()
     proxy = StdioProxy(config, command, audit, server_name, reload)
-    return asyncio.run(proxy.run())
+    with asyncio.Runner(loop_factory=new_event_loop()) as runner:
+        return runner.run(proxy.run())

@@ -4,16 +4,14 @@ regular file, tty, /dev/null, closed), the server's stderr relay, and the child'
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import ctypes
 import os
 import signal
 import stat
 import sys
-import threading
-from collections.abc import AsyncIterator, Callable
-from typing import Final
+from collections.abc import Callable
+from typing import Final, Protocol
 
 from elicitguard.proxy.audit import STDERR_LOCK
 from elicitguard.proxy.framing import PrefixedLines
@@ -48,132 +46,45 @@ def pollable(fd: int) -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
-async def read_fd(fd: int) -> AsyncIterator[bytes]:
-    """Chunks read from ``fd`` until EOF (a read error counts as EOF): a pipe or socket through the
-    loop; a regular file, tty or device through a thread that waits on a bounded queue."""
-    loop = asyncio.get_running_loop()
-    if pollable(fd):
-        reader = asyncio.StreamReader(limit=CHUNK)
-        pipe = os.fdopen(fd, "rb", buffering=0, closefd=False)
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), pipe)
-        async for data in stream_chunks(reader):
-            yield data
-        return
-    queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=16)
-
-    def pump() -> None:
-        while True:
-            try:
-                data = os.read(fd, CHUNK)
-            except OSError:
-                data = b""
-            try:
-                asyncio.run_coroutine_threadsafe(queue.put(data), loop).result()
-            except (RuntimeError, concurrent.futures.CancelledError):
-                return  # the loop is gone: the proxy is exiting
-            if not data:
-                return
-
-    threading.Thread(target=pump, daemon=True, name="elicitguard-stdin").start()
-    while data := await queue.get():
-        yield data
-
-
-async def stream_chunks(reader: asyncio.StreamReader) -> AsyncIterator[bytes]:
-    while True:
-        try:
-            data = await reader.read(CHUNK)
-        except OSError:
-            return
-        if not data:
-            return
-        yield data
-
-
-class Out:
-    """Our stdout as an async byte sink with back-pressure; a closed client never raises."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-        self.writer: asyncio.StreamWriter | None = None
-        self.broken = False
-
-    async def open(self) -> None:
-        if not pollable(self.fd):
-            return  # a regular file, tty or /dev/null: plain blocking writes are fine there
-        loop = asyncio.get_running_loop()
-        pipe = os.fdopen(self.fd, "wb", buffering=0, closefd=False)
-        transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, pipe)
-        self.writer = asyncio.StreamWriter(transport, protocol, None, loop)
-
-    async def write(self, data: bytes) -> None:
-        if self.broken:
-            return
-        try:
-            if self.writer is not None:
-                self.writer.write(data)
-                await self.writer.drain()
-            else:
-                write_all(self.fd, data)
-        except (ConnectionError, OSError, RuntimeError):
-            self.broken = True
-
-
-    async def flush(self, timeout: float) -> None:
-        """Wait (bounded) until everything written has left our buffer: the loop is about to close."""
-        if self.writer is None or self.broken:
-            return
-        self.writer.transport.set_write_buffer_limits(high=0)
-        with contextlib.suppress(asyncio.TimeoutError, ConnectionError, OSError, RuntimeError):
-            await asyncio.wait_for(self.writer.drain(), timeout)
-
-
 def write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
 
 
-async def relay_stderr(reader: asyncio.StreamReader) -> None:
+class StderrRelay:
     """The server's stderr onto ours, each line behind ``STDERR_PREFIX`` (see ``PrefixedLines``)."""
-    lines = PrefixedLines(STDERR_PREFIX)
 
-    def emit(data: bytes) -> None:
+    def __init__(self) -> None:
+        self.lines = PrefixedLines(STDERR_PREFIX)
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    @staticmethod
+    def _emit(data: bytes) -> None:
         if data:
             with STDERR_LOCK, contextlib.suppress(OSError):
                 write_all(2, data)
 
-    async for chunk in stream_chunks(reader):
-        emit(lines.feed(chunk))
-    emit(lines.close())
+    def feed(self, data: bytes) -> None:
+        self._emit(self.lines.feed(data))
+
+    def eof(self) -> None:
+        if not self.done.done():
+            self._emit(self.lines.close())
+            self.done.set_result(None)
 
 
-class _ChildProtocol(asyncio.subprocess.SubprocessStreamProtocol):
-    """Also resolves ``exited`` as soon as the process ends: ``Process.wait()`` waits for its pipes
-    too, which a grandchild may hold open for ever."""
+class Process(Protocol):
+    """What ``signal_group`` needs of the server process."""
 
-    def __init__(self, limit: int, loop: asyncio.AbstractEventLoop) -> None:
-        super().__init__(limit=limit, loop=loop)
-        self.exited: asyncio.Future[None] = loop.create_future()
+    @property
+    def pid(self) -> int: ...
 
-    def process_exited(self) -> None:
-        super().process_exited()
-        if not self.exited.done():
-            self.exited.set_result(None)
+    @property
+    def returncode(self) -> int | None: ...
 
 
-async def spawn(command: list[str], capture_stderr: bool) -> tuple[asyncio.subprocess.Process, asyncio.Future[None]]:
-    """Start the server with piped stdin/stdout, in its own process group (so a signal reaches it
-    once, and the whole group can be stopped), armed to die with us; and a future for its exit."""
-    loop = asyncio.get_running_loop()
-    pipe = asyncio.subprocess.PIPE
-    transport, protocol = await loop.subprocess_exec(
-        lambda: _ChildProtocol(CHUNK, loop), *command, stdin=pipe, stdout=pipe,
-        stderr=pipe if capture_stderr else None, preexec_fn=die_with_parent(), process_group=0)
-    return asyncio.subprocess.Process(transport, protocol, loop), protocol.exited
-
-
-def signal_group(child: asyncio.subprocess.Process, sig: int) -> None:
+def signal_group(child: Process, sig: int) -> None:
     """``sig`` to the server's process group (the server and what it started); to the server alone
     if it left the group. Nothing if none of them is left.
 

@@ -2,8 +2,8 @@
 few real-SDK calls, run as the process an operator runs, against the real proxy processes.
 
 Also here: the soak's checks are shown to fail (a relay that drops, duplicates or swaps one message
-must be caught), and the finding the soak's peers led to (a single-threaded stdio server deadlocks
-behind the proxy) is kept as a strict xfail until it is fixed.
+must be caught), and the finding the soak's peers led to (a single-threaded stdio server deadlocked
+behind the proxy, fixed in proxy/stdio_pipes.py) stays fixed.
 """
 
 from __future__ import annotations
@@ -195,11 +195,16 @@ def test_the_single_threaded_server_answers_everything_when_spoken_to_directly()
     assert _pipelined(BLOCKING_SERVER, WAIT) == CALLS + 2
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "stdio: the proxy writes its own answer to a denied server request from the task that reads the "
-    "server's stdout and awaits drain on the server's stdin; a server that writes (a large result) before "
-    "it reads again never drains it. Reported, not fixed here: see tests/soak/README.md, Findings"))
-def test_a_single_threaded_server_is_not_deadlocked_by_the_proxys_own_answer() -> None:
+# The proxy as an operator runs it, and on asyncio's own loop (what runs where uvloop is not installed).
+PROXIES = {
+    "default loop": [sys.executable, "-m", "elicitguard"],
+    "asyncio loop": [sys.executable, "-c", "import sys; sys.modules['uvloop'] = None; "
+                     "from elicitguard.proxy.cli import main; sys.exit(main())"],
+}
+
+
+@pytest.mark.parametrize("proxy", PROXIES)
+def test_a_single_threaded_server_is_not_deadlocked_by_the_proxys_own_answer(proxy: str) -> None:
     started = time.monotonic()
-    answered = _pipelined([sys.executable, "-m", "elicitguard", "stdio", "--", *BLOCKING_SERVER], 10.0)
+    answered = _pipelined([*PROXIES[proxy], "stdio", "--", *BLOCKING_SERVER], WAIT)
     assert answered == CALLS + 2, f"{answered} of {CALLS + 2} calls answered in {time.monotonic() - started:.0f} s"

@@ -6,7 +6,7 @@ blocking writes, without waiting for answers to its own requests (it remembers t
 Tools: ``login`` sends an ``elicitation/create`` for a password (a proxy denies it and answers it
 itself) and finishes the call when the answer comes; ``big`` answers with a 2 MiB result; anything
 else answers "ok". Spoken to directly by a client that reads all the time, it never blocks for long.
-Through ``elicitguard stdio`` it deadlocks (see README.md, "Findings").
+Through ``elicitguard stdio`` it used to deadlock (see README.md, "Findings").
 """
 
 from __future__ import annotations
