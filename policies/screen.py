@@ -96,7 +96,7 @@ def _result(state: SessionState, raw: bytes) -> Outcome | None:
         return None
     key = id_key(request_id)
     pending = state.pending_client.get(key)
-    if pending is None or pending.method in READ_RESULTS:
-        return None  # unpaired (refused), or a result the guard reads
+    if pending is None or pending.method in READ_RESULTS or key in state.proxy_rounds:
+        return None  # unpaired (refused), a result the guard reads, or the answer to the proxy's own retry
     state.pending_client.pop(key)
     return Outcome(forward=raw)

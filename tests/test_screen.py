@@ -244,3 +244,14 @@ def test_the_quick_parse_never_reads_a_frame_otherwise_than_the_strict_one(frame
     raw = frame[1]
     for candidate in (raw, raw[:at] + noise + raw[at:]):
         event("quick" if _agree(candidate) is not envelope.NOT_QUICK else "strict")
+
+
+def test_the_answer_to_the_proxys_own_retry_of_a_round_takes_the_full_path() -> None:
+    # The full judgement relabels it with the client's id (carriers/mrtr.py); forwarded as it came,
+    # the client would read an answer under an id it never sent and wait for ever for its own.
+    guard = _guard()
+    guard.state.pending_client["s:eg-round-1"] = ClientRequest("tools/call", "t", None, None, wire_id=7)
+    guard.state.proxy_rounds["s:eg-round-1"] = (7, 1)
+    raw = b'{"jsonrpc":"2.0","id":"eg-round-1","result":{"content":[]}}'
+    assert screen(guard.state, Direction.SERVER_TO_CLIENT, raw, MAX) is None
+    assert b'"id":7' in (guard.server_message(raw, 0.0).forward or b"")
