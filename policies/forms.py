@@ -79,6 +79,9 @@ def _is_number(value: JSON) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+_TEXT_KEYS: Final = ("title", "description", "pattern", "format", "default")
+
+
 def check_property(name: str, prop: JSON) -> tuple[str | None, Reason | None]:
     """Validate one property against the restricted subset; returns its carrier kind or a reason.
 
@@ -90,20 +93,21 @@ def check_property(name: str, prop: JSON) -> tuple[str | None, Reason | None]:
     kind = prop.get("type")
     if len(name) > MAX_NAME:
         return None, _schema_error(f"a field name longer than {MAX_NAME} characters", name[:40] + "...")
-    for key in ("title", "description", "pattern", "format"):
-        if key in prop and not isinstance(prop[key], str):
+    texts = [(key, prop[key]) for key in _TEXT_KEYS if key in prop]
+    for key, value in texts:
+        if key != "default" and not isinstance(value, str):
             return None, _schema_error(f"'{key}' must be a string", name)
-    for key in ("title", "description", "pattern", "format", "default"):
-        if isinstance(prop.get(key), str) and len(prop[key]) > MAX_TEXT:
-            return None, _schema_error(f"'{key}' longer than {MAX_TEXT} characters", name)
-        if isinstance(prop.get(key), str) and _BIDI.search(prop[key]):
-            return None, _schema_error(f"'{key}' contains bidirectional control characters", name)
+    for key, value in texts:
+        if isinstance(value, str):
+            if len(value) > MAX_TEXT:
+                return None, _schema_error(f"'{key}' longer than {MAX_TEXT} characters", name)
+            if _BIDI.search(value):
+                return None, _schema_error(f"'{key}' contains bidirectional control characters", name)
     if _BIDI.search(name):
         return None, _schema_error("the field name contains bidirectional control characters", None)
     if kind == "string":
-        extra = set(prop) - _STRING_KEYS
-        if extra:
-            return None, _schema_error(f"keyword(s) {sorted(extra)} are outside the spec's form subset", name)
+        if not prop.keys() <= _STRING_KEYS:
+            return None, _schema_error(f"keyword(s) {sorted(set(prop) - _STRING_KEYS)} are outside the spec's form subset", name)
         if "enum" in prop or "oneOf" in prop:
             if "enum" in prop and not (_is_str_list(prop["enum"]) and prop["enum"]):
                 return None, _schema_error("'enum' must be a non-empty list of strings", name)
@@ -120,24 +124,21 @@ def check_property(name: str, prop: JSON) -> tuple[str | None, Reason | None]:
             return None, _schema_error("'default' must be a string", name)
         return STRING, None
     if kind in ("number", "integer"):
-        extra = set(prop) - _NUMBER_KEYS
-        if extra:
-            return None, _schema_error(f"keyword(s) {sorted(extra)} are outside the spec's form subset", name)
+        if not prop.keys() <= _NUMBER_KEYS:
+            return None, _schema_error(f"keyword(s) {sorted(set(prop) - _NUMBER_KEYS)} are outside the spec's form subset", name)
         for key in ("minimum", "maximum", "default"):
             if key in prop and not _is_number(prop[key]):
                 return None, _schema_error(f"'{key}' must be a number", name)
         return NUMBER, None
     if kind == "boolean":
-        extra = set(prop) - _BOOLEAN_KEYS
-        if extra:
-            return None, _schema_error(f"keyword(s) {sorted(extra)} are outside the spec's form subset", name)
+        if not prop.keys() <= _BOOLEAN_KEYS:
+            return None, _schema_error(f"keyword(s) {sorted(set(prop) - _BOOLEAN_KEYS)} are outside the spec's form subset", name)
         if "default" in prop and not isinstance(prop["default"], bool):
             return None, _schema_error("'default' must be a boolean", name)
         return None, None
     if kind == "array":
-        extra = set(prop) - _ARRAY_KEYS
-        if extra:
-            return None, _schema_error(f"keyword(s) {sorted(extra)} are outside the spec's form subset", name)
+        if not prop.keys() <= _ARRAY_KEYS:
+            return None, _schema_error(f"keyword(s) {sorted(set(prop) - _ARRAY_KEYS)} are outside the spec's form subset", name)
         items = prop.get("items")
         ok = isinstance(items, dict) and (
             (set(items) == {"type", "enum"} and items.get("type") == "string" and _is_str_list(items["enum"]) and items["enum"])
