@@ -221,6 +221,11 @@ def _asking_clauses(description: Any) -> list[str]:
     """
     if not isinstance(description, str):
         return []
+    return list(_asking(description))
+
+
+@functools.lru_cache(maxsize=4096)
+def _asking(description: str) -> tuple[str, ...]:
     asking = []
     for sentence in _SENTENCE.split(description):
         negated = False
@@ -234,7 +239,7 @@ def _asking_clauses(description: Any) -> list[str]:
             negated = cut < len(words)
             if cut:
                 asking.append(" ".join(words[:cut]))
-    return asking
+    return tuple(asking)
 
 
 def first_unskipped(reasons: Iterable[Reason], skip: frozenset[str]) -> Reason | None:
@@ -255,19 +260,22 @@ def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozense
 
 def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str],
                    rules: TeamRules) -> Iterator[Reason]:
-    names = _strings(name, prop.get("title"))
+    title = prop.get("title")
+    names = [t for t in (name, title) if isinstance(t, str) and t]
     # A prose default ("<replace with your GitHub password>") is shown to the user like a description;
     # a one-token default ("/etc/secrets", "db-credentials") is a value, not an instruction.
     default = prop.get("default")
     prose_default = default if isinstance(default, str) and len(default.split()) > 1 else None
-    descriptions = _asking_clauses(prop.get("description")) + _asking_clauses(prose_default)
+    description = prop.get("description")
+    descriptions = ((list(_asking(description)) if isinstance(description, str) else [])
+                    + (list(_asking(prose_default)) if prose_default is not None else []))
     if rules:
         reason = rules.judge_field(name, kind, names + descriptions, _words_of(names + descriptions))
         if reason is not None:
             yield reason
-    name_hits, desc_hits = hits_of(names), hits_of(descriptions)
-    all_hits = name_hits | desc_hits
-    about_credential = _about_credential(name) or _about_credential(prop.get("title")) or "~meta" in name_hits
+    name_hits = hits_of(names)
+    all_hits = name_hits | hits_of(descriptions) if descriptions else name_hits
+    about_credential = _about_credential(name) or _about_credential(title) or "~meta" in name_hits
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. The context of all of them can excuse a look-alike ("postal" beside "PIN code").
     context: frozenset[str] | None = None
@@ -293,13 +301,12 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
 def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str], descriptions: list[str],
                    about_credential: bool) -> Iterator[Reason]:
     """The signals that need no language: value formats, key prefixes, name shapes, vendor keys."""
-    for key in ("default", "pattern"):
-        value = prop.get(key)
+    default, pattern = prop.get("default"), prop.get("pattern")
+    for key, value in (("default", default), ("pattern", pattern)) if default is not None or pattern is not None else ():
         if isinstance(value, str):
             shape = secret_value_shape(value)
             if shape is not None:
                 yield Reason(shape.rule, f"field '{name}' has a {key} shaped like {shape.label}", name)
-    pattern = prop.get("pattern")
     if isinstance(pattern, str):
         if card_pattern(pattern):
             yield Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
@@ -309,7 +316,7 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
     if card_length(kind, prop):
         yield Reason("payment.card_number", f"field '{name}' takes only digits, as many as a card number has", name)
     # Read as written: normalising would drop the "-" or "_" of "sk-" or "ghp_" and the case of "PAN".
-    written = _strings(prop.get("title"), prop.get("description"), prop.get("default"))
+    written = [t for t in (prop.get("title"), prop.get("description"), default) if isinstance(t, str) and t]
     for text in written:
         named = key_format_in_prose(text)
         if named is not None:
@@ -317,7 +324,7 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
     if about_credential:
         return
     plain, leet = normalise(name)
-    named_like = name_shape(plain.squashed) or name_shape(leet.squashed)
+    named_like = name_shape(plain.squashed) or (name_shape(leet.squashed) if leet is not plain else None)
     if named_like is not None and kind in (STRING, NUMBER):
         yield Reason(named_like.rule, f"field '{name}' is named like {named_like.label} field", name)
     if kind == STRING and any(vendor_key(normalise(t)[0].words) for t in names + descriptions):
@@ -456,10 +463,16 @@ _NUMBERED_WORD: Final = re.compile(r"^(?:word|w|wort|mot|palabra|parola|слов
 _SEED_CONTEXT: Final = frozenset({"backup", "recovery", "wallet", "seed", "mnemonic", "phrase", "restore", "words"})
 
 
+def _numbered_word(text: str) -> bool:
+    words = normalise(text)[0].words
+    # The number ends the text: most texts end in a letter and need no regex.
+    return bool(words) and words[-1][-1].isdigit() and _NUMBERED_WORD.match(" ".join(words)) is not None
+
+
 def detect_split_seed(message: str, fields: dict[str, tuple[str | None, dict[str, Any]]]) -> Reason | None:
     """A seed phrase asked for one word per field ("Word #1" ... "Word #12")."""
     numbered = [n for n, (kind, prop) in fields.items() if kind == STRING and any(
-        isinstance(t, str) and _NUMBERED_WORD.match(" ".join(normalise(t)[0].words)) for t in (n, prop.get("title")))]
+        isinstance(t, str) and _numbered_word(t) for t in (n, prop.get("title")))]
     if len(numbered) >= 12 or (len(numbered) >= 3 and _SEED_CONTEXT & normalise(message)[0].word_set):
         return Reason("credential.seed_phrase", f"fields {numbered[0]}..{numbered[-1]} ask for the words of a "
                                                 "wallet seed or recovery phrase one by one", numbered[0])

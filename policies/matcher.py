@@ -135,6 +135,6 @@ def concepts(text: str) -> frozenset[str]:
     assert _BUILTIN is not None, "credentials.py installs the matcher at import"
     plain, leet = normalise(text)
     hits = _BUILTIN.scan(plain.spaced, plain.squashed)
-    if leet.words != plain.words:
+    if leet is not plain:
         hits |= _BUILTIN.scan(leet.spaced, leet.squashed)
     return frozenset(hits)

@@ -112,8 +112,12 @@ def normalise(text: str) -> tuple[Text, Text]:
             text = _CAMEL.sub(" ", text)
         folded = text.lower()
         words = tuple(folded.translate(_ASCII_SEPARATORS).split())
+        plain = _text(words)
         # A leet word mixes letters with digits or symbols, so some letter touches one.
-        return _forms(words, _ASCII_MIXED.search(folded) is not None and _LEET_CHARS.search(folded) is not None)
+        if _ASCII_MIXED.search(folded) is None or _LEET_CHARS.search(folded) is None:
+            return plain, plain
+        leet_words = tuple(w.translate(_LEET) if _ASCII_MIXED.search(w) and _LEET_CHARS.search(w) else w for w in words)
+        return (plain, plain) if leet_words == words else (plain, _text(leet_words))
     text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
     if _CAMEL_CANDIDATE.search(text):
         text = _CAMEL.sub(" ", text)
