@@ -55,6 +55,9 @@ class Detector:
     # Whether a field named for metadata *about* this credential ("token_name", "key_id") is excused.
     metadata_excuses: ClassVar[bool] = True
 
+    # Whether team rules may name it as a ``concept`` (the helpers of another detector's rule may not).
+    team_concept: ClassVar[bool] = True
+
     # Terms that name it only as a field's whole name or title ("κωδικός" alone is a password; in
     # "κωδικός προσφοράς" it is a promo code).
     alone: ClassVar[tuple[str, ...]] = ()
@@ -220,6 +223,27 @@ class SeedPhrase(Detector):
                  "복구구문", "시드구문", "frasesemilla", "wiederherstellungsphrase", "phrasederécupération")
     unless = frozenset({"random", "shuffle", "game", "garden", "plant", "plants", "tournament", "ranking", "rank",
                         "number", "simulation"})
+
+
+class SeedWords(Detector):
+    """The words of a recovery phrase asked as "the 12 words" or "Words", in a form about a wallet."""
+
+    rule = "credential.seed_phrase"
+    concept = "seed_words"
+    label = "the words of a wallet's recovery phrase"
+    needs = frozenset({"wallet", "seed_phrase"})
+    team_concept = False
+    unless = SeedPhrase.unless | frozenset({"keyword", "keywords", "search", "tags", "count", "limit", "minimum", "maximum"})
+
+
+class RecoveryAnswer(Detector):
+    """An "Answer" field in a form about recovering an account or naming a security question."""
+
+    rule = "credential.security_answer"
+    concept = "answer"
+    label = "an answer to a security question"
+    needs = frozenset({"recovery", "security_answer"})
+    team_concept = False
 
 
 class OneTimeCode(Detector):
@@ -390,7 +414,7 @@ class GenericCredential(Detector):
 # "card security code" must reach CardSecurityCode before OneTimeCode's "security code".
 DETECTORS: Final[tuple[type[Detector], ...]] = (
     PrivateKey, SeedPhrase, SecurityAnswer, CardSecurityCode, CardNumber, CardExpiry, Pin, ConnectionString, GenericCredential,
-    ApiKey, Token, ClientSecret, SessionCookie, OneTimeCode, Password, NumericPasscode,
+    ApiKey, Token, ClientSecret, SessionCookie, OneTimeCode, Password, NumericPasscode, SeedWords, RecoveryAnswer,
 )
 
 
@@ -409,10 +433,17 @@ CONTEXT_TERMS: Final = (
 )
 
 
+# Lexicon concepts that name no credential but the context one is asked in: a sign-in or payment
+# approval, a cash machine, a payment card, a crypto wallet, an account recovery;
+# the code-field rule and the SeedWords and RecoveryAnswer detectors read them.
+CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery"})
+
+
 def _lexicon_terms() -> list[tuple[str, str, str]]:
     """Every detector's own terms plus the lexicon's, under the detector's concept."""
     rows = matcher.read_lexicon()
     entries: list[tuple[str, str, str]] = list(CONTEXT_TERMS)
+    entries += [(concept, term, mode) for concept, _lang, term, mode in rows if concept in CONTEXT_CONCEPTS]
     for detector in DETECTORS:
         entries += detector.terms()
         for concept in detector.lexicon or (detector.concept,):

@@ -9,14 +9,17 @@ from typing import Any, Final
 
 from elicitguard.policies.credentials import (
     DETECTORS,
+    Detector,
     METADATA_HEADS,
     NUMBER,
     PUBLIC_WORDS,
     STRING,
     ApiKey,
+    CardSecurityCode,
     ConnectionString,
     GenericCredential,
     OneTimeCode,
+    Pin,
     PrivateKey,
     normalise,
 )
@@ -28,7 +31,10 @@ from elicitguard.policies.shapes import (
     key_format_in_pattern,
     key_format_in_prose,
     name_shape,
+    holds_at_most,
+    postal_pin_pattern,
     numeric_code_shape,
+    three_digit_shape,
     secret_value_shape,
     vendor_key,
 )
@@ -275,6 +281,8 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
             yield reason
     name_hits = hits_of(names)
     all_hits = name_hits | hits_of(descriptions) if descriptions else name_hits
+    if postal_pin_pattern(prop.get("pattern")):
+        all_hits |= {"~pin"}  # "PIN code" with India's postal format is the postal code
     about_credential = _about_credential(name) or _about_credential(title) or "~meta" in name_hits
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. The context of all of them can excuse a look-alike ("postal" beside "PIN code").
@@ -325,6 +333,8 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
         return
     plain, leet = normalise(name)
     named_like = name_shape(plain.squashed) or (name_shape(leet.squashed) if leet is not plain else None)
+    if named_like is not None and named_like.rule == Pin.rule and postal_pin_pattern(pattern):
+        named_like = None
     if named_like is not None and kind in (STRING, NUMBER):
         yield Reason(named_like.rule, f"field '{name}' is named like {named_like.label} field", name)
     if kind == STRING and any(vendor_key(normalise(t)[0].words) for t in names + descriptions):
@@ -385,6 +395,13 @@ def _weak(name: str, prop: dict[str, Any]) -> bool:
     return bool(_words(name, prop) & _WEAK_ORDINARY) or prop.get("format") == "uri"
 
 
+def _room_for(detector: type[Detector], field: tuple[str | None, dict[str, Any]]) -> bool:
+    """Whether a field can hold the credential at all: a number field up to 60 (minutes, a digit
+    count) holds no PIN, passcode or code; up to 999, only a card's security code."""
+    digits = holds_at_most(str(field[0]), field[1])
+    return digits is None or digits >= 4 or (digits == 3 and detector is CardSecurityCode)
+
+
 def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
                    allowed: frozenset[str], rules: TeamRules = TeamRules(),
                    skip: frozenset[str] = frozenset()) -> Reason | None:
@@ -416,7 +433,7 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
         # ordinary-looking fields; a password is not typed into "Company".
         carriers = strong + weak if detector in _PASTED else strong
-        matching = [n for n in carriers if fields[n][0] in detector.types]
+        matching = [n for n in carriers if fields[n][0] in detector.types and _room_for(detector, fields[n])]
         if not matching or detector.needs:
             continue
         for hits, words in judged:
@@ -440,14 +457,28 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
 
 
 def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
-                      allowed: frozenset[str]) -> Reason | None:
-    """A bare 4-8 digit code field in a form whose prompt is about signing in: a one-time code."""
-    if "signin" not in message_hits:
-        return None
+                      allowed: frozenset[str], form_hits: frozenset[str] = frozenset()) -> Reason | None:
+    """A bare numeric code field whose context says what the code is, in any language: 4 to 8
+    digits next to a sign-in, a code sent by SMS or a payment to approve (a one-time code) or a cash
+    machine (a card PIN); 3 digits in a form about a payment card (its CVV). The context is the
+    prompt and the field's own texts; a look-alike there (postal code, label, length) excuses it."""
+    cards = frozenset({"card", "card_number", "cvv", "card_expiry"})
     for name, (kind, prop) in fields.items():
         if kind is None or allowed_field(name, allowed) or _ordinary(name, prop):
             continue
-        if numeric_code_shape(kind, prop) and "~pin" not in hits_of(_strings(name, prop.get("title"), prop.get("description"))):
+        four_to_eight = numeric_code_shape(kind, prop)
+        if not (four_to_eight or three_digit_shape(kind, prop)):
+            continue
+        own = hits_of(_strings(name, prop.get("title"), prop.get("description")))
+        if any(c.startswith("~") for c in own) or postal_pin_pattern(prop.get("pattern")):
+            continue
+        context = message_hits | own
+        three = not four_to_eight and bool(cards & (form_hits | context))
+        if three:
+            return Reason(CardSecurityCode.rule, f"field '{name}' takes the three digits of a card's security code", name)
+        if "atm" in context:
+            return Reason(Pin.rule, f"field '{name}' is a short numeric code used at a cash machine (a PIN)", name)
+        if "signin" in context:
             return Reason(OneTimeCode.rule, f"field '{name}' is a short numeric code next to a sign-in prompt", name)
     return None
 
@@ -528,7 +559,7 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     if not found:
         reason = (detect_message(prompts, fields, allow_fields, rules, skip)
                   or first_unskipped(filter(None, (detect_split_seed(message, fields),
-                                                   detect_code_field(message_hits, fields, allow_fields))), skip))
+                                                   detect_code_field(message_hits, fields, allow_fields, form_hits))), skip))
         if reason is not None:
             found.append(reason)
     return names, problems, found

@@ -14,6 +14,7 @@ A scan returns the concepts found: ``"password"``; ``"password!"`` when a term w
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -59,14 +60,37 @@ def read_lexicon(names: Iterable[str] = ("terms.tsv", "extra.tsv")) -> list[tupl
     return rows
 
 
+# Latin letters that are not a base letter plus a mark, as people type them on a plain keyboard.
+_PLAIN_LETTERS: Final = str.maketrans({"ð": "d", "þ": "th", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ß": "ss",
+                                       "œ": "oe", "ı": "i", "ħ": "h", "ŋ": "ng"})
+
+
+def without_diacritics(term: str) -> str | None:
+    """A Latin-script term as typed without its diacritics ("slaptažodis" -> "slaptazodis",
+    "lykilorð" -> "lykilord"), when that differs and is long enough not to be some other word."""
+    if term.isascii() or not all(not c.isalpha() or c.isascii() or "LATIN" in unicodedata.name(c, "") for c in term):
+        return None
+    decomposed = unicodedata.normalize("NFD", term.translate(_PLAIN_LETTERS))
+    folded = unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+    # "số thẻ" (card number) is "so the" without its marks: short folds are other words.
+    return folded if folded != term and len(folded.replace(" ", "")) >= 6 else None
+
+
 class Matcher:
     """Finds the concepts of many terms in a text in one pass per automaton."""
 
     def __init__(self, entries: Iterable[tuple[str, str, str]]) -> None:
-        """``entries``: (concept, term, mode); terms are normalised here like any text."""
+        """``entries``: (concept, term, mode); terms are normalised here like any text, and a
+        Latin-script term also matches as typed without diacritics."""
         spaced: dict[str, set[tuple[str, str]]] = {}
         squashed: dict[str, set[str]] = {}
+        expanded: list[tuple[str, str, str]] = []
         for concept, term, mode in entries:
+            expanded.append((concept, term, mode))
+            folded = without_diacritics(term)
+            if folded is not None:
+                expanded.append((concept, folded, mode))
+        for concept, term, mode in expanded:
             plain = normalise.__wrapped__(term)[0]  # terms stay out of the texts' cache
             if not plain.words:
                 continue

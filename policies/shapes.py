@@ -158,7 +158,7 @@ NAME_SHAPES: Final[tuple[NameShape, ...]] = (
         r"^" + _OWNER + r"(?:pwd|pw|pword|passwd|passwrd|pswd|psw|pwrd|pazzword|passw|pass|password)"
         r"(?:\d{1,2}|confirm|confirmation|again|repeat|check|verify|field|input|txt|hash)?$")),
     NameShape("payment.pin", "a PIN", re.compile(
-        r"^(?:new|old|user|card|atm|sim|confirm|my|login|security|secret|transaction|txn|account|acct)?pin"
+        r"^(?:new|old|user|card|atm|sim|confirm|my|login|security|secret|transaction|txn|account|acct|m|t|upi)?pin"
         r"(?:\d{1,2}|confirm|again|no|num|nr|entry)?$")),
     NameShape("payment.cvv", "a card security code", re.compile(r"^(?:cc|card|credit)?(?:cvv|cvc|csc|cvn|cav|cvd)\d?$")),
     NameShape("payment.card_number", "a payment card number", re.compile(
@@ -236,6 +236,40 @@ def numeric_code_shape(kind: str, prop: dict[str, object]) -> bool:
     if kind == "number" and isinstance(low, int) and isinstance(high, int) and 0 <= low and 999 < high <= 99_999_999:
         return len(str(high)) in range(4, 9) and str(high).strip("9") == ""
     return False
+
+
+_THREE_DIGITS: Final = re.compile(r"^\^?(?:\\d|\[0-9\])(?:\{3\}|\{3,4\})\$?$|^\^?(?:\\d|\[0-9\]){3}\$?$")
+
+
+def three_digit_shape(kind: str, prop: dict[str, object]) -> bool:
+    """True when a field takes exactly three digits (or three to four): the shape of a card's CVV."""
+    pattern = prop.get("pattern")
+    if isinstance(pattern, str) and _THREE_DIGITS.match(pattern):
+        return True
+    low, high = prop.get("minLength"), prop.get("maxLength")
+    if kind == "string" and isinstance(low, int) and isinstance(high, int) and low == 3 and high in (3, 4):
+        return True
+    low, high = prop.get("minimum"), prop.get("maximum")
+    return kind == "number" and isinstance(low, int) and isinstance(high, int) and 0 <= low and high in (999, 9999)
+
+
+# India's postal PIN code: six digits, the first never 0 ("^[1-9][0-9]{5}$", "^[1-9]\\d{2}\\s?\\d{3}$"). A
+# card PIN may start with 0, so a pattern that rules it out is a postal code's.
+_INDIAN_POSTAL: Final = re.compile(
+    r"^\^?\[1-9\](?:(?:\[0-9\]|\\d)\{5\}|(?:\[0-9\]|\\d)\{2\}(?:\\s|\[ \]| )[?*]?(?:\[0-9\]|\\d)\{3\})\$?$")
+
+
+def postal_pin_pattern(pattern: object) -> bool:
+    """True when a JSON Schema pattern is India's postal PIN code (six digits, the first not 0)."""
+    return isinstance(pattern, str) and _INDIAN_POSTAL.match(pattern) is not None
+
+
+def holds_at_most(kind: str, prop: dict[str, object]) -> int | None:
+    """How many digits a number field can hold at most, from its ``maximum`` (None: unbounded or text)."""
+    high = prop.get("maximum")
+    if kind != "number" or not isinstance(high, (int, float)) or isinstance(high, bool) or high < 0:
+        return None
+    return len(str(int(high)))
 
 
 _DIGITS_ONLY: Final = re.compile(r"^\^?(?:\\d|\[0-9\])(?:[+*]|\{\d+(?:,\d*)?\})\$?$")

@@ -9,7 +9,7 @@ import pytest
 
 from elicitguard.policies import matcher
 from elicitguard.policies.config import Policy
-from elicitguard.policies.credentials import DETECTORS
+from elicitguard.policies.credentials import CONTEXT_CONCEPTS, DETECTORS
 from elicitguard.policies.forms import judge_form
 from elicitguard.policies.judge import judge_elicitation
 from elicitguard.policies.normalise import normalise
@@ -38,17 +38,89 @@ def test_every_lexicon_line_is_well_formed() -> None:
     for concept, lang, term, mode in LEXICON:
         assert mode in matcher.MODES, (concept, lang, term)
         assert normalise(term)[0].words, (concept, lang, term)
-        assert concept.startswith("~") or concept in CONCEPT_RULE, concept
+        assert concept.startswith("~") or concept in CONCEPT_RULE or concept in CONTEXT_CONCEPTS, concept
 
 
+# Concepts that count only beside another: a card expiry beside a card, the words of a phrase beside a
+# wallet, an answer beside an account recovery; and the context concepts themselves.
+PAIRED = {"card_expiry", "seed_words", "answer"} | CONTEXT_CONCEPTS
 CREDENTIAL_TERMS = sorted({(c, lang, t) for c, lang, t, m in LEXICON
-                           if not c.startswith("~") and c not in ("card_expiry",) and m != matcher.WHOLE})
+                           if not c.startswith("~") and c not in PAIRED and m != matcher.WHOLE})
 
 
 @pytest.mark.parametrize(("concept", "lang", "term"), CREDENTIAL_TERMS, ids=lambda v: str(v))
 def test_every_term_of_the_lexicon_blocks_a_field_titled_with_it(concept: str, lang: str, term: str) -> None:
     rules = rules_for("Please fill in the form.", {"value": {"type": "string", "title": term}})
     assert rules, (concept, lang, term)
+
+
+def _terms(concept: str) -> list[tuple[str, str]]:
+    return sorted({(lang, t) for c, lang, t, _m in LEXICON if c == concept})
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("seed_words"), ids=str)
+def test_every_word_for_words_blocks_a_field_titled_with_it_in_a_form_about_a_wallet(lang: str, term: str) -> None:
+    alone = rules_for("Tell us about your trip", {"value": {"type": "string", "title": term}})
+    # Italian "parole" (words) is also Romanian and Turkish for password: blocked either way.
+    assert alone == [] or (lang, term) == ("it", "parole")
+    assert rules_for("Restore your wallet", {"value": {"type": "string", "title": term}}) == alone or ["credential.seed_phrase"]
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("wallet"), ids=str)
+def test_every_wallet_word_makes_a_words_field_a_seed_phrase(lang: str, term: str) -> None:
+    assert rules_for(term, {"value": {"type": "string", "title": "The 12 words"}}) == ["credential.seed_phrase"]
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("answer"), ids=str)
+def test_every_answer_word_blocks_a_field_titled_with_it_in_an_account_recovery(lang: str, term: str) -> None:
+    assert rules_for("Account recovery", {"value": {"type": "string", "title": term}}) == ["credential.security_answer"]
+    assert rules_for("Quiz of the week", {"value": {"type": "string", "title": term}}) == []
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("recovery"), ids=str)
+def test_every_account_recovery_phrase_makes_an_answer_field_a_security_answer(lang: str, term: str) -> None:
+    assert rules_for(term, {"value": {"type": "string", "title": "Answer"}}) == ["credential.security_answer"]
+
+
+SIX_DIGITS = {"type": "string", "title": "Value", "pattern": "^[0-9]{6}$"}
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("signin"), ids=str)
+def test_every_sign_in_or_payment_context_makes_a_bare_numeric_code_a_one_time_code(lang: str, term: str) -> None:
+    assert rules_for(term, {"value": SIX_DIGITS}) == ["credential.otp"]
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("atm"), ids=str)
+def test_every_cash_machine_word_makes_a_bare_four_digit_code_a_pin(lang: str, term: str) -> None:
+    assert rules_for(term, {"value": {"type": "string", "title": "Digits", "pattern": "^[0-9]{4}$"}}) == ["payment.pin"]
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("card"), ids=str)
+def test_every_card_word_makes_a_three_digit_code_a_cvv(lang: str, term: str) -> None:
+    # A word for a credit card ("Kreditkarte") names the card number first.
+    assert rules_for(term, {"value": {"type": "string", "title": "Digits", "pattern": "^[0-9]{3}$"}})[0] in (
+        "payment.cvv", "payment.card_number")
+
+
+def test_a_bare_numeric_code_without_such_context_passes() -> None:
+    assert rules_for("Delivery details", {"value": SIX_DIGITS}) == []
+    assert rules_for("Pick a table", {"value": {"type": "string", "title": "Digits", "pattern": "^[0-9]{3}$"}}) == []
+    assert rules_for("Confirm the payment", {"value": {**SIX_DIGITS, "title": "Postal code"}}) == []
+    assert rules_for("Use it at the ATM", {"value": {**SIX_DIGITS, "pattern": "^[1-9][0-9]{5}$"}}) == []
+
+
+@pytest.mark.parametrize("title", ["पिन कोड", "பின் கோடு", "పిన్ కోడ్", "ಪಿನ್ ಕೋಡ್", "પિન કોડ", "PIN code", "pin"])
+def test_a_pin_code_in_indias_postal_format_is_the_postal_code(title: str) -> None:
+    field = {"type": "string", "title": title, "pattern": "^[1-9][0-9]{5}$"}
+    assert rules_for("Delivery address", {"pincode": field, "pin": field}) == []
+    assert rules_for("Delivery address", {"pin": {**field, "pattern": "^[0-9]{4}$"}}) == ["payment.pin"]
+
+
+@pytest.mark.parametrize("maximum", [8, 60, 99])
+def test_a_small_number_field_never_carries_a_pin_asked_in_the_message(maximum: int) -> None:
+    field = {"type": "integer", "title": "Digits", "minimum": 1, "maximum": maximum}
+    assert rules_for("Choose how many digits your new PIN will have.", {"value": field}) == []
+    assert rules_for("Enter your PIN.", {"value": {**field, "maximum": 9999}}) == ["payment.pin"]
 
 
 LOOK_ALIKES = [

@@ -204,3 +204,224 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
         },
     },
 }
+
+
+def _add(concept: str, source: str, by_lang: dict[str, str]) -> None:
+    for lang, terms in by_lang.items():
+        known = EXTRA.setdefault(concept, {}).setdefault(source, {})
+        known[lang] = f"{known[lang]} | {terms}" if lang in known else terms
+
+
+# Coverage for the languages of the web's top 60 and beyond (issue 11; gaps the holdout5 dev set showed):
+# everyday and transliterated spellings, and the words of languages the catalogs lack.
+_add("password", "everyday spelling, transliteration or abbreviation", {
+    "fr": "mdp=word", "et": "salajane sõna | sisselogimise sõna | salasõna=prefix", "lv": "slepeno vārdu | slepenais vārds | slepenā vārda",
+    "hi": "गुप्त शब्द | gupt shabd | paasvard", "ne": "gopya shabda | गोप्य शब्द | पासवर्ड", "ta": "ragasiya sol | ரகசிய சொல் | கடவுச்சொல்",
+    "te": "rahasya padam | రహస్య పదం", "km": "peak samngat | pheak samngat", "yo": "ọ̀rọ̀ aṣínà | oro asina | ọ̀rọ̀ ìgbaniwọlé | oro igbaniwole",
+    "ha": "kalmar sirri | kalmar wucewa", "ps": "پټ نوم | پټنوم | پاسورډ", "zu": "iphasiwedi | igama lokungena", "xh": "igama lokugqitha",
+    "mt": "kelma tal-passaġġ | password", "so": "furaha sirta | erayga sirta", "ky": "сырсөз=prefix | купуя сөз", "tg": "гузарвожа | рамз=word",
+    "bn": "gopon shobdo | গোপন শব্দ", "mr": "संकेतशब्द | गुप्त शब्द", "ml": "രഹസ്യവാക്ക് | rahasya vakku", "kn": "ಗುಪ್ತಪದ | ಪಾಸ್‌ವರ್ಡ್",
+    "gu": "ગુપ્ત શબ્દ", "pa": "ਗੁਪਤ ਸ਼ਬਦ", "si": "මුර පදය", "ur": "khufia lafz | خفیہ لفظ", "ig": "okwuntughe", "am": "የይለፍ ቃል",
+    "lo": "ລະຫັດຜ່ານ", "my": "စကားဝှက်", "ka": "პაროლ=prefix", "hy": "գաղտնաբառ", "az": "gizli söz", "uz": "maxfiy so'z",
+    "en": "secret word | sign-in word | login word | what you type on the sign-in page | what you type to sign in | what you enter after your email",
+})
+_add("pin", "bank, wallet and phone screens (MPIN, NIP, the secret number)", {
+    "en": "mpin=word | tpin=word | m-pin | secret number | atm pin", "hi": "एमपिन | एम पिन | गुप्त संख्या", "mr": "एमपिन | एम पिन", "ne": "एमपिन | एम पिन",
+    "ur": "ایم پن | ایم پِن", "es": "nip=word", "fr": "nip=word", "ml": "rahasya number | രഹസ്യ നമ്പർ", "ms": "nombor rahsia | nombor pin",
+    "id": "nomor rahasia", "bn": "গোপন নম্বর", "ta": "ரகசிய எண்", "te": "రహస్య సంఖ్య", "ha": "lambar sirri", "yo": "nọ́mbà àṣírí | nomba asiri",
+    "sw": "namba ya siri | nambari ya siri",
+})
+_add("otp", "bank and sign-in screens: codes sent, backup codes, code cards", {
+    "ms": "tac=word | kod tac | kod pengesahan", "ur": "tasdeeqi code | تصدیقی کوڈ", "mn": "batalgaajuulakh kod | баталгаажуулах код",
+    "tg": "kodi tasdiq | коди тасдиқ | рамзи тасдиқ", "mk": "kod za potvrda | kodot za potvrda", "sw": "msimbo wa uthibitish=prefix",
+    "yo": "koodu ijerisi | kóòdù ìjẹ́rìísí", "ha": "lambar tabbatarwa", "mt": "kodiċi ta' verifika | kodiċi tal-verifika",
+    "pa": "ਓਟੀਪੀ", "gu": "ઓટીપી", "kn": "ಒಟಿಪಿ", "ml": "ഒടിപി", "si": "ඕටීපී", "ne": "ओटीपी", "zu": "ikhodi yokuqinisekisa",
+    "so": "koodhka xaqiijinta", "ky": "ырастоо коду", "lv": "kods no sms", "ru": "код из сообщения", "sr-Latn": "brojevi iz poruke",
+    "et": "koodikaart=infix", "ps": "د تایید کوډ",
+})
+_add("otp", "backup and recovery codes of two-step sign-in", {
+    "nl": "reservecode | back-upcode | herstelcode", "it": "codice di emergenza | codici di emergenza | codice di backup | codici di backup",
+    "uk": "резервний код | резервні коди | резервних кодів", "ru": "резервный код | резервные коды | резервных кодов",
+    "bg": "резервен код | резервни кодове | резервните кодове", "sl": "rezervna koda | rezervne kode | rezervnih kod",
+    "kk": "қосалқы код=prefix", "is": "varakóð=prefix", "bn": "সংরক্ষিত কোড | ব্যাকআপ কোড", "pl": "kod zapasowy | kody zapasowe",
+    "cs": "záložní kód | záložní kódy", "sk": "záložný kód", "hu": "tartalék kód", "sv": "reservkod", "da": "backupkode | reservekode",
+    "nb": "reservekode", "fi": "varakoodi", "et": "varukood", "lv": "rezerves kods", "lt": "atsarginis kodas",
+    "ro": "cod de rezervă | coduri de rezervă | cod de backup", "sr": "резервни код", "hr": "rezervni kod", "bs": "rezervni kod",
+    "es": "código de respaldo | códigos de respaldo | código de recuperación", "pt": "código de backup | códigos de backup | código de recuperação",
+    "fr": "code de secours | codes de secours | code de récupération", "de": "backup-code | sicherungscode | wiederherstellungscode",
+    "tr": "yedek kod", "el": "εφεδρικός κωδικός", "he": "קוד גיבוי", "ar": "رمز احتياطي | رموز احتياطية", "fa": "کد پشتیبان",
+    "zh-Hans": "备用码 | 备用验证码 | 恢复码", "ja": "バックアップコード", "ko": "백업 코드 | 백업코드", "vi": "mã dự phòng",
+    "id": "kode cadangan", "ms": "kod sandaran", "th": "รหัสสำรอง", "hi": "बैकअप कोड", "ca": "codi de recuperació",
+})
+_add("card_number", "checkout screens", {
+    "si": "card ankaya | කාඩ් අංකය | කාඩ්පත් අංකය", "ps": "د کارت شمېره | کارت شمېره | د کارت شمیره", "mt": "numru tal-kard | numru tal-karta",
+    "ha": "lambar kati", "yo": "nọ́mbà káàdì | nomba kaadi", "zu": "inombolo yekhadi", "so": "lambarka kaarka", "ky": "карта номери | картанын номери",
+    "tg": "рақами корт", "xh": "inombolo yekhadi",
+})
+_add("card_expiry", "checkout screens", {
+    "si": "kal ikuth vena dinaya | කල් ඉකුත් වන දිනය", "ps": "د اعتبار نېټه", "mt": "data ta' skadenza", "ha": "ranar karewa",
+})
+_add("api_key", "developer consoles", {
+    "mn": "api түлхүүр=prefix", "ky": "api ачкыч=prefix", "uz": "api kalit=prefix", "tg": "калиди api", "az": "api açar=prefix",
+})
+_add("client_secret", "developer consoles: the secret string", {
+    "en": "secret string | access string", "ms": "rentetan rahsia", "id": "string rahasia", "af": "geheime string", "nl": "geheime string",
+    "be": "радок доступу", "ru": "строка доступа | секретная строка", "uk": "рядок доступу | секретний рядок",
+})
+_add("seed_phrase", "wallet screens", {
+    "ka": "აღდგენის სტრიქონ=prefix | აღდგენის გასაღებ=prefix", "bs": "riječi za oporavak", "hr": "riječi za oporavak", "sr-Latn": "reči za oporavak",
+})
+
+# Context (not credentials themselves): what a bare numeric code field, the words of a phrase or an
+# "answer" field are for. Read only by the code-field, seed-word and recovery-answer rules.
+_add("signin", "codes sent by SMS or an app, sign-ins and payments to approve", {
+    "en": "text message | authenticator | approve the payment | confirm the payment | confirm the transfer | code app",
+    "ru": "смс | подтвердить перевод | подтвердить платеж | подтвердить оплату | отправили | аутентификатор=prefix",
+    "uk": "смс | підтвердити переказ | підтвердити оплату | надіслали", "be": "смс | пацвердзіць", "bg": "смс | потвърдите плащането",
+    "sr": "смс | потврдите плаћање", "mk": "смс | sms", "kk": "смс | төлемді растау", "ky": "смс",
+    "pl": "potwierdź płatność | potwierdzić przelew | wysłaliśmy", "cs": "potvrzení platby | potvrdit platbu | poslali jsme",
+    "sk": "potvrdenie platby | potvrdiť platbu | poslali sme", "sl": "potrditev plačila | poslali smo", "hr": "potvrdu plaćanja | poslali smo",
+    "sr-Latn": "potvrdili plaćanje | poslali porukom | poslali smo", "bs": "potvrdu plaćanja | poslali smo",
+    "hu": "fizetés megerősítése | elküldtük", "ro": "confirmarea plății | confirma plata | v-am trimis", "lt": "patvirtinti mokėjimą | išsiuntėme",
+    "lv": "apstiprināt maksājumu | nosūtījām", "et": "kinnita makse | tehingu kinnitada | saatsime | koodikaart=infix",
+    "fi": "tekstiviest=infix | vahvista maksu | lähetimme", "sv": "signera betalningen | kodapp=infix | bankid=infix | skickat",
+    "da": "kodeviser=infix | godkend overførslen | godkend betalingen | mitid=infix", "nb": "bekreft betalingen | kodebrikke=infix | bankid=infix",
+    "is": "staðfesta greiðslu", "de": "zahlung bestätigen | überweisung bestätigen | authenticator", "nl": "betaling bevestigen | bevestig de betaling",
+    "fr": "confirmer le paiement | valider le paiement | envoyé par sms", "es": "confirmar el pago | confirmar la transferencia | te enviamos",
+    "pt": "confirmar o pagamento | confirmar a transferência | autenticador | enviamos", "it": "confermare il pagamento | conferma il pagamento | ti abbiamo inviato",
+    "ca": "confirmar el pagament", "gl": "confirmar o pagamento", "tr": "ödemeyi onayla | gönderdiğimiz", "el": "επιβεβαίωση πληρωμής",
+    "zh-Hans": "确认支付 | 确认付款 | 支付验证 | 本次付款", "zh-Hant": "確認付款 | 確認支付", "ja": "支払いを確認 | 送信した", "ko": "결제 확인 | 결제 승인",
+    "vi": "xác nhận thanh toán | xác nhận chuyển khoản", "id": "konfirmasi pembayaran | konfirmasi transfer", "ms": "mengesahkan pemindahan | mengesahkan pembayaran",
+    "th": "ยืนยันการชำระเงิน | ยืนยันการโอน", "ar": "تأكيد الدفع | تأكيد التحويل | رسالة نصية", "fa": "پیامک | تایید پرداخت | تأیید پرداخت",
+    "he": "אישור תשלום | הודעת sms", "hi": "भुगतान की पुष्टि | एसएमएस", "ur": "ادائیگی کی تصدیق | ایس ایم ایس", "bn": "পেমেন্ট নিশ্চিত | এসএমএস",
+    "sw": "thibitisha malipo | tumekutumia", "tl": "kumpirmahin ang bayad",
+})
+_add("atm", "cash machines, where a card PIN is typed", {
+    "en": "atm | cash machine | cashpoint", "es": "cajero | cajero automático", "pt": "caixa eletrônico | multibanco", "fr": "distributeur | guichet automatique | dab=word",
+    "de": "geldautomat=infix | bankautomat=infix", "it": "bancomat | sportello automatico", "nl": "pinautomaat=infix | geldautomaat=infix",
+    "ru": "банкомат=prefix", "uk": "банкомат=prefix", "be": "банкамат=prefix | банкамаце", "bg": "банкомат=prefix", "sr": "банкомат=prefix", "mk": "банкомат=prefix",
+    "kk": "банкомат=prefix", "ky": "банкомат=prefix", "pl": "bankomat=prefix", "cs": "bankomat=prefix", "hr": "bankomat=prefix", "az": "bankomat=prefix",
+    "sq": "bankomat=prefix", "ro": "bancomat=prefix", "hu": "bankautomat=prefix", "tr": "bankamatik | atm", "lt": "bankomat=prefix", "lv": "bankomāt=prefix",
+    "et": "pangaautomaat=infix | sularahaautomaat=infix", "fi": "pankkiautomaat=infix", "sv": "uttagsautomat=infix", "da": "hæveautomat=infix | pengeautomat=infix",
+    "nb": "minibank=infix", "is": "hraðbank=infix", "gl": "caixeiro", "ca": "caixer", "eu": "kutxazain=prefix", "he": "כספומט",
+    "ar": "الصراف الآلي | صراف آلي", "fa": "خودپرداز | عابر بانک", "ur": "اے ٹی ایم", "hi": "एटीएम", "bn": "এটিএম", "ta": "ஏடிஎம்", "te": "ఏటీఎం",
+    "mr": "एटीएम", "gu": "એટીએમ", "kn": "ಎಟಿಎಂ", "ml": "എടിഎം", "pa": "ਏਟੀਐਮ", "zh-Hans": "取款机 | 提款机 | 自动柜员机", "zh-Hant": "提款機",
+    "ko": "현금인출기 | 현금 인출기", "th": "เอทีเอ็ม", "vi": "máy atm | cây atm",
+})
+_add("card", "a payment card named (context for a three-digit code)", {
+    "en": "card", "es": "tarjeta", "pt": "cartão", "fr": "carte", "de": "karte | kreditkarte=infix | bankkarte=infix", "it": "carta",
+    "nl": "kaart | pinpas | bankpas", "ru": "карт=prefix", "uk": "картк=prefix", "be": "картк=prefix", "bg": "карт=prefix", "sr": "картиц=prefix",
+    "mk": "картичк=prefix", "kk": "карта=prefix", "ky": "карта=prefix | kart=prefix", "pl": "kart=prefix", "cs": "kart=prefix", "sk": "kart=prefix",
+    "tr": "kart=prefix", "az": "kart=prefix", "hu": "kártyá=prefix | kártya", "fi": "kortti | kortin", "sv": "kortet | kortets", "da": "kortet",
+    "nb": "kortet", "is": "kort=prefix", "et": "kaardi | kaart", "lv": "kart=prefix", "lt": "kortel=prefix", "ro": "card=prefix",
+    "hr": "kartic=prefix", "sl": "kartic=prefix", "bs": "kartic=prefix", "sq": "kart=prefix", "el": "κάρτα | κάρτας", "he": "כרטיס",
+    "ar": "بطاقة | البطاقة", "fa": "کارت", "ur": "کارڈ", "hi": "कार्ड", "bn": "কার্ড", "ta": "கார்டு | அட்டை", "te": "కార్డ్", "mr": "कार्ड",
+    "gu": "કાર્ડ", "kn": "ಕಾರ್ಡ್", "ml": "കാർഡ്", "pa": "ਕਾਰਡ", "zh-Hans": "银行卡 | 信用卡 | 卡背面", "ja": "カード", "ko": "카드", "th": "บัตร",
+    "vi": "thẻ=word", "id": "kartu", "ms": "kad=word", "sw": "kadi", "ha": "kati=word", "yo": "káàdì | kaadi", "uz": "karta=prefix",
+    "mn": "карт=prefix", "ka": "ბარათ=prefix", "hy": "քարտ=prefix", "si": "කාඩ්", "ca": "targeta", "gl": "tarxeta", "eu": "txartel=prefix",
+})
+_add("wallet", "crypto wallets (context for the words of a recovery phrase)", {
+    "en": "wallet", "es": "cartera | billetera | monedero", "pt": "carteira", "gl": "carteira", "fr": "portefeuille", "de": "wallet | geldbörse",
+    "it": "portafoglio", "nl": "portemonnee", "ru": "кошел=prefix | кошёл=prefix", "uk": "гаман=prefix", "be": "кашал=prefix",
+    "pl": "portfel=prefix", "cs": "peněžen=prefix", "sk": "peňažen=prefix", "hu": "tárc=prefix", "tr": "cüzdan=prefix", "fi": "lompak=prefix | lompako=prefix",
+    "sv": "plånbok=prefix", "da": "tegnebog", "nb": "lommebok=prefix", "et": "rahakot=prefix", "lv": "maku=word | maka=word | maks=word",
+    "lt": "pinigin=prefix", "ro": "portofel=prefix", "bg": "портфейл=prefix", "sr": "новчаник=prefix", "sr-Latn": "novčanik=prefix",
+    "hr": "novčanik=prefix", "bs": "novčanik=prefix", "sl": "denarnic=prefix", "mk": "паричник=prefix | parichnik=prefix", "sq": "portofol=prefix",
+    "ca": "moneder=prefix", "eu": "zorro=prefix", "el": "πορτοφόλ=prefix", "he": "ארנק", "ar": "محفظة | المحفظة", "fa": "کیف پول",
+    "ur": "والیٹ", "hi": "वॉलेट", "bn": "ওয়ালেট", "zh-Hans": "钱包", "zh-Hant": "錢包", "ja": "ウォレット", "ko": "지갑", "th": "กระเป๋าเงิน | วอลเล็ต",
+    "vi": "ví tiền | ví điện tử | ví=word", "id": "dompet", "ms": "dompet", "sw": "pochi", "uz": "hamyon=prefix", "kk": "әмиян", "az": "pul kisəsi",
+    "ka": "საფულე", "is": "veski=prefix", "af": "beursie",
+})
+_add("recovery", "account recovery screens (context for an answer field)", {
+    "en": "account recovery | recover your account | restore access | regain access",
+    "es": "recuperar tu cuenta | recuperar la cuenta | recuperación de cuenta | recuperar el acceso",
+    "pt": "recuperar sua conta | recuperar a conta | recuperação de conta | recuperar o acesso",
+    "fr": "récupérer votre compte | récupération du compte | récupérer l'accès | retrouver l'accès",
+    "de": "konto wiederherstellen | kontowiederherstellung | zugang wiederherstellen", "it": "recuperare l'accesso | recupera l'account | recupero dell'account | recuperare l'account",
+    "nl": "account herstellen | toegang herstellen", "af": "rekening te herstel | rekening herstel",
+    "ru": "восстановление доступа | восстановить доступ | восстановление аккаунта | восстановить аккаунт",
+    "uk": "відновлення доступу | відновити доступ | відновлення облікового запису", "pl": "odzyskiwanie konta | odzyskać dostęp | odzyskaj konto",
+    "cs": "obnova účtu | obnovení účtu | obnovit přístup", "sk": "obnovenie prístupu | obnovenie účtu", "hu": "fiók helyreállítása | hozzáférés visszaállítása",
+    "tr": "hesap kurtarma | hesabınızı kurtar=prefix", "fi": "tilin palautus | palauttaa tilisi", "sv": "återställa ditt konto | kontoåterställning",
+    "da": "gendan din konto | gendannelse af konto", "nb": "gjenopprette kontoen", "et": "konto taastamine", "lv": "konta atjaunošana",
+    "lt": "paskyros atkūrimas", "ro": "recuperarea contului | recupera contul", "bg": "възстановяване на профила | възстановяване на достъпа",
+    "sr": "враћање приступа | опоравак налога", "sr-Latn": "oporavak naloga | vraćanje pristupa", "hr": "oporavak računa | vraćanje pristupa",
+    "bs": "oporavak računa", "sl": "obnovitev računa", "mk": "враќање на пристап", "el": "ανάκτηση λογαριασμού", "he": "שחזור חשבון",
+    "ar": "استعادة الحساب | استرداد الحساب", "fa": "بازیابی حساب", "ur": "اکاؤنٹ بحال | اکاؤنٹ کی بحالی | حفاظتی سوال",
+    "hi": "खाता पुनर्प्राप्ति | खाते में दोबारा", "zh-Hans": "找回账号 | 找回帐号 | 账号找回 | 恢复账户", "ja": "アカウントの復旧 | アカウント復旧",
+    "ko": "계정 복구", "vi": "khôi phục tài khoản", "id": "pemulihan akun | memulihkan akun", "ms": "menetapkan semula akaun | pemulihan akaun",
+    "tl": "ma-recover ang account | i-recover ang account", "ta": "kanakkai meetka | paadhugaappu kelvi | கணக்கை மீட்க",
+    "ml": "അക്കൗണ്ട് വീണ്ടെടുക്ക | സുരക്ഷാ ചോദ്യ", "pa": "ਖਾਤਾ ਮੁੜ ਪ੍ਰਾਪਤ", "si": "ගිණුම ප්‍රතිසාධනය", "zu": "ukubuyisa i-akhawunti",
+    "ps": "حساب د بیرته", "ga": "do chuntas a athshlánú", "mt": "tirkupra l-kont", "cy": "adfer eich cyfrif", "eu": "kontua berreskura=prefix",
+    "ca": "recuperar el compte", "gl": "recuperar a conta", "sw": "kurejesha akaunti", "kk": "аккаунтты қалпына келтіру", "bn": "অ্যাকাউন্ট পুনরুদ্ধার",
+})
+_add("seed_words", "the noun 'words' (a recovery phrase asked as its words, in a form about a wallet)", {
+    "en": "words", "es": "palabras", "pt": "palavras", "gl": "palabras", "ca": "paraules", "fr": "mots=word", "it": "parole=word",
+    "de": "wörter=word", "nl": "woorden", "ru": "слов=prefix", "uk": "слів | слова", "be": "слоў | словы", "pl": "słowa | słów", "cs": "slov=prefix",
+    "sk": "slov=prefix", "hu": "szavak=prefix | szót", "tr": "kelime=prefix", "fi": "sanat | sanaa", "sv": "orden", "da": "ordene", "nb": "ordene",
+    "et": "sõna=prefix", "lv": "vārd=prefix", "lt": "žodži=prefix | žodž=prefix", "ro": "cuvinte=prefix", "bg": "думи=prefix", "sr": "речи",
+    "sr-Latn": "reči", "hr": "riječi", "bs": "riječi", "sl": "besed=prefix", "mk": "зборови=prefix | zborovi=prefix", "sq": "fjalët | fjalë",
+    "el": "λέξεις | λέξεων", "he": "מילים", "ar": "كلمات | الكلمات", "fa": "کلمات | کلمه", "ur": "الفاظ", "hi": "शब्द", "bn": "শব্দ",
+    "zh-Hans": "单词 | 个词 | 助记", "zh-Hant": "單詞", "ja": "単語", "ko": "단어", "th": "12 คำ | 24 คำ | คำศัพท์", "vi": "12 từ | 24 từ",
+    "id": "12 kata | 24 kata", "ms": "12 perkataan | 24 perkataan | perkataan", "tl": "salita=prefix", "sw": "maneno", "uz": "so'zlar | so'z=prefix",
+    "kk": "сөз=prefix", "az": "söz=prefix", "ka": "სიტყვ=prefix", "is": "orðin", "af": "woorde", "eu": "hitz=prefix", "cy": "geiriau",
+})
+_add("answer", "the answer a recovery form asks for", {
+    "en": "answer | your answer", "es": "respuesta", "pt": "resposta", "ca": "resposta", "gl": "resposta", "fr": "réponse", "de": "antwort",
+    "it": "risposta", "nl": "antwoord", "af": "antwoord", "ru": "ответ=prefix", "uk": "відповідь", "be": "адказ", "pl": "odpowied=prefix",
+    "cs": "odpověď", "sk": "odpoveď", "hu": "válasz=prefix", "tr": "cevap=prefix | yanıt=prefix", "fi": "vastaus", "sv": "svar=word",
+    "da": "svar=word", "nb": "svar=word", "is": "svar=word", "et": "vastus", "lv": "atbilde", "lt": "atsakymas", "ro": "răspuns=prefix",
+    "bg": "отговор", "sr": "одговор", "sr-Latn": "odgovor", "hr": "odgovor", "bs": "odgovor", "sl": "odgovor", "mk": "одговор",
+    "sq": "përgjigj=prefix", "eu": "erantzun=prefix", "cy": "ateb=word", "ga": "freagra", "mt": "tweġiba", "el": "απάντηση",
+    "he": "תשובה", "ar": "الإجابة | إجابة | الجواب | جواب", "fa": "پاسخ | جواب", "ur": "جواب", "ps": "ځواب", "hi": "उत्तर | जवाब",
+    "bn": "উত্তর", "ta": "பதில் | badhil", "te": "సమాధానం", "mr": "उत्तर", "gu": "જવાબ", "kn": "ಉತ್ತರ", "ml": "ഉത്തരം", "pa": "ਜਵਾਬ",
+    "si": "පිළිතුර", "ne": "उत्तर | जवाफ", "zh-Hans": "答案 | 回答", "ja": "答え | 回答", "ko": "답변", "th": "คำตอบ",
+    "vi": "câu trả lời | cau tra loi", "id": "jawaban", "ms": "jawapan", "tl": "sagot", "sw": "jibu=word", "zu": "impendulo",
+    "yo": "ìdáhùn | idahun", "ha": "amsa=word", "kk": "жауап", "ky": "жооп", "uz": "javob", "az": "cavab", "mn": "хариулт",
+    "ka": "პასუხ=prefix", "hy": "պատասխան", "tg": "ҷавоб",
+})
+# Look-alikes for more languages.
+_add("~token", "token ticker symbols", {
+    "ro": "simbol", "fa": "نماد", "id": "simbol", "ms": "simbol", "hr": "simbol", "sr-Latn": "simbol", "bs": "simbol", "sl": "simbol",
+    "sq": "simbol", "tr": "sembol=prefix", "az": "simvol", "uk": "символ", "bg": "символ", "pl": "symbol", "cs": "symbol", "sk": "symbol",
+    "it": "simbolo", "nl": "symbool", "el": "σύμβολο", "he": "סימול", "ar": "رمز العملة | رمز التداول", "hi": "प्रतीक", "vi": "ký hiệu",
+    "th": "สัญลักษณ์", "fi": "symboli", "sv": "symbol", "da": "symbol", "nb": "symbol", "hu": "szimbólum", "lt": "simbolis", "lv": "simbols",
+    "et": "sümbol", "ca": "símbol", "zh-Hans": "代币符号", "zh-Hant": "代幣符號 | 符號",
+})
+_add("~meta", "labels, names and lengths of a credential (read in a field's name or title only)", {
+    "el": "ετικέτα=prefix | όνομα | μήκος", "zh-Hans": "备注 | 备注名", "zh-Hant": "備註", "hu": "címke | név | hossz=prefix", "cs": "štítek | název",
+    "sk": "štítok | názov | dĺžka", "ro": "etichetă | eticheta | lungime=prefix | nume", "tr": "etiket=prefix | adı=word", "sv": "etikett",
+    "da": "etiket", "nb": "etikett", "fi": "nimi=word | nimike", "uk": "назва | мітка", "bg": "етикет=prefix | име=word | дължина",
+    "sr": "ознака | назив | дужина", "hr": "oznaka | naziv | duljina", "sl": "oznaka | ime=word | dolžina", "lt": "etiketė | pavadinimas | ilgis",
+    "lv": "etiķete | nosaukums | garums", "et": "silt=word | nimi=word", "ca": "etiqueta | longitud", "fa": "برچسب | نام=word | طول=word",
+    "ar": "تسمية", "he": "תווית", "hi": "नाम=word | लेबल", "id": "nama=word", "ms": "nama=word | label",
+    "vi": "tên=word", "th": "ชื่อ | ป้ายกำกับ", "ko": "이름 | 별칭", "ja": "名前 | 名称", "pl": "nazwa | etykieta", "ru": "метка | название",
+})
+_add("~pin", "India's postal PIN code, as written in its languages", {
+    "ta": "அஞ்சல் | பின்கோடு", "te": "తపాలా | పిన్‌కోడ్", "kn": "ಅಂಚೆ | ಪಿನ್‌ಕೋಡ್", "ml": "തപാൽ | പിൻകോഡ്", "gu": "ટપાલ | પિનકોડ",
+    "pa": "ਡਾਕ | ਪਿੰਨਕੋਡ", "bn": "ডাক | পিনকোড", "mr": "डाक | पिनकोड", "hi": "पिनकोड", "en": "postal code | post code | zip code | pincode area",
+    "it": "cap=word | codice postale", "pt": "cep=word | código postal", "ru": "почтовый индекс | индекс=word", "pl": "kod pocztowy",
+    "nl": "postcode", "tr": "posta kodu", "ja": "郵便番号", "zh-Hans": "邮编 | 邮政编码", "ko": "우편번호",
+})
+_add("~password", "a form about a forgotten password asks for none", {
+    "en": "forgot your password | forgot password | forgotten password", "et": "unustasid parooli | unustasid salasõna",
+    "fr": "mot de passe oublié", "es": "olvidaste tu contraseña | olvidó su contraseña", "pt": "esqueceu sua senha | esqueceu a senha",
+    "de": "passwort vergessen", "it": "password dimenticata", "nl": "wachtwoord vergeten", "ru": "забыли пароль", "uk": "забули пароль",
+    "pl": "nie pamiętasz hasła", "tr": "şifrenizi mi unuttunuz | şifremi unuttum", "zh-Hans": "忘记密码", "ja": "パスワードを忘れ",
+    "ko": "비밀번호를 잊으셨나요 | 비밀번호 찾기", "vi": "quên mật khẩu", "id": "lupa kata sandi", "th": "ลืมรหัสผ่าน",
+    "ar": "نسيت كلمة المرور", "he": "שכחת את הסיסמה", "hi": "पासवर्ड भूल गए", "cs": "zapomenuté heslo", "sk": "zabudnuté heslo",
+    "hu": "elfelejtett jelszó", "sv": "glömt lösenordet", "da": "glemt adgangskode", "nb": "glemt passord", "fi": "unohditko salasanan",
+    "ro": "ai uitat parola", "bg": "забравена парола", "sr": "заборављена лозинка", "hr": "zaboravljena lozinka", "sl": "pozabljeno geslo",
+    "lt": "pamiršote slaptažodį", "lv": "aizmirsi paroli", "el": "ξεχάσατε τον κωδικό",
+})
+_add("~seed_words", "keywords and tags are words too", {
+    "en": "keywords | key words | tags", "es": "palabras clave", "pt": "palavras-chave | palavras chave", "fr": "mots-clés | mots clés",
+    "it": "parole chiave", "de": "schlüsselwörter=infix | stichwörter=infix", "nl": "trefwoorden", "ru": "ключевые слова", "uk": "ключові слова",
+    "pl": "słowa kluczowe", "cs": "klíčová slova", "sk": "kľúčové slová", "tr": "anahtar kelime=prefix", "hu": "kulcsszav=prefix | kulcsszó",
+    "sv": "nyckelord", "da": "søgeord | nøgleord", "nb": "nøkkelord | stikkord", "fi": "avainsan=prefix", "ro": "cuvinte cheie | cuvinte-cheie",
+    "bg": "ключови думи", "sr": "кључне речи", "hr": "ključne riječi", "sl": "ključne besede", "lt": "raktažodži=prefix", "lv": "atslēgvārd=prefix",
+    "et": "märksõna=prefix", "ca": "paraules clau", "el": "λέξεις-κλειδιά | λέξεις κλειδιά", "he": "מילות מפתח", "ar": "كلمات مفتاحية | الكلمات المفتاحية",
+    "fa": "کلمات کلیدی", "hi": "कीवर्ड | मुख्य शब्द", "zh-Hans": "关键词", "zh-Hant": "關鍵詞 | 關鍵字", "ja": "キーワード", "ko": "키워드",
+    "vi": "từ khóa", "id": "kata kunci", "ms": "kata kunci",
+})
+_add("~password", "Italian: keywords are \"parole chiave\" (the singular is also an old word for a password)", {"it": "parole chiave"})
