@@ -64,7 +64,12 @@ def _schema_error(detail: str, field: str | None = None) -> Reason:
 
 
 def _is_str_list(value: JSON) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if not isinstance(value, list):
+        return False
+    for v in value:
+        if not isinstance(v, str):
+            return False
+    return True
 
 
 def _is_options(value: JSON) -> bool:
@@ -163,8 +168,8 @@ def check_schema(schema: JSON) -> tuple[dict[str, tuple[str | None, dict[str, An
     if not isinstance(schema, dict):
         return {}, [_schema_error("requestedSchema must be an object")]
     problems: list[Reason] = []
-    extra = set(schema) - _SCHEMA_KEYS
-    if extra:
+    if not schema.keys() <= _SCHEMA_KEYS:
+        extra = set(schema) - _SCHEMA_KEYS
         problems.append(_schema_error(f"top-level keyword(s) {sorted(extra)} are outside the spec's form subset"))
     if schema.get("type") != "object":
         problems.append(_schema_error("requestedSchema.type must be \"object\""))
@@ -187,6 +192,14 @@ def check_schema(schema: JSON) -> tuple[dict[str, tuple[str | None, dict[str, An
         else:
             fields[name] = (kind, prop)
     return fields, problems
+
+
+def clear_text_caches() -> None:
+    """Forget every text seen so far (normalised forms, concepts found, asking clauses): the next
+    form is judged as if nothing had been seen before. For measuring; judging never needs it."""
+    normalise.cache_clear()
+    concepts.cache_clear()
+    _asking.cache_clear()
 
 
 def _strings(*values: JSON) -> list[str]:
@@ -456,6 +469,10 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
             break
 
 
+# A postal code, or a setting about a code (its length, its label), is no code to type.
+_CODE_LOOK_ALIKES: Final = frozenset({"~pin", "~meta"})
+
+
 def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
                       allowed: frozenset[str], form_hits: frozenset[str] = frozenset()) -> Reason | None:
     """A bare numeric code field whose context says what the code is, in any language: 4 to 8
@@ -464,13 +481,14 @@ def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str 
     prompt and the field's own texts; a look-alike there (postal code, label, length) excuses it."""
     cards = frozenset({"card", "card_number", "cvv", "card_expiry"})
     for name, (kind, prop) in fields.items():
-        if kind is None or allowed_field(name, allowed) or _ordinary(name, prop):
+        # Every code shape reads a pattern, a length or a range: most fields have none.
+        if kind is None or not ("pattern" in prop or "minLength" in prop or "minimum" in prop):
             continue
         four_to_eight = numeric_code_shape(kind, prop)
-        if not (four_to_eight or three_digit_shape(kind, prop)):
+        if not (four_to_eight or three_digit_shape(kind, prop)) or allowed_field(name, allowed) or _ordinary(name, prop):
             continue
         own = hits_of(_strings(name, prop.get("title"), prop.get("description")))
-        if any(c.startswith("~") for c in own) or postal_pin_pattern(prop.get("pattern")):
+        if own & _CODE_LOOK_ALIKES or postal_pin_pattern(prop.get("pattern")):
             continue
         context = message_hits | own
         three = not four_to_eight and bool(cards & (form_hits | context))
@@ -502,6 +520,8 @@ def _numbered_word(text: str) -> bool:
 
 def detect_split_seed(message: str, fields: dict[str, tuple[str | None, dict[str, Any]]]) -> Reason | None:
     """A seed phrase asked for one word per field ("Word #1" ... "Word #12")."""
+    if sum(kind == STRING for kind, _prop in fields.values()) < 3:
+        return None
     numbered = [n for n, (kind, prop) in fields.items() if kind == STRING and any(
         isinstance(t, str) and _numbered_word(t) for t in (n, prop.get("title")))]
     if len(numbered) >= 12 or (len(numbered) >= 3 and _SEED_CONTEXT & normalise(message)[0].word_set):

@@ -49,6 +49,21 @@ def default_mode(lang: str, term: str) -> str:
     return PREFIX if len(term.split()[-1]) >= 5 else WORD
 
 
+# Languages that add case and possessive endings to a noun ("doğrulama kodu" -> "kodunu", "ellenőrző
+# kód" -> "kódot", "patvirtinimo kodas" -> "kodą" share the stem): a several-word term's last word is
+# matched as a prefix even when short. One-word short terms stay whole words ("pin", "kod").
+_SUFFIXING: Final = frozenset({"tr", "az", "kk", "uz", "ky", "tk", "tt", "ba", "hu", "fi", "et", "lt", "lv", "mn", "eu",
+                               "sq", "ro", "bg", "mk", "el", "sl", "hr", "bs", "sr", "pl", "cs", "sk", "ru", "uk", "be"})
+
+
+def inflected_mode(lang: str, term: str, mode: str) -> str:
+    """The mode a lexicon term is matched in: ``mode``, widened to a prefix for a several-word term
+    of a language whose nouns take endings."""
+    if mode == WORD and lang.split("-")[0] in _SUFFIXING and " " in term and len(term.split()[-1]) >= 3:
+        return PREFIX
+    return mode
+
+
 def read_lexicon(names: Iterable[str] = ("terms.tsv", "extra.tsv")) -> list[tuple[str, str, str, str]]:
     """(concept, language, term, mode) for every line of the lexicon's data files."""
     rows = []
@@ -56,7 +71,7 @@ def read_lexicon(names: Iterable[str] = ("terms.tsv", "extra.tsv")) -> list[tupl
         for line in (DATA / name).read_text(encoding="utf-8").splitlines():
             if line and not line.startswith("#"):
                 concept, lang, term, mode = line.split("\t")[:4]
-                rows.append((concept, lang, term, mode))
+                rows.append((concept, lang, term, inflected_mode(lang, term, mode)))
     return rows
 
 

@@ -260,3 +260,48 @@ def test_the_hand_additions_never_repeat_a_key_which_would_silently_drop_the_fir
         if isinstance(node, ast.Dict):
             keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
             assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
+
+
+# Inflected and article-bearing forms of the usual requests, in languages whose nouns take endings.
+INFLECTED = [
+    "Doğrulama kodunu girin", "Kart numaranızı girin", "Kurtarma ifadenizi girin", "Tek kullanımlık kodu girin",
+    "Írd be az ellenőrző kódot", "Add meg a biztonsági kódot", "Add meg a jelszavadat", "Syötä API-avaimesi",
+    "Syötä vahvistuskoodisi", "Sisesta oma API võtme väärtus", "Təsdiq kodunu daxil edin", "Kart nömrənizi daxil edin",
+    "Растау кодын енгізіңіз", "Tasdiqlash kodini kiriting", "Introduceți codul de verificare", "Въведете кода за потвърждение",
+    "Εισαγάγετε τον κωδικό επαλήθευσης", "הזן את קוד האימות", "Įveskite patvirtinimo kodą", "Ievadiet verifikācijas kodu",
+    "Vnesite potrditveno kodo", "Podaj kod weryfikacyjny z SMS-a", "Zadejte číslo karty",
+]
+
+
+@pytest.mark.parametrize("text", INFLECTED)
+def test_an_inflected_request_is_caught_in_a_title_and_in_the_message(text: str) -> None:
+    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": text}})
+    assert rules_for(text, {"value": {"type": "string", "title": "Value"}})
+
+
+# Look-alikes in other languages: promo, invite and product codes, token limits and tickers, key names.
+LOOK_ALIKES_ELSEWHERE = [
+    "Código de descuento", "Código de invitación", "Número máximo de tokens", "Símbolo del token", "Etiqueta de la clave API",
+    "Code de réduction", "Code d'invitation", "Nombre maximal de jetons", "Symbole du jeton", "Libellé de la clé API",
+    "Einladungscode", "Maximale Tokenanzahl", "Bezeichnung des API-Schlüssels", "SMS-Absendername",
+    "Código de convite", "Número máximo de tokens", "Codice sconto", "Numero massimo di token", "Simbolo del token",
+    "Код приглашения", "Максимальное число токенов", "Символ токена", "Название API-ключа", "Kod zaproszenia",
+    "Maksymalna liczba tokenów", "Nazwa klucza API", "Davet kodu", "Maksimum token sayısı", "Token sembolü",
+    "Uitnodigingscode", "Naam van de API-sleutel", "邀请码", "代币符号", "API 密钥名称", "招待コード", "トークンシンボル",
+    "초대 코드", "토큰 심볼", "اسم مفتاح API", "Kode undangan", "Kode pos", "Mã mời", "Tên khóa API", "Namn på API-nyckel",
+    "API-kulcs neve", "Simbol token", "نماد توکن", "Ετικέτα κλειδιού", "密钥备注名",
+]
+
+
+@pytest.mark.parametrize("title", LOOK_ALIKES_ELSEWHERE)
+def test_a_look_alike_in_another_language_passes(title: str) -> None:
+    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": title}}) == []
+
+
+def test_a_latin_term_matches_typed_without_its_diacritics() -> None:
+    assert matcher.without_diacritics("slaptažodis") == "slaptazodis"
+    assert matcher.without_diacritics("lykilorð") == "lykilord"
+    assert matcher.without_diacritics("số thẻ") is None  # "so the": too short to be only this
+    assert matcher.without_diacritics("пароль") is None  # not Latin
+    for title in ("Slaptazodis", "Lykilord", "Fjalekalimi", "Overovaci kod", "Cod fioraithe"):
+        assert rules_for("Sign in", {"value": {"type": "string", "title": title}}), title

@@ -425,3 +425,68 @@ _add("~seed_words", "keywords and tags are words too", {
     "vi": "từ khóa", "id": "kata kunci", "ms": "kata kunci",
 })
 _add("~password", "Italian: keywords are \"parole chiave\" (the singular is also an old word for a password)", {"it": "parole chiave"})
+
+# Inflected forms the catalogs' dictionary forms miss: definite articles glued on (Romanian "codul",
+# Bulgarian "кода", Hebrew "ה"), case endings on every word (Slovene "potrditveno kodo", Greek
+# "κωδικό"), consonant gradation (Finnish "avain" -> "avaimesi") and possessives (Turkish "numaranızı").
+_add("otp", "inflected forms (articles, cases, possessives)", {
+    "tr": "doğrulama kod=prefix | tek kullanımlık kod=prefix | onay kod=prefix | güvenlik kod=prefix | sms kod=prefix",
+    "az": "təsdiq kod=prefix | birdəfəlik kod=prefix", "kk": "растау код=prefix | бір реттік код=prefix", "uz": "tasdiqlash kod=prefix",
+    "hu": "ellenőrző kód=prefix | megerősítő kód=prefix | biztonsági kód=prefix | egyszer használatos kód=prefix",
+    "ro": "codul de verificare | codul de confirmare | codul unic | codul de securitate | codul primit prin sms",
+    "bg": "кода за потвърждение | кода за проверка | еднократния код", "mk": "кодот за потврда | kodot za potvrda",
+    "el": "κωδικό επαλήθευσης | κωδικού επαλήθευσης | κωδικό επιβεβαίωσης | κωδικό μίας χρήσης | κωδικό ασφαλείας",
+    "he": "קוד האימות | את קוד האימות | קוד החד פעמי", "ar": "رمز التحقق الخاص بك | الرمز المرسل",
+    "lt": "patvirtinimo kod=prefix | vienkartin kod=prefix | saugos kod=prefix", "lv": "verifikācijas kod=prefix | apstiprinājuma kod=prefix | vienreizējo kodu | vienreizējais kod=prefix",
+    "sl": "potrditveno kodo | enkratno kodo | varnostno kodo | preverjalno kodo", "hr": "verifikacijski kod=prefix | jednokratni kod=prefix | kod za potvrdu",
+    "pl": "kodu weryfikacyjnego | kod weryfikacyjn=prefix | kodu sms | kodu jednorazowego", "cs": "ověřovací kód=prefix | ověřovacího kódu | jednorázový kód=prefix",
+    "sk": "overovací kód=prefix | overovacieho kódu", "ru": "кода подтверждения | код подтвержден=prefix | кодом из смс | одноразовым кодом",
+    "uk": "коду підтвердження | код підтвердж=prefix", "fi": "vahvistuskoodi=infix | kertakäyttökoodi=infix | turvakoodi=infix",
+    "et": "kinnituskood=infix | ühekordne kood=prefix | turvakood=infix", "sq": "kodin e verifikimit | kodin e konfirmimit",
+})
+_add("card_number", "inflected forms (articles, cases, possessives)", {
+    "tr": "kart numara=prefix | kredi kartı numara=prefix", "az": "kart nömrə=prefix", "kk": "карта нөмір=prefix", "uz": "karta raqam=prefix",
+    "hu": "kártyaszám=infix", "fi": "kortin numero=prefix | kortinnumero=infix", "et": "kaardi numb=prefix", "lt": "kortelės numer=prefix",
+    "lv": "kartes numur=prefix", "ro": "numărul cardului | numarul cardului", "bg": "номера на картата | номер на картата", "el": "αριθμό κάρτας | αριθμού κάρτας",
+    "pl": "numeru karty | numer karty=prefix", "cs": "číslo karty | čísla karty", "sk": "čísla karty", "ru": "номера карты | номер карт=prefix",
+    "uk": "номера картки | номер картк=prefix", "sl": "številko kartice | številka kartic=prefix", "hr": "broja kartice | broj kartic=prefix",
+    "sr": "број картиц=prefix", "sq": "numrin e kartës", "he": "מספר הכרטיס | את מספר הכרטיס",
+})
+_add("password", "inflected forms (articles, cases, possessives)", {
+    "tr": "şifre=prefix | parola=prefix", "az": "şifrə=prefix | parol=prefix", "kk": "құпиясөз=prefix | құпия сөз=prefix", "uz": "parol=prefix",
+    "hu": "jelszav=infix", "fi": "salasan=infix", "et": "parool=infix | parooli", "ro": "parola | parolei | parola ta", "bg": "паролата | парола=prefix",
+    "el": "κωδικό πρόσβασης | κωδικού πρόσβασης", "he": "הסיסמה | את הסיסמה | הסיסמא", "sq": "fjalëkalim=prefix",
+    "lt": "slaptažod=prefix", "lv": "parol=prefix", "sl": "geslo | gesla | geslom", "mk": "лозинка=prefix",
+})
+_add("api_key", "inflected forms (articles, cases, possessives)", {
+    "fi": "api-avaim=prefix | api avaim=prefix | api-avain=prefix", "et": "api võtme | api-võtme | api võti", "tr": "api anahtar=prefix",
+    "hu": "api-kulcs=prefix | api kulcs=prefix", "az": "api açar=prefix", "ro": "cheia api | cheia de api", "bg": "api ключа",
+    "el": "κλειδί api | κλειδιού api", "lt": "api rakt=prefix", "lv": "api atslēg=prefix", "pl": "klucza api | klucz api",
+    "cs": "api klíč=prefix", "sk": "api kľúč=prefix", "ru": "api-ключа | ключа api | ключ api", "uk": "api-ключа | ключа api",
+    "sl": "api ključ=prefix", "hr": "api ključ=prefix", "he": "מפתח ה-api | מפתח ה api",
+})
+_add("pin", "inflected forms (articles, cases, possessives)", {
+    "tr": "pin kod=prefix | pin numara=prefix", "hu": "pin-kód=prefix | pin kód=prefix", "fi": "pin-koodi=prefix | pin koodi=prefix",
+    "et": "pin-kood=prefix | pin kood=prefix", "ro": "codul pin", "bg": "пин кода | пин-кода", "el": "κωδικό pin",
+    "lt": "pin kod=prefix", "lv": "pin kod=prefix", "pl": "kodu pin | numeru pin", "ru": "пин-кода | пин кода", "uk": "пін-коду | пін коду",
+})
+_add("cvv", "inflected forms (articles, cases, possessives)", {
+    "tr": "cvv kod=prefix | güvenlik kodu cvv", "hu": "cvv kód=prefix | cvc kód=prefix", "ro": "codul cvv | codul cvc", "ru": "cvv-кода | кода cvv",
+    "el": "κωδικό cvv", "pl": "kodu cvv | kodu cvc", "fi": "cvv-koodi=prefix", "et": "cvv-kood=prefix", "lt": "cvv kod=prefix", "lv": "cvv kod=prefix",
+})
+_add("seed_phrase", "inflected forms (articles, cases, possessives)", {
+    "tr": "kurtarma ifade=prefix | gizli kurtarma ifade=prefix", "hu": "helyreállítási kifejezés=prefix", "ro": "fraza de recuperare",
+    "bg": "фразата за възстановяване", "el": "φράση ανάκτησης | φράσης ανάκτησης", "pl": "frazy odzyskiwania | frazę odzyskiwania",
+    "ru": "фразу восстановления | сид-фразу", "uk": "фразу відновлення", "fi": "palautuslause=infix", "et": "taastamisfraas=infix",
+})
+_add("~token", "token limits and counts", {
+    "it": "massimo=prefix | limite | numero di token", "tr": "maksimum | sayısı=word | token sayı=prefix | limit", "nl": "maximaal | aantal",
+    "pl": "maksymaln=prefix | liczba | limit", "sv": "max=word | antal", "hu": "maximális | tokenek száma | száma", "fi": "enimmäis=prefix | määrä=prefix",
+    "ar": "الحد الأقصى | عدد", "he": "מקסימום | מספר מקסימלי", "hi": "अधिकतम", "id": "maksimum | jumlah", "ms": "maksimum | bilangan",
+    "vi": "tối đa | số lượng", "th": "สูงสุด | จำนวน", "cs": "maximální | počet", "sk": "maximálny | počet", "ro": "maxim=prefix | număr=prefix",
+    "el": "μέγιστ=prefix | αριθμός", "fa": "حداکثر | تعداد", "uk": "максимальн=prefix | кількість", "da": "maks=word | antal", "nb": "maks=word | antall",
+})
+_add("~meta", "the name of a key (read in a field's name or title only)", {
+    "nl": "naam=word", "sv": "namn=word | namnet", "hu": "neve=word", "he": "שם המפתח | שם של המפתח", "ar": "اسم المفتاح | اسم مفتاح",
+    "da": "navn=word", "nb": "navn=word", "pt": "nome=word", "es": "nombre=word", "fr": "nom=word", "it": "nome=word", "de": "name=word",
+})
