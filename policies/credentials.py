@@ -436,7 +436,9 @@ CONTEXT_TERMS: Final = (
 # Lexicon concepts that name no credential but the context one is asked in: a sign-in or payment
 # approval, a cash machine, a payment card, a crypto wallet, an account recovery;
 # the code-field rule and the SeedWords and RecoveryAnswer detectors read them.
-CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery"})
+CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery", "code", "sent"})
+# "The code we sent you", in any language: a word for a code and a verb of sending in one text.
+DERIVED: Final = ((frozenset({"code", "sent"}), OneTimeCode.concept),)
 
 
 def _lexicon_terms() -> list[tuple[str, str, str]]:
@@ -454,4 +456,4 @@ def _lexicon_terms() -> list[tuple[str, str, str]]:
     return entries
 
 
-matcher.install(_lexicon_terms())
+matcher.install(_lexicon_terms(), DERIVED)

@@ -428,6 +428,9 @@ def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[st
     return first_unskipped(_message_reasons(texts, fields, allowed, rules), skip)
 
 
+_SENT_CODE: Final = frozenset({"code", "sent"})
+
+
 def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
                      allowed: frozenset[str], rules: TeamRules) -> Iterator[Reason]:
     open_fields = [n for n, (kind, prop) in fields.items()
@@ -442,6 +445,11 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         if reason is not None:
             yield reason
     judged = [(concepts(c), normalise(c)[0].word_set) for c in clauses]
+    # "Enter the code, which we sent to your phone": the code and the sending may stand in two
+    # comma-clauses of one asking text; together they are a one-time code there too.
+    together: frozenset[str] = frozenset().union(*(hits for hits, _words in judged))
+    if _SENT_CODE <= together and OneTimeCode.concept not in together:
+        judged.append((together | {OneTimeCode.concept}, frozenset().union(*(words for _hits, words in judged))))
     for detector in DETECTORS:
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
         # ordinary-looking fields; a password is not typed into "Company".
@@ -470,7 +478,7 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
 
 
 # A postal code, or a setting about a code (its length, its label), is no code to type.
-_CODE_LOOK_ALIKES: Final = frozenset({"~pin", "~meta"})
+_CODE_LOOK_ALIKES: Final = frozenset({"~pin", "~meta", "~otp"})
 
 
 def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
@@ -496,7 +504,7 @@ def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str 
             return Reason(CardSecurityCode.rule, f"field '{name}' takes the three digits of a card's security code", name)
         if "atm" in context:
             return Reason(Pin.rule, f"field '{name}' is a short numeric code used at a cash machine (a PIN)", name)
-        if "signin" in context:
+        if "signin" in context or "sent" in context:
             return Reason(OneTimeCode.rule, f"field '{name}' is a short numeric code next to a sign-in prompt", name)
     return None
 

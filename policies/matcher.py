@@ -159,12 +159,17 @@ def _automaton(table: dict[str, object]) -> ahocorasick.Automaton | None:
 
 
 _BUILTIN: Matcher | None = None
+# Concepts found together in one text that make another: (found, made).
+_DERIVED: tuple[tuple[frozenset[str], str], ...] = ()
 
 
-def install(entries: Iterable[tuple[str, str, str]]) -> None:
-    """Build the built-in matcher (the detectors' terms and the lexicon's, as ``credentials`` lists them)."""
-    global _BUILTIN
+def install(entries: Iterable[tuple[str, str, str]],
+            derived: Iterable[tuple[frozenset[str], str]] = ()) -> None:
+    """Build the built-in matcher (the detectors' terms and the lexicon's, as ``credentials`` lists
+    them) and the concepts that others make together ("code" and "sent": a one-time code)."""
+    global _BUILTIN, _DERIVED
     _BUILTIN = Matcher(entries)
+    _DERIVED = tuple(derived)
     concepts.cache_clear()
 
 
@@ -176,4 +181,7 @@ def concepts(text: str) -> frozenset[str]:
     hits = _BUILTIN.scan(plain.spaced, plain.squashed)
     if leet is not plain:
         hits |= _BUILTIN.scan(leet.spaced, leet.squashed)
+    for found, made in _DERIVED:
+        if found <= hits:
+            hits.add(made)
     return frozenset(hits)

@@ -305,3 +305,35 @@ def test_a_latin_term_matches_typed_without_its_diacritics() -> None:
     assert matcher.without_diacritics("пароль") is None  # not Latin
     for title in ("Slaptazodis", "Lykilord", "Fjalekalimi", "Overovaci kod", "Cod fioraithe"):
         assert rules_for("Sign in", {"value": {"type": "string", "title": title}}), title
+
+
+# "Enter the code we sent to your phone", the commonest one-time code request, in many languages.
+SENT_CODES = [
+    ("Code", "Entrez le code envoyé sur votre téléphone."), ("Code", "Gib den Code ein, den wir dir per SMS geschickt haben."),
+    ("Código", "Digite o código que enviamos para o seu celular."), ("Codice", "Inserisci il codice che ti abbiamo inviato via SMS."),
+    ("Code", "Vul de code in die we je per sms hebben gestuurd."), ("Код", "Введите код, который мы отправили на ваш телефон."),
+    ("Kod", "Telefonunuza gönderdiğimiz kodu girin."), ("コード", "携帯電話に送信されたコードを入力してください。"),
+    ("코드", "휴대폰으로 전송된 코드를 입력하세요."), ("代码", "请输入发送到您手机的代码。"), ("الرمز", "أدخل الرمز الذي أرسلناه إلى هاتفك."),
+    ("کد", "کدی را که به تلفن شما ارسال کردیم وارد کنید."), ("קוד", "הזן את הקוד ששלחנו לטלפון שלך."),
+    ("कोड", "आपके फ़ोन पर भेजा गया कोड दर्ज करें।"), ("Kode", "Masukkan kode yang kami kirim ke ponsel Anda."),
+    ("Mã", "Nhập mã chúng tôi đã gửi đến điện thoại của bạn."), ("รหัส", "กรอกรหัสที่เราส่งไปยังโทรศัพท์ของคุณ"),
+    ("Kod", "Ange koden vi skickade till din telefon."), ("Kód", "Add meg a telefonodra küldött kódot."),
+    ("Cod", "Introduceți codul trimis pe telefon."), ("Kod", "Unesite kod koji smo poslali na vaš telefon."),
+    ("কোড", "আপনার ফোনে পাঠানো কোডটি লিখুন।"), ("Msimbo", "Weka msimbo tuliokutumia kwenye simu yako."),
+    ("კოდი", "შეიყვანეთ ტელეფონზე გამოგზავნილი კოდი."), ("Kood", "Sisestage kood, mille saatsime teie telefonile."),
+]
+
+
+@pytest.mark.parametrize(("title", "message"), SENT_CODES)
+def test_a_code_we_sent_is_a_one_time_code_in_any_language(title: str, message: str) -> None:
+    assert rules_for(message, {"value": {"type": "string", "title": title}}) == ["credential.otp"]
+
+
+@pytest.mark.parametrize("message", [
+    "Enter the promo code we sent you by email.", "Enter the discount code we emailed you.",
+    "Enter the invite code we sent to your email", "Enter the tracking code we sent you",
+    "Introduce el código de descuento que te enviamos", "Введите промокод, который мы отправили",
+    "Bitte geben Sie den Gutscheincode ein, den wir Ihnen geschickt haben", "Masukkan kode promo yang kami kirim",
+])
+def test_a_promo_invite_or_tracking_code_we_sent_passes(message: str) -> None:
+    assert rules_for(message, {"value": {"type": "string", "title": "Code"}}) == []
