@@ -436,9 +436,10 @@ CONTEXT_TERMS: Final = (
 # Lexicon concepts that name no credential but the context one is asked in: a sign-in or payment
 # approval, a cash machine, a payment card, a crypto wallet, an account recovery;
 # the code-field rule and the SeedWords and RecoveryAnswer detectors read them.
-CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery", "code", "sent"})
-# "The code we sent you", in any language: a word for a code and a verb of sending in one text.
-DERIVED: Final = ((frozenset({"code", "sent"}), OneTimeCode.concept),)
+CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery", "code", "sent", "number"})
+# "The code we sent you" (either order: "送信されたコード") and "the number of your card" (the number
+# first: "a card with the same number" names none), in any language: two words near each other.
+DERIVED: Final = (("code", "sent", OneTimeCode.concept, False), ("number", "card", CardNumber.concept, True))
 
 
 def _lexicon_terms() -> list[tuple[str, str, str]]:

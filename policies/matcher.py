@@ -22,7 +22,7 @@ from typing import Final
 
 import ahocorasick
 
-from elicitguard.policies.normalise import normalise
+from elicitguard.policies.normalise import Text, normalise
 
 DATA: Final = Path(__file__).resolve().parent / "lexicon"
 WORD: Final = "word"  # the term's words, whole
@@ -117,8 +117,10 @@ class Matcher:
         self._squashed = _automaton({k: tuple(sorted(v)) for k, v in squashed.items()})
         self.size = len(spaced) + len(squashed)
 
-    def scan(self, spaced: str, squashed: str) -> set[str]:
-        """Concepts found in a text's padded word form (`` w1 w2 ``) and its separator-free form."""
+    def scan(self, spaced: str, squashed: str, where: dict[str, list[int]] | None = None) -> set[str]:
+        """Concepts found in a text's padded word form (`` w1 w2 ``) and its separator-free form.
+        ``where``: for the concepts among its keys, also where they were found (offsets in ``spaced``;
+        a separator-free find is placed in proportion)."""
         hits: set[str] = set()
         last = len(spaced) - 2
         if self._spaced is not None:
@@ -134,9 +136,15 @@ class Matcher:
                     hits.add(concept)
                     if whole_text:
                         hits.add(concept + "!")
+                    if where is not None and concept in where:
+                        where[concept].append(start)
         if self._squashed is not None and squashed:
             for end, concepts in self._squashed.iter(squashed):
                 hits.update(concepts)
+                if where is not None:
+                    for concept in concepts:
+                        if concept in where:
+                            where[concept].append(end * len(spaced) // len(squashed))
                 if end == len(squashed) - 1 and len(squashed) <= 40:
                     # A compound or CJK term that is the whole text ("Passwort", "密码").
                     hits.update(c + "!" for c in concepts if _whole_squashed(self._squashed, squashed, c))
@@ -159,14 +167,17 @@ def _automaton(table: dict[str, object]) -> ahocorasick.Automaton | None:
 
 
 _BUILTIN: Matcher | None = None
-# Concepts found together in one text that make another: (found, made).
-_DERIVED: tuple[tuple[frozenset[str], str], ...] = ()
+# Two concepts found near each other in one text that make another: (first, second, made, in order).
+_DERIVED: tuple[tuple[str, str, str, bool], ...] = ()
+# How near: within this many characters of the word form (five or six words).
+NEAR: Final = 40
 
 
 def install(entries: Iterable[tuple[str, str, str]],
-            derived: Iterable[tuple[frozenset[str], str]] = ()) -> None:
+            derived: Iterable[tuple[str, str, str, bool]] = ()) -> None:
     """Build the built-in matcher (the detectors' terms and the lexicon's, as ``credentials`` lists
-    them) and the concepts that others make together ("code" and "sent": a one-time code)."""
+    them) and the concepts that two others make near each other ("code" and "sent": a one-time
+    code), in that order when the last item says so."""
     global _BUILTIN, _DERIVED
     _BUILTIN = Matcher(entries)
     _DERIVED = tuple(derived)
@@ -181,7 +192,15 @@ def concepts(text: str) -> frozenset[str]:
     hits = _BUILTIN.scan(plain.spaced, plain.squashed)
     if leet is not plain:
         hits |= _BUILTIN.scan(leet.spaced, leet.squashed)
-    for found, made in _DERIVED:
-        if found <= hits:
+    for first, second, made, ordered in _DERIVED:
+        if first in hits and second in hits and made not in hits and _near(_BUILTIN, plain, first, second, ordered):
             hits.add(made)
     return frozenset(hits)
+
+
+def _near(built: Matcher, plain: Text, first: str, second: str, ordered: bool) -> bool:
+    """Whether two concepts of a text were found within ``NEAR`` characters of each other (the
+    first before the second when ``ordered``)."""
+    where: dict[str, list[int]] = {first: [], second: []}
+    built.scan(plain.spaced, plain.squashed, where)
+    return any(0 <= b - a <= NEAR if ordered else abs(a - b) <= NEAR for a in where[first] for b in where[second])

@@ -337,3 +337,22 @@ def test_a_code_we_sent_is_a_one_time_code_in_any_language(title: str, message: 
 ])
 def test_a_promo_invite_or_tracking_code_we_sent_passes(message: str) -> None:
     assert rules_for(message, {"value": {"type": "string", "title": "Code"}}) == []
+
+
+@pytest.mark.parametrize("message", [
+    "Saisissez le numéro de votre carte bancaire.", "Введите номер вашей банковской карты.",
+    "Inserisci il numero della tua carta di credito.", "Podaj numer swojej karty płatniczej.", "أدخل رقم بطاقتك الائتمانية.",
+])
+def test_the_number_of_your_card_is_a_card_number_with_words_between(message: str) -> None:
+    assert rules_for(message, {"value": {"type": "string", "title": "Value"}}) == ["payment.card_number"]
+
+
+@pytest.mark.parametrize("title", ["Numéro de votre carte de fidélité", "Número de tarjetas a imprimir", "Номер бонусной карты",
+                                   "Numer karty bibliotecznej", "Hediye kartı numarası"])
+def test_the_number_of_a_card_that_pays_nothing_passes(title: str) -> None:
+    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": title}}) == []
+
+
+def test_a_card_named_before_a_number_far_from_it_is_no_card_number() -> None:
+    message = "If your bank sent a renewed card with the same number, enter its new expiry date."
+    assert rules_for(message, {"exp_month": {"type": "integer", "title": "New expiry month", "minimum": 1, "maximum": 12}}) == []

@@ -315,7 +315,7 @@ _add("card", "a payment card named (context for a three-digit code)", {
     "tr": "kart=prefix", "az": "kart=prefix", "hu": "kártyá=prefix | kártya", "fi": "kortti | kortin", "sv": "kortet | kortets", "da": "kortet",
     "nb": "kortet", "is": "kort=prefix", "et": "kaardi | kaart", "lv": "kart=prefix", "lt": "kortel=prefix", "ro": "card=prefix",
     "hr": "kartic=prefix", "sl": "kartic=prefix", "bs": "kartic=prefix", "sq": "kart=prefix", "el": "κάρτα | κάρτας", "he": "כרטיס",
-    "ar": "بطاقة | البطاقة", "fa": "کارت", "ur": "کارڈ", "hi": "कार्ड", "bn": "কার্ড", "ta": "கார்டு | அட்டை", "te": "కార్డ్", "mr": "कार्ड",
+    "ar": "بطاقة | البطاقة | بطاقت", "fa": "کارت", "ur": "کارڈ", "hi": "कार्ड", "bn": "কার্ড", "ta": "கார்டு | அட்டை", "te": "కార్డ్", "mr": "कार्ड",
     "gu": "કાર્ડ", "kn": "ಕಾರ್ಡ್", "ml": "കാർഡ്", "pa": "ਕਾਰਡ", "zh-Hans": "银行卡 | 信用卡 | 卡背面", "ja": "カード", "ko": "카드", "th": "บัตร",
     "vi": "thẻ=word", "id": "kartu", "ms": "kad=word", "sw": "kadi", "ha": "kati=word", "yo": "káàdì | kaadi", "uz": "karta=prefix",
     "mn": "карт=prefix", "ka": "ბარათ=prefix", "hy": "քարտ=prefix", "si": "කාඩ්", "ca": "targeta", "gl": "tarxeta", "eu": "txartel=prefix",
@@ -547,3 +547,33 @@ _add("~otp", "codes that are not secrets: promo, discount, coupon, invite, refer
     "sr": "попуст=prefix | купон=prefix | позивни", "sl": "popust=prefix | kupon=prefix | vabil=prefix", "lt": "nuolaid=prefix | kupon=prefix | kvietim=prefix",
     "lv": "atlaid=prefix | kupon=prefix | ielūguma", "et": "sooduskood=infix | kupong=infix | kutse=prefix", "sw": "punguzo | kuponi | mwaliko",
 })
+_add("password", "inflected forms (articles, cases, possessives)", {"mn": "нууц үг=prefix"})
+
+# "The number of your card": a word for a number and a word for a card in one text make a card number
+# (matcher.DERIVED) when a possessive or an adjective stands between them ("numéro de votre carte",
+# "номер вашей карты"), unless a look-alike (~card_number: a loyalty, gift, library or SIM card) is there.
+_add("number", "the noun 'number' (context: read only beside a word for a card)", {
+    "en": "number", "es": "número | numero", "pt": "número | numero", "fr": "numéro | numero", "it": "numero", "de": "nummer=infix",
+    "nl": "nummer", "ru": "номер=prefix", "uk": "номер=prefix", "be": "нумар=prefix", "bg": "номер=prefix", "sr": "број=prefix", "mk": "број=prefix",
+    "pl": "numer=prefix", "cs": "čísl=prefix | číslo", "sk": "čísl=prefix | číslo", "hr": "broj=prefix", "bs": "broj=prefix", "sl": "številk=prefix",
+    "tr": "numara=prefix", "az": "nömrə=prefix", "hu": "szám=prefix", "ro": "număr=prefix | numar=prefix", "sv": "nummer=prefix", "da": "nummer=prefix",
+    "nb": "nummer=prefix", "fi": "numero=prefix", "et": "number=prefix", "lt": "numer=prefix", "lv": "numur=prefix", "ca": "número",
+    "el": "αριθμ=prefix", "he": "מספר | המספר", "ar": "رقم", "fa": "شماره", "ur": "نمبر", "hi": "नंबर | संख्या", "bn": "নম্বর", "zh-Hans": "号码 | 卡号",
+    "ja": "番号", "ko": "번호", "th": "หมายเลข | เลข", "vi": "số=word", "id": "nomor", "ms": "nombor", "kk": "нөмір=prefix", "uz": "raqam=prefix",
+    "sq": "numr=prefix", "ka": "ნომერ=prefix", "sw": "namba | nambari",
+})
+_add("~card_number", "cards that carry no payment: loyalty, gift, library, SIM, identity, health and membership cards", {
+    "en": "loyalty | gift | library | sim | membership | identity | health | insurance | student | business | boarding | playing | number of cards",
+    "es": "fidelidad | regalo | biblioteca | sim | socio | identidad | sanitaria | seguro | estudiante | embarque | visita | número de tarjetas",
+    "pt": "fidelidade | presente | biblioteca | sim | sócio | identidade | saúde | seguro | estudante | embarque",
+    "fr": "fidélité | cadeau | bibliothèque | sim | adhérent | membre | identité | vitale | mutuelle | étudiant | embarquement | visite",
+    "it": "fedeltà | regalo | biblioteca | sim | socio | identità | sanitaria | studente | imbarco", "de": "kundenkarte=infix | geschenkkarte=infix | bibliotheksausweis=infix | sim=word | mitglied=infix | versicherten=infix | gesundheitskarte=infix | bordkarte=infix",
+    "nl": "klantenkaart=infix | cadeaukaart=infix | bibliotheek=infix | sim=word | lidmaatschap=infix | zorgpas=infix", "ru": "бонусн=prefix | подарочн=prefix | скидочн=prefix | сим=word | sim=word | читательск=prefix | страхов=prefix | посадочн=prefix | клубн=prefix",
+    "uk": "бонусн=prefix | подарунков=prefix | сім=word | sim=word", "pl": "lojalnościow=prefix | podarunkow=prefix | biblioteczn=prefix | sim=word | członkowsk=prefix | pokładow=prefix",
+    "tr": "sadakat | hediye=prefix | kütüphane=prefix | sim=word | üyelik=prefix | biniş=prefix", "ar": "الولاء | هدية | الهدية | المكتبة | sim | العضوية | الهوية",
+    "zh-Hans": "会员卡 | 积分卡 | 礼品卡 | 图书馆 | sim卡 | 身份证 | 登机牌", "ja": "ポイントカード | ギフトカード | 図書館 | simカード | 会員 | 保険証", "ko": "멤버십 | 기프트 | 도서관 | 유심 | sim",
+    "hi": "लॉयल्टी | गिफ्ट | सिम | आधार", "id": "loyalitas | hadiah | perpustakaan | sim | anggota", "vi": "thành viên | quà tặng | thư viện | sim",
+    "cs": "věrnostní | dárkov=prefix | knihovn=prefix | sim=word", "hu": "hűségkártya=infix | ajándékkártya=infix | sim=word", "sv": "medlemskort=infix | presentkort=infix | sim=word",
+})
+_add("~card_number", "a count of cards", {"fr": "nombre de cartes", "de": "anzahl der karten", "ru": "количество карт",
+                                          "pt": "número de cartões", "it": "numero di carte"})
