@@ -362,7 +362,7 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
 _ORDINARY: Final = frozenset({
     "name", "email", "mail", "phone", "telephone", "mobile", "address", "street", "city", "zip", "postal", "postcode",
     "country", "region", "date", "time", "timezone", "tz", "age", "quantity", "amount", "nickname", "language",
-    "locale", "pos",
+    "locale", "pos", "year", "birth", "birthday", "birthdate", "dob", "born", "plz", "cep", "epost", "correo", "courriel",
 })
 # Ordinary-looking but able to carry a pasted secret (a "url" field for a connection string, a
 # "file" field for a key): blamed when no better carrier exists.

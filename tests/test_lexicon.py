@@ -356,3 +356,27 @@ def test_the_number_of_a_card_that_pays_nothing_passes(title: str) -> None:
 def test_a_card_named_before_a_number_far_from_it_is_no_card_number() -> None:
     message = "If your bank sent a renewed card with the same number, enter its new expiry date."
     assert rules_for(message, {"exp_month": {"type": "integer", "title": "New expiry month", "minimum": 1, "maximum": 12}}) == []
+
+
+def test_a_birth_year_or_a_postal_code_beside_a_verification_is_no_one_time_code() -> None:
+    assert rules_for("Verify your age to continue", {"y": {"type": "string", "title": "Birth year", "pattern": "^[0-9]{4}$"}}) == []
+    assert rules_for("Wir haben Ihr Paket gesendet", {"plz": {"type": "string", "title": "PLZ", "pattern": "^[0-9]{5}$"}}) == []
+    assert rules_for("Verify your account", {"c": {"type": "string", "title": "Code", "pattern": "^[0-9]{6}$"}}) == ["credential.otp"]
+
+
+@pytest.mark.parametrize(("title", "message"), [
+    ("Respuesta", "Recupera tu cuenta: ¿cómo se llamaba tu primera mascota?"),
+    ("Antwort", "Konto wiederherstellen: Wie hieß Ihr erstes Haustier?"), ("Ответ", "Восстановление доступа: как звали вашего первого питомца?"),
+    ("答案", "找回账号：您的第一只宠物叫什么名字？"), ("Cevap", "Hesap kurtarma: İlk evcil hayvanınızın adı neydi?"),
+])
+def test_an_answer_in_an_account_recovery_is_a_security_answer(title: str, message: str) -> None:
+    assert rules_for(message, {"value": {"type": "string", "title": title}}) == ["credential.security_answer"]
+
+
+@pytest.mark.parametrize(("title", "message"), [
+    ("Palabras", "Para restaurar tu billetera, escribe las 12 palabras de respaldo."), ("Слова", "Чтобы восстановить кошелёк, введите 12 слов."),
+    ("単語", "ウォレットを復元するには12個の単語を入力してください。"), ("الكلمات", "لاستعادة محفظتك أدخل الكلمات الـ12."),
+    ("Wörter", "Um Ihre Wallet wiederherzustellen, geben Sie die 12 Wörter ein."),
+])
+def test_the_words_asked_in_a_form_about_a_wallet_are_a_seed_phrase(title: str, message: str) -> None:
+    assert rules_for(message, {"value": {"type": "string", "title": title}}) == ["credential.seed_phrase"]

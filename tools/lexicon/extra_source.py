@@ -577,3 +577,10 @@ _add("~card_number", "cards that carry no payment: loyalty, gift, library, SIM, 
 })
 _add("~card_number", "a count of cards", {"fr": "nombre de cartes", "de": "anzahl der karten", "ru": "количество карт",
                                           "pt": "número de cartões", "it": "numero di carte"})
+_add("recovery", "imperatives and other everyday forms", {
+    "es": "recupera tu cuenta | recupere su cuenta | restablecer tu cuenta | recuperación de la cuenta", "pt": "recupere sua conta | recupera a tua conta",
+    "it": "recupera il tuo account | recupero account", "fr": "récupérez votre compte | récupération de compte", "de": "konto-wiederherstellung | stelle dein konto wieder her",
+    "en": "recover account | account recovery question | reset your account", "ru": "восстановите доступ | восстановление учётной записи | восстановление учетной записи",
+})
+_add("wallet", "possessive forms", {"ar": "محفظت=infix", "fa": "کیف پولت | کیف پول خود", "he": "הארנק"})
+_add("~pin", "postal codes by their abbreviations", {"de": "plz=word", "pt": "cep=word", "it": "cap=word", "en": "zip=word | postcode"})
