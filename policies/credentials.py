@@ -297,7 +297,7 @@ class CardNumber(Detector):
     fragments = ("cardnumber", "creditcard", "debitcard", "ccnumber", "kartennummer", "номеркарты", "卡号", "卡號",
                  "カード番号", "카드번호", "신용카드", "numérodecarte", "númerodetarjeta", "kreditkarte", "cartedecrédit",
                  "tarjetadecrédito", "cartãodecrédito", "creditcardnum", "paymentcard", "cardnum")
-    unless = frozenset({"holder", "name", "type", "brand", "nickname", "label", "game", "games", "deck", "playing",
+    unless = frozenset({"holder", "brand", "nickname", "label", "game", "games", "deck", "playing",
                         "trading", "gift", "greeting", "business", "library", "loyalty", "sim", "index", "flash",
                         "cards", "postcard", "report", "score", "id", "membership", "income", "aadhaar", "aadhar", "kyc"})
 
@@ -437,9 +437,11 @@ CONTEXT_TERMS: Final = (
 # approval, a cash machine, a payment card, a crypto wallet, an account recovery;
 # the code-field rule and the SeedWords and RecoveryAnswer detectors read them.
 CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery", "code", "sent", "number"})
-# "The code we sent you" (either order: "送信されたコード") and "the number of your card" (the number
-# first: "a card with the same number" names none), in any language: two words near each other.
-DERIVED: Final = (("code", "sent", OneTimeCode.concept, False), ("number", "card", CardNumber.concept, True))
+# "The code we sent you" (either order: "送信されたコード"), "the number of your card" (the number
+# first: "a card with the same number" names none) and "the digits you use at the cash machine" (a
+# PIN), in any language: two words near each other.
+DERIVED: Final = (("code", "sent", OneTimeCode.concept, False), ("number", "card", CardNumber.concept, True),
+                  ("code", "atm", Pin.concept, False))
 
 
 def _lexicon_terms() -> list[tuple[str, str, str]]:

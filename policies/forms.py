@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from elicitguard.policies.credentials import (
+    DERIVED,
     DETECTORS,
     Detector,
     METADATA_HEADS,
@@ -428,9 +429,6 @@ def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[st
     return first_unskipped(_message_reasons(texts, fields, allowed, rules), skip)
 
 
-_SENT_CODE: Final = frozenset({"code", "sent"})
-
-
 def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
                      allowed: frozenset[str], rules: TeamRules) -> Iterator[Reason]:
     open_fields = [n for n, (kind, prop) in fields.items()
@@ -445,11 +443,12 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         if reason is not None:
             yield reason
     judged = [(concepts(c), normalise(c)[0].word_set) for c in clauses]
-    # "Enter the code, which we sent to your phone": the code and the sending may stand in two
-    # comma-clauses of one asking text; together they are a one-time code there too.
+    # "Enter the code, which we sent to your phone": the two words of a derived concept may stand in
+    # two comma-clauses of the prompt; together they make it there too (when their order is free).
     together: frozenset[str] = frozenset().union(*(hits for hits, _words in judged))
-    if _SENT_CODE <= together and OneTimeCode.concept not in together:
-        judged.append((together | {OneTimeCode.concept}, frozenset().union(*(words for _hits, words in judged))))
+    made = {m for first, second, m, ordered in DERIVED if not ordered and first in together and second in together}
+    if made - together:
+        judged.append((together | made, frozenset().union(*(words for _hits, words in judged))))
     for detector in DETECTORS:
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
         # ordinary-looking fields; a password is not typed into "Company".

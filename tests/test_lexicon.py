@@ -380,3 +380,14 @@ def test_an_answer_in_an_account_recovery_is_a_security_answer(title: str, messa
 ])
 def test_the_words_asked_in_a_form_about_a_wallet_are_a_seed_phrase(title: str, message: str) -> None:
     assert rules_for(message, {"value": {"type": "string", "title": title}}) == ["credential.seed_phrase"]
+
+
+@pytest.mark.parametrize(("message", "rule"), [
+    ("Type the long number on the front of your card.", "payment.card_number"),
+    ("Enter the characters from the SMS we just sent.", "credential.otp"),
+    ("Enter the 4 digits you use at the cash machine.", "payment.pin"),
+    ("Geben Sie die vier Ziffern ein, die Sie am Geldautomaten verwenden.", "payment.pin"),
+    ("Please confirm your identity with the same word you use to sign in.", "credential.password"),
+])
+def test_an_english_or_german_paraphrase_is_caught_in_the_prompt(message: str, rule: str) -> None:
+    assert rules_for(message, {"value": {"type": "string", "title": "Value"}}) == [rule]

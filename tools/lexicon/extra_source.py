@@ -584,3 +584,10 @@ _add("recovery", "imperatives and other everyday forms", {
 })
 _add("wallet", "possessive forms", {"ar": "محفظت=infix", "fa": "کیف پولت | کیف پول خود", "he": "הארנק"})
 _add("~pin", "postal codes by their abbreviations", {"de": "plz=word", "pt": "cep=word", "it": "cap=word", "en": "zip=word | postcode"})
+_add("code", "digits and characters of a code", {
+    "en": "digits | numbers | characters", "es": "dígitos | números", "pt": "dígitos | números", "fr": "chiffres | caractères", "de": "ziffern | zahlen",
+    "it": "cifre | numeri", "ru": "цифр=prefix", "uk": "цифр=prefix", "pl": "cyfr=prefix", "nl": "cijfers", "tr": "rakam=prefix", "sv": "siffror=prefix",
+    "ja": "数字", "zh-Hans": "数字", "ko": "숫자", "ar": "الأرقام | أرقام", "id": "angka", "vi": "chữ số",
+})
+_add("password", "paraphrases", {"en": "word you use to sign in | word you use to log in | same word you use to sign in | phrase you use to sign in"})
+_add("~card_number", "settings about a card", {"en": "card type | type of card | card brand | name on the card | name on card | cardholder name"})
