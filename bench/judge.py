@@ -4,8 +4,9 @@ the same run, with the absolute microseconds printed too (target: under 50 us).
     python bench/judge.py [--quick]
 
 Rows: the form judge alone on a benign form seen before (its texts cached, as when a server sends the
-same form again), the same with texts never seen before (every text new: no cache helps), a benign form
-in Japanese, and the whole guard (parse, judge, audit decision) on the benign form's raw bytes.
+same form again), the same with texts never seen before (a new number in the message, the field's name
+and title), the same form with every text cache cleared before each call (nothing seen before), a
+benign form in Japanese, and the whole guard (parse, judge, audit decision) on the benign form's raw bytes.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from elicitguard.policies.config import Config  # noqa: E402
 from elicitguard.policies.engine import Guard, SessionState  # noqa: E402
+from elicitguard.policies.forms import clear_text_caches  # noqa: E402
 from elicitguard.policies.judge import judge_elicitation  # noqa: E402
 
 BENIGN = {"mode": "form", "message": "Tell us about you", "requestedSchema": {"type": "object", "properties": {
@@ -61,6 +63,14 @@ def fresh_forms() -> Callable[[], object]:
     return judge
 
 
+def cold(params: dict[str, object], policy: object) -> Callable[[], object]:
+    """The same benign form with every text cache cleared before each call: nothing seen before."""
+    def judge() -> object:
+        clear_text_caches()
+        return judge_elicitation(params, MODES, policy)  # type: ignore[arg-type]
+    return judge
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
@@ -72,6 +82,7 @@ def main() -> None:
     rows = [
         ("judge: benign form (seen before)", raw, lambda: judge_elicitation(BENIGN, MODES, policy)),
         ("judge: benign form (texts never seen)", raw, fresh_forms()),
+        ("judge: benign form (text caches cleared)", raw, cold(BENIGN, policy)),
         ("judge: benign form in Japanese", json.dumps(JAPANESE).encode(), lambda: judge_elicitation(JAPANESE, MODES, policy)),
         ("guard: elicitation/create, benign form", raw, lambda: guard.server_message(raw)),
     ]

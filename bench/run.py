@@ -60,6 +60,7 @@ TARGETS = (
     ("unrelated request judged (us)", "core", None, None, "unrelated request (tools/call)", "value", "<", 5),
     ("unrelated result judged (us)", "core", None, None, "unrelated result (1 KiB tools/call)", "value", "<", 5),
     ("benign form judged (us)", "core", None, None, "benign form elicitation", "value", "<", 50),
+    ("benign form never seen, judged (us)", "core", None, None, core_bench.UNSEEN, "value", "<", 50),
     ("audit line (us)", "audit", None, None, "audit line (AuditLog to a file)", "value", "<", 10),
     ("idle session (bytes)", "memory", "elicitguard http", None, "memory per idle session", "value", "<=", 4096),
 )

@@ -55,6 +55,9 @@ class Detector:
     # Whether a field named for metadata *about* this credential ("token_name", "key_id") is excused.
     metadata_excuses: ClassVar[bool] = True
 
+    # Whether team rules may name it as a ``concept`` (the helpers of another detector's rule may not).
+    team_concept: ClassVar[bool] = True
+
     # Terms that name it only as a field's whole name or title ("κωδικός" alone is a password; in
     # "κωδικός προσφοράς" it is a promo code).
     alone: ClassVar[tuple[str, ...]] = ()
@@ -222,6 +225,27 @@ class SeedPhrase(Detector):
                         "number", "simulation"})
 
 
+class SeedWords(Detector):
+    """The words of a recovery phrase asked as "the 12 words" or "Words", in a form about a wallet."""
+
+    rule = "credential.seed_phrase"
+    concept = "seed_words"
+    label = "the words of a wallet's recovery phrase"
+    needs = frozenset({"wallet", "seed_phrase"})
+    team_concept = False
+    unless = SeedPhrase.unless | frozenset({"keyword", "keywords", "search", "tags", "count", "limit", "minimum", "maximum"})
+
+
+class RecoveryAnswer(Detector):
+    """An "Answer" field in a form about recovering an account or naming a security question."""
+
+    rule = "credential.security_answer"
+    concept = "answer"
+    label = "an answer to a security question"
+    needs = frozenset({"recovery", "security_answer"})
+    team_concept = False
+
+
 class OneTimeCode(Detector):
     rule = "credential.otp"
     concept = "otp"
@@ -273,7 +297,7 @@ class CardNumber(Detector):
     fragments = ("cardnumber", "creditcard", "debitcard", "ccnumber", "kartennummer", "номеркарты", "卡号", "卡號",
                  "カード番号", "카드번호", "신용카드", "numérodecarte", "númerodetarjeta", "kreditkarte", "cartedecrédit",
                  "tarjetadecrédito", "cartãodecrédito", "creditcardnum", "paymentcard", "cardnum")
-    unless = frozenset({"holder", "name", "type", "brand", "nickname", "label", "game", "games", "deck", "playing",
+    unless = frozenset({"holder", "brand", "nickname", "label", "game", "games", "deck", "playing",
                         "trading", "gift", "greeting", "business", "library", "loyalty", "sim", "index", "flash",
                         "cards", "postcard", "report", "score", "id", "membership", "income", "aadhaar", "aadhar", "kyc"})
 
@@ -390,7 +414,7 @@ class GenericCredential(Detector):
 # "card security code" must reach CardSecurityCode before OneTimeCode's "security code".
 DETECTORS: Final[tuple[type[Detector], ...]] = (
     PrivateKey, SeedPhrase, SecurityAnswer, CardSecurityCode, CardNumber, CardExpiry, Pin, ConnectionString, GenericCredential,
-    ApiKey, Token, ClientSecret, SessionCookie, OneTimeCode, Password, NumericPasscode,
+    ApiKey, Token, ClientSecret, SessionCookie, OneTimeCode, Password, NumericPasscode, SeedWords, RecoveryAnswer,
 )
 
 
@@ -409,10 +433,22 @@ CONTEXT_TERMS: Final = (
 )
 
 
+# Lexicon concepts that name no credential but the context one is asked in: a sign-in or payment
+# approval, a cash machine, a payment card, a crypto wallet, an account recovery;
+# the code-field rule and the SeedWords and RecoveryAnswer detectors read them.
+CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery", "code", "sent", "number"})
+# "The code we sent you" (either order: "送信されたコード"), "the number of your card" (the number
+# first: "a card with the same number" names none) and "the digits you use at the cash machine" (a
+# PIN), in any language: two words near each other.
+DERIVED: Final = (("code", "sent", OneTimeCode.concept, False), ("number", "card", CardNumber.concept, True),
+                  ("code", "atm", Pin.concept, False))
+
+
 def _lexicon_terms() -> list[tuple[str, str, str]]:
     """Every detector's own terms plus the lexicon's, under the detector's concept."""
     rows = matcher.read_lexicon()
     entries: list[tuple[str, str, str]] = list(CONTEXT_TERMS)
+    entries += [(concept, term, mode) for concept, _lang, term, mode in rows if concept in CONTEXT_CONCEPTS]
     for detector in DETECTORS:
         entries += detector.terms()
         for concept in detector.lexicon or (detector.concept,):
@@ -423,4 +459,4 @@ def _lexicon_terms() -> list[tuple[str, str, str]]:
     return entries
 
 
-matcher.install(_lexicon_terms())
+matcher.install(_lexicon_terms(), DERIVED)

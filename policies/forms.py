@@ -8,15 +8,19 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from elicitguard.policies.credentials import (
+    DERIVED,
     DETECTORS,
+    Detector,
     METADATA_HEADS,
     NUMBER,
     PUBLIC_WORDS,
     STRING,
     ApiKey,
+    CardSecurityCode,
     ConnectionString,
     GenericCredential,
     OneTimeCode,
+    Pin,
     PrivateKey,
     normalise,
 )
@@ -28,7 +32,10 @@ from elicitguard.policies.shapes import (
     key_format_in_pattern,
     key_format_in_prose,
     name_shape,
+    holds_at_most,
+    postal_pin_pattern,
     numeric_code_shape,
+    three_digit_shape,
     secret_value_shape,
     vendor_key,
 )
@@ -58,7 +65,12 @@ def _schema_error(detail: str, field: str | None = None) -> Reason:
 
 
 def _is_str_list(value: JSON) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if not isinstance(value, list):
+        return False
+    for v in value:
+        if not isinstance(v, str):
+            return False
+    return True
 
 
 def _is_options(value: JSON) -> bool:
@@ -79,6 +91,9 @@ def _is_number(value: JSON) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+_TEXT_KEYS: Final = ("title", "description", "pattern", "format", "default")
+
+
 def check_property(name: str, prop: JSON) -> tuple[str | None, Reason | None]:
     """Validate one property against the restricted subset; returns its carrier kind or a reason.
 
@@ -90,20 +105,21 @@ def check_property(name: str, prop: JSON) -> tuple[str | None, Reason | None]:
     kind = prop.get("type")
     if len(name) > MAX_NAME:
         return None, _schema_error(f"a field name longer than {MAX_NAME} characters", name[:40] + "...")
-    for key in ("title", "description", "pattern", "format"):
-        if key in prop and not isinstance(prop[key], str):
+    texts = [(key, prop[key]) for key in _TEXT_KEYS if key in prop]
+    for key, value in texts:
+        if key != "default" and not isinstance(value, str):
             return None, _schema_error(f"'{key}' must be a string", name)
-    for key in ("title", "description", "pattern", "format", "default"):
-        if isinstance(prop.get(key), str) and len(prop[key]) > MAX_TEXT:
-            return None, _schema_error(f"'{key}' longer than {MAX_TEXT} characters", name)
-        if isinstance(prop.get(key), str) and _BIDI.search(prop[key]):
-            return None, _schema_error(f"'{key}' contains bidirectional control characters", name)
+    for key, value in texts:
+        if isinstance(value, str):
+            if len(value) > MAX_TEXT:
+                return None, _schema_error(f"'{key}' longer than {MAX_TEXT} characters", name)
+            if _BIDI.search(value):
+                return None, _schema_error(f"'{key}' contains bidirectional control characters", name)
     if _BIDI.search(name):
         return None, _schema_error("the field name contains bidirectional control characters", None)
     if kind == "string":
-        extra = set(prop) - _STRING_KEYS
-        if extra:
-            return None, _schema_error(f"keyword(s) {sorted(extra)} are outside the spec's form subset", name)
+        if not prop.keys() <= _STRING_KEYS:
+            return None, _schema_error(f"keyword(s) {sorted(set(prop) - _STRING_KEYS)} are outside the spec's form subset", name)
         if "enum" in prop or "oneOf" in prop:
             if "enum" in prop and not (_is_str_list(prop["enum"]) and prop["enum"]):
                 return None, _schema_error("'enum' must be a non-empty list of strings", name)
@@ -120,24 +136,21 @@ def check_property(name: str, prop: JSON) -> tuple[str | None, Reason | None]:
             return None, _schema_error("'default' must be a string", name)
         return STRING, None
     if kind in ("number", "integer"):
-        extra = set(prop) - _NUMBER_KEYS
-        if extra:
-            return None, _schema_error(f"keyword(s) {sorted(extra)} are outside the spec's form subset", name)
+        if not prop.keys() <= _NUMBER_KEYS:
+            return None, _schema_error(f"keyword(s) {sorted(set(prop) - _NUMBER_KEYS)} are outside the spec's form subset", name)
         for key in ("minimum", "maximum", "default"):
             if key in prop and not _is_number(prop[key]):
                 return None, _schema_error(f"'{key}' must be a number", name)
         return NUMBER, None
     if kind == "boolean":
-        extra = set(prop) - _BOOLEAN_KEYS
-        if extra:
-            return None, _schema_error(f"keyword(s) {sorted(extra)} are outside the spec's form subset", name)
+        if not prop.keys() <= _BOOLEAN_KEYS:
+            return None, _schema_error(f"keyword(s) {sorted(set(prop) - _BOOLEAN_KEYS)} are outside the spec's form subset", name)
         if "default" in prop and not isinstance(prop["default"], bool):
             return None, _schema_error("'default' must be a boolean", name)
         return None, None
     if kind == "array":
-        extra = set(prop) - _ARRAY_KEYS
-        if extra:
-            return None, _schema_error(f"keyword(s) {sorted(extra)} are outside the spec's form subset", name)
+        if not prop.keys() <= _ARRAY_KEYS:
+            return None, _schema_error(f"keyword(s) {sorted(set(prop) - _ARRAY_KEYS)} are outside the spec's form subset", name)
         items = prop.get("items")
         ok = isinstance(items, dict) and (
             (set(items) == {"type", "enum"} and items.get("type") == "string" and _is_str_list(items["enum"]) and items["enum"])
@@ -156,8 +169,8 @@ def check_schema(schema: JSON) -> tuple[dict[str, tuple[str | None, dict[str, An
     if not isinstance(schema, dict):
         return {}, [_schema_error("requestedSchema must be an object")]
     problems: list[Reason] = []
-    extra = set(schema) - _SCHEMA_KEYS
-    if extra:
+    if not schema.keys() <= _SCHEMA_KEYS:
+        extra = set(schema) - _SCHEMA_KEYS
         problems.append(_schema_error(f"top-level keyword(s) {sorted(extra)} are outside the spec's form subset"))
     if schema.get("type") != "object":
         problems.append(_schema_error("requestedSchema.type must be \"object\""))
@@ -180,6 +193,14 @@ def check_schema(schema: JSON) -> tuple[dict[str, tuple[str | None, dict[str, An
         else:
             fields[name] = (kind, prop)
     return fields, problems
+
+
+def clear_text_caches() -> None:
+    """Forget every text seen so far (normalised forms, concepts found, asking clauses): the next
+    form is judged as if nothing had been seen before. For measuring; judging never needs it."""
+    normalise.cache_clear()
+    concepts.cache_clear()
+    _asking.cache_clear()
 
 
 def _strings(*values: JSON) -> list[str]:
@@ -220,6 +241,11 @@ def _asking_clauses(description: Any) -> list[str]:
     """
     if not isinstance(description, str):
         return []
+    return list(_asking(description))
+
+
+@functools.lru_cache(maxsize=4096)
+def _asking(description: str) -> tuple[str, ...]:
     asking = []
     for sentence in _SENTENCE.split(description):
         negated = False
@@ -233,7 +259,7 @@ def _asking_clauses(description: Any) -> list[str]:
             negated = cut < len(words)
             if cut:
                 asking.append(" ".join(words[:cut]))
-    return asking
+    return tuple(asking)
 
 
 def first_unskipped(reasons: Iterable[Reason], skip: frozenset[str]) -> Reason | None:
@@ -254,19 +280,24 @@ def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozense
 
 def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str],
                    rules: TeamRules) -> Iterator[Reason]:
-    names = _strings(name, prop.get("title"))
+    title = prop.get("title")
+    names = [t for t in (name, title) if isinstance(t, str) and t]
     # A prose default ("<replace with your GitHub password>") is shown to the user like a description;
     # a one-token default ("/etc/secrets", "db-credentials") is a value, not an instruction.
     default = prop.get("default")
     prose_default = default if isinstance(default, str) and len(default.split()) > 1 else None
-    descriptions = _asking_clauses(prop.get("description")) + _asking_clauses(prose_default)
+    description = prop.get("description")
+    descriptions = ((list(_asking(description)) if isinstance(description, str) else [])
+                    + (list(_asking(prose_default)) if prose_default is not None else []))
     if rules:
         reason = rules.judge_field(name, kind, names + descriptions, _words_of(names + descriptions))
         if reason is not None:
             yield reason
-    name_hits, desc_hits = hits_of(names), hits_of(descriptions)
-    all_hits = name_hits | desc_hits
-    about_credential = _about_credential(name) or _about_credential(prop.get("title")) or "~meta" in name_hits
+    name_hits = hits_of(names)
+    all_hits = name_hits | hits_of(descriptions) if descriptions else name_hits
+    if postal_pin_pattern(prop.get("pattern")):
+        all_hits |= {"~pin"}  # "PIN code" with India's postal format is the postal code
+    about_credential = _about_credential(name) or _about_credential(title) or "~meta" in name_hits
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. The context of all of them can excuse a look-alike ("postal" beside "PIN code").
     context: frozenset[str] | None = None
@@ -292,13 +323,12 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
 def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str], descriptions: list[str],
                    about_credential: bool) -> Iterator[Reason]:
     """The signals that need no language: value formats, key prefixes, name shapes, vendor keys."""
-    for key in ("default", "pattern"):
-        value = prop.get(key)
+    default, pattern = prop.get("default"), prop.get("pattern")
+    for key, value in (("default", default), ("pattern", pattern)) if default is not None or pattern is not None else ():
         if isinstance(value, str):
             shape = secret_value_shape(value)
             if shape is not None:
                 yield Reason(shape.rule, f"field '{name}' has a {key} shaped like {shape.label}", name)
-    pattern = prop.get("pattern")
     if isinstance(pattern, str):
         if card_pattern(pattern):
             yield Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
@@ -308,7 +338,7 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
     if card_length(kind, prop):
         yield Reason("payment.card_number", f"field '{name}' takes only digits, as many as a card number has", name)
     # Read as written: normalising would drop the "-" or "_" of "sk-" or "ghp_" and the case of "PAN".
-    written = _strings(prop.get("title"), prop.get("description"), prop.get("default"))
+    written = [t for t in (prop.get("title"), prop.get("description"), default) if isinstance(t, str) and t]
     for text in written:
         named = key_format_in_prose(text)
         if named is not None:
@@ -316,7 +346,9 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
     if about_credential:
         return
     plain, leet = normalise(name)
-    named_like = name_shape(plain.squashed) or name_shape(leet.squashed)
+    named_like = name_shape(plain.squashed) or (name_shape(leet.squashed) if leet is not plain else None)
+    if named_like is not None and named_like.rule == Pin.rule and postal_pin_pattern(pattern):
+        named_like = None
     if named_like is not None and kind in (STRING, NUMBER):
         yield Reason(named_like.rule, f"field '{name}' is named like {named_like.label} field", name)
     if kind == STRING and any(vendor_key(normalise(t)[0].words) for t in names + descriptions):
@@ -331,7 +363,7 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
 _ORDINARY: Final = frozenset({
     "name", "email", "mail", "phone", "telephone", "mobile", "address", "street", "city", "zip", "postal", "postcode",
     "country", "region", "date", "time", "timezone", "tz", "age", "quantity", "amount", "nickname", "language",
-    "locale", "pos",
+    "locale", "pos", "year", "birth", "birthday", "birthdate", "dob", "born", "plz", "cep", "epost", "correo", "courriel",
 })
 # Ordinary-looking but able to carry a pasted secret (a "url" field for a connection string, a
 # "file" field for a key): blamed when no better carrier exists.
@@ -377,6 +409,13 @@ def _weak(name: str, prop: dict[str, Any]) -> bool:
     return bool(_words(name, prop) & _WEAK_ORDINARY) or prop.get("format") == "uri"
 
 
+def _room_for(detector: type[Detector], field: tuple[str | None, dict[str, Any]]) -> bool:
+    """Whether a field can hold the credential at all: a number field up to 60 (minutes, a digit
+    count) holds no PIN, passcode or code; up to 999, only a card's security code."""
+    digits = holds_at_most(str(field[0]), field[1])
+    return digits is None or digits >= 4 or (digits == 3 and detector is CardSecurityCode)
+
+
 def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
                    allowed: frozenset[str], rules: TeamRules = TeamRules(),
                    skip: frozenset[str] = frozenset()) -> Reason | None:
@@ -404,11 +443,17 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         if reason is not None:
             yield reason
     judged = [(concepts(c), normalise(c)[0].word_set) for c in clauses]
+    # "Enter the code, which we sent to your phone": the two words of a derived concept may stand in
+    # two comma-clauses of the prompt; together they make it there too (when their order is free).
+    together: frozenset[str] = frozenset().union(*(hits for hits, _words in judged))
+    made = {m for first, second, m, ordered in DERIVED if not ordered and first in together and second in together}
+    if made - together:
+        judged.append((together | made, frozenset().union(*(words for _hits, words in judged))))
     for detector in DETECTORS:
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
         # ordinary-looking fields; a password is not typed into "Company".
         carriers = strong + weak if detector in _PASTED else strong
-        matching = [n for n in carriers if fields[n][0] in detector.types]
+        matching = [n for n in carriers if fields[n][0] in detector.types and _room_for(detector, fields[n])]
         if not matching or detector.needs:
             continue
         for hits, words in judged:
@@ -431,15 +476,34 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
             break
 
 
+# A postal code, or a setting about a code (its length, its label), is no code to type.
+_CODE_LOOK_ALIKES: Final = frozenset({"~pin", "~meta", "~otp"})
+
+
 def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
-                      allowed: frozenset[str]) -> Reason | None:
-    """A bare 4-8 digit code field in a form whose prompt is about signing in: a one-time code."""
-    if "signin" not in message_hits:
-        return None
+                      allowed: frozenset[str], form_hits: frozenset[str] = frozenset()) -> Reason | None:
+    """A bare numeric code field whose context says what the code is, in any language: 4 to 8
+    digits next to a sign-in, a code sent by SMS or a payment to approve (a one-time code) or a cash
+    machine (a card PIN); 3 digits in a form about a payment card (its CVV). The context is the
+    prompt and the field's own texts; a look-alike there (postal code, label, length) excuses it."""
+    cards = frozenset({"card", "card_number", "cvv", "card_expiry"})
     for name, (kind, prop) in fields.items():
-        if kind is None or allowed_field(name, allowed) or _ordinary(name, prop):
+        # Every code shape reads a pattern, a length or a range: most fields have none.
+        if kind is None or not ("pattern" in prop or "minLength" in prop or "minimum" in prop):
             continue
-        if numeric_code_shape(kind, prop) and "~pin" not in hits_of(_strings(name, prop.get("title"), prop.get("description"))):
+        four_to_eight = numeric_code_shape(kind, prop)
+        if not (four_to_eight or three_digit_shape(kind, prop)) or allowed_field(name, allowed) or _ordinary(name, prop):
+            continue
+        own = hits_of(_strings(name, prop.get("title"), prop.get("description")))
+        if own & _CODE_LOOK_ALIKES or postal_pin_pattern(prop.get("pattern")):
+            continue
+        context = message_hits | own
+        three = not four_to_eight and bool(cards & (form_hits | context))
+        if three:
+            return Reason(CardSecurityCode.rule, f"field '{name}' takes the three digits of a card's security code", name)
+        if "atm" in context:
+            return Reason(Pin.rule, f"field '{name}' is a short numeric code used at a cash machine (a PIN)", name)
+        if "signin" in context or "sent" in context:
             return Reason(OneTimeCode.rule, f"field '{name}' is a short numeric code next to a sign-in prompt", name)
     return None
 
@@ -455,10 +519,18 @@ _NUMBERED_WORD: Final = re.compile(r"^(?:word|w|wort|mot|palabra|parola|слов
 _SEED_CONTEXT: Final = frozenset({"backup", "recovery", "wallet", "seed", "mnemonic", "phrase", "restore", "words"})
 
 
+def _numbered_word(text: str) -> bool:
+    words = normalise(text)[0].words
+    # The number ends the text: most texts end in a letter and need no regex.
+    return bool(words) and words[-1][-1].isdigit() and _NUMBERED_WORD.match(" ".join(words)) is not None
+
+
 def detect_split_seed(message: str, fields: dict[str, tuple[str | None, dict[str, Any]]]) -> Reason | None:
     """A seed phrase asked for one word per field ("Word #1" ... "Word #12")."""
+    if sum(kind == STRING for kind, _prop in fields.values()) < 3:
+        return None
     numbered = [n for n, (kind, prop) in fields.items() if kind == STRING and any(
-        isinstance(t, str) and _NUMBERED_WORD.match(" ".join(normalise(t)[0].words)) for t in (n, prop.get("title")))]
+        isinstance(t, str) and _numbered_word(t) for t in (n, prop.get("title")))]
     if len(numbered) >= 12 or (len(numbered) >= 3 and _SEED_CONTEXT & normalise(message)[0].word_set):
         return Reason("credential.seed_phrase", f"fields {numbered[0]}..{numbered[-1]} ask for the words of a "
                                                 "wallet seed or recovery phrase one by one", numbered[0])
@@ -514,7 +586,7 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     if not found:
         reason = (detect_message(prompts, fields, allow_fields, rules, skip)
                   or first_unskipped(filter(None, (detect_split_seed(message, fields),
-                                                   detect_code_field(message_hits, fields, allow_fields))), skip))
+                                                   detect_code_field(message_hits, fields, allow_fields, form_hits))), skip))
         if reason is not None:
             found.append(reason)
     return names, problems, found

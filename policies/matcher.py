@@ -14,6 +14,7 @@ A scan returns the concepts found: ``"password"``; ``"password!"`` when a term w
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import Final
 
 import ahocorasick
 
-from elicitguard.policies.normalise import normalise
+from elicitguard.policies.normalise import Text, normalise
 
 DATA: Final = Path(__file__).resolve().parent / "lexicon"
 WORD: Final = "word"  # the term's words, whole
@@ -48,6 +49,21 @@ def default_mode(lang: str, term: str) -> str:
     return PREFIX if len(term.split()[-1]) >= 5 else WORD
 
 
+# Languages that add case and possessive endings to a noun ("doğrulama kodu" -> "kodunu", "ellenőrző
+# kód" -> "kódot", "patvirtinimo kodas" -> "kodą" share the stem): a several-word term's last word is
+# matched as a prefix even when short. One-word short terms stay whole words ("pin", "kod").
+_SUFFIXING: Final = frozenset({"tr", "az", "kk", "uz", "ky", "tk", "tt", "ba", "hu", "fi", "et", "lt", "lv", "mn", "eu",
+                               "sq", "ro", "bg", "mk", "el", "sl", "hr", "bs", "sr", "pl", "cs", "sk", "ru", "uk", "be"})
+
+
+def inflected_mode(lang: str, term: str, mode: str) -> str:
+    """The mode a lexicon term is matched in: ``mode``, widened to a prefix for a several-word term
+    of a language whose nouns take endings."""
+    if mode == WORD and lang.split("-")[0] in _SUFFIXING and " " in term and len(term.split()[-1]) >= 3:
+        return PREFIX
+    return mode
+
+
 def read_lexicon(names: Iterable[str] = ("terms.tsv", "extra.tsv")) -> list[tuple[str, str, str, str]]:
     """(concept, language, term, mode) for every line of the lexicon's data files."""
     rows = []
@@ -55,18 +71,41 @@ def read_lexicon(names: Iterable[str] = ("terms.tsv", "extra.tsv")) -> list[tupl
         for line in (DATA / name).read_text(encoding="utf-8").splitlines():
             if line and not line.startswith("#"):
                 concept, lang, term, mode = line.split("\t")[:4]
-                rows.append((concept, lang, term, mode))
+                rows.append((concept, lang, term, inflected_mode(lang, term, mode)))
     return rows
+
+
+# Latin letters that are not a base letter plus a mark, as people type them on a plain keyboard.
+_PLAIN_LETTERS: Final = str.maketrans({"ð": "d", "þ": "th", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ß": "ss",
+                                       "œ": "oe", "ı": "i", "ħ": "h", "ŋ": "ng"})
+
+
+def without_diacritics(term: str) -> str | None:
+    """A Latin-script term as typed without its diacritics ("slaptažodis" -> "slaptazodis",
+    "lykilorð" -> "lykilord"), when that differs and is long enough not to be some other word."""
+    if term.isascii() or not all(not c.isalpha() or c.isascii() or "LATIN" in unicodedata.name(c, "") for c in term):
+        return None
+    decomposed = unicodedata.normalize("NFD", term.translate(_PLAIN_LETTERS))
+    folded = unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+    # "số thẻ" (card number) is "so the" without its marks: short folds are other words.
+    return folded if folded != term and len(folded.replace(" ", "")) >= 6 else None
 
 
 class Matcher:
     """Finds the concepts of many terms in a text in one pass per automaton."""
 
     def __init__(self, entries: Iterable[tuple[str, str, str]]) -> None:
-        """``entries``: (concept, term, mode); terms are normalised here like any text."""
+        """``entries``: (concept, term, mode); terms are normalised here like any text, and a
+        Latin-script term also matches as typed without diacritics."""
         spaced: dict[str, set[tuple[str, str]]] = {}
         squashed: dict[str, set[str]] = {}
+        expanded: list[tuple[str, str, str]] = []
         for concept, term, mode in entries:
+            expanded.append((concept, term, mode))
+            folded = without_diacritics(term)
+            if folded is not None:
+                expanded.append((concept, folded, mode))
+        for concept, term, mode in expanded:
             plain = normalise.__wrapped__(term)[0]  # terms stay out of the texts' cache
             if not plain.words:
                 continue
@@ -78,8 +117,10 @@ class Matcher:
         self._squashed = _automaton({k: tuple(sorted(v)) for k, v in squashed.items()})
         self.size = len(spaced) + len(squashed)
 
-    def scan(self, spaced: str, squashed: str) -> set[str]:
-        """Concepts found in a text's padded word form (`` w1 w2 ``) and its separator-free form."""
+    def scan(self, spaced: str, squashed: str, where: dict[str, list[int]] | None = None) -> set[str]:
+        """Concepts found in a text's padded word form (`` w1 w2 ``) and its separator-free form.
+        ``where``: for the concepts among its keys, also where they were found (offsets in ``spaced``;
+        a separator-free find is placed in proportion)."""
         hits: set[str] = set()
         last = len(spaced) - 2
         if self._spaced is not None:
@@ -95,9 +136,15 @@ class Matcher:
                     hits.add(concept)
                     if whole_text:
                         hits.add(concept + "!")
+                    if where is not None and concept in where:
+                        where[concept].append(start)
         if self._squashed is not None and squashed:
             for end, concepts in self._squashed.iter(squashed):
                 hits.update(concepts)
+                if where is not None:
+                    for concept in concepts:
+                        if concept in where:
+                            where[concept].append(end * len(spaced) // len(squashed))
                 if end == len(squashed) - 1 and len(squashed) <= 40:
                     # A compound or CJK term that is the whole text ("Passwort", "密码").
                     hits.update(c + "!" for c in concepts if _whole_squashed(self._squashed, squashed, c))
@@ -120,12 +167,20 @@ def _automaton(table: dict[str, object]) -> ahocorasick.Automaton | None:
 
 
 _BUILTIN: Matcher | None = None
+# Two concepts found near each other in one text that make another: (first, second, made, in order).
+_DERIVED: tuple[tuple[str, str, str, bool], ...] = ()
+# How near: within this many characters of the word form (five or six words).
+NEAR: Final = 40
 
 
-def install(entries: Iterable[tuple[str, str, str]]) -> None:
-    """Build the built-in matcher (the detectors' terms and the lexicon's, as ``credentials`` lists them)."""
-    global _BUILTIN
+def install(entries: Iterable[tuple[str, str, str]],
+            derived: Iterable[tuple[str, str, str, bool]] = ()) -> None:
+    """Build the built-in matcher (the detectors' terms and the lexicon's, as ``credentials`` lists
+    them) and the concepts that two others make near each other ("code" and "sent": a one-time
+    code), in that order when the last item says so."""
+    global _BUILTIN, _DERIVED
     _BUILTIN = Matcher(entries)
+    _DERIVED = tuple(derived)
     concepts.cache_clear()
 
 
@@ -135,6 +190,17 @@ def concepts(text: str) -> frozenset[str]:
     assert _BUILTIN is not None, "credentials.py installs the matcher at import"
     plain, leet = normalise(text)
     hits = _BUILTIN.scan(plain.spaced, plain.squashed)
-    if leet.words != plain.words:
+    if leet is not plain:
         hits |= _BUILTIN.scan(leet.spaced, leet.squashed)
+    for first, second, made, ordered in _DERIVED:
+        if first in hits and second in hits and made not in hits and _near(_BUILTIN, plain, first, second, ordered):
+            hits.add(made)
     return frozenset(hits)
+
+
+def _near(built: Matcher, plain: Text, first: str, second: str, ordered: bool) -> bool:
+    """Whether two concepts of a text were found within ``NEAR`` characters of each other (the
+    first before the second when ``ordered``)."""
+    where: dict[str, list[int]] = {first: [], second: []}
+    built.scan(plain.spaced, plain.squashed, where)
+    return any(0 <= b - a <= NEAR if ordered else abs(a - b) <= NEAR for a in where[first] for b in where[second])

@@ -10,9 +10,8 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 # camelCase boundaries; a single leading lower-case letter stays attached ("iPhone", "cURL", "eBay"),
 # and a digit inside an all-caps word is leet, not a boundary ("OAuth2Token" splits, "B4DGE" does not).
@@ -37,6 +36,13 @@ _LEET: Final = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", 
 _HAS_LETTER: Final = re.compile(r"[^\W\d_]")
 _LEET_CHARS: Final = re.compile(r"[013457$@!]")
 _GREEK_ACCENTS: Final = str.maketrans("άέήίόύώϊϋΐΰ", "αεηιουωιυιυ")
+_ASCII_MIXED: Final = re.compile(r"[a-z][0-9$@]|[0-9$@][a-z]")
+_GREEK_ACCENTED: Final = re.compile("[άέήίόύώϊϋΐΰ]")
+# A cheap test for a camelCase boundary: the regex above looks behind at every position.
+_CAMEL_CANDIDATE: Final = re.compile(r"[a-z0-9][A-Z]|[A-Z][A-Z][a-z]")
+# ASCII separators (everything but letters, digits, "$" and "@"; "_" too) as spaces, for str.split.
+_ASCII_SEPARATORS: Final = str.maketrans({chr(c): " " for c in range(128)
+                                          if not (chr(c).isalnum() or chr(c) in "$@")})
 
 
 def _confusables() -> dict[str, str]:
@@ -53,25 +59,24 @@ def _confusables() -> dict[str, str]:
 # the folded copy is only matched against, a Russian or Greek word itself stays as it is.
 _HOMOGLYPH_PAIRS: Final = _confusables()
 _HOMOGLYPHS: Final = str.maketrans(_HOMOGLYPH_PAIRS)
-_CONFUSABLE: Final = re.compile("[" + re.escape("".join(sorted(_HOMOGLYPH_PAIRS))) + "]")
-_LEET_OR_CONFUSABLE: Final = re.compile("[013457$@!" + re.escape("".join(sorted(_HOMOGLYPH_PAIRS))) + "]")
+_CONFUSABLE_SET: Final = frozenset(_HOMOGLYPH_PAIRS)
 # Invisible characters NFKC keeps: format controls (Cf: zero-width joiners, bidi controls, soft
 # hyphen) and the fillers that render as nothing. They are removed before words are split.
 _INVISIBLE: Final = re.compile("[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e"
                                "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]")
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+class Text(NamedTuple):
     """A piece of schema text in its matchable forms."""
 
     words: tuple[str, ...]
     squashed: str
     spaced: str  # the words between single spaces, padded, for whole-phrase matching
+    word_set: frozenset[str]
 
-    @property
-    def word_set(self) -> frozenset[str]:
-        return frozenset(self.words)
+
+def _text(words: tuple[str, ...]) -> Text:
+    return Text(words, "".join(words), f" {' '.join(words)} ", frozenset(words))
 
 
 def _deleet(word: str) -> str:
@@ -79,7 +84,7 @@ def _deleet(word: str) -> str:
     # reads "API KEY"); the plain copy keeps the real word for the multilingual terms.
     if word.isdigit():
         return word
-    if _CONFUSABLE.search(word):
+    if not _CONFUSABLE_SET.isdisjoint(word):
         word = word.translate(_HOMOGLYPHS)
     # Only words that mix letters with digits/symbols are leet; "2fa" or "443" stay as they are.
     if _LEET_CHARS.search(word) and _HAS_LETTER.search(word):
@@ -87,19 +92,39 @@ def _deleet(word: str) -> str:
     return word
 
 
+def _forms(words: tuple[str, ...], maybe_leet: bool) -> tuple[Text, Text]:
+    plain = _text(words)
+    if not maybe_leet:
+        return plain, plain
+    leet_words = tuple(_deleet(w) for w in words)
+    if leet_words == words:
+        return plain, plain
+    return plain, _text(leet_words)
+
+
 @functools.lru_cache(maxsize=8192)
 def normalise(text: str) -> tuple[Text, Text]:
     """The plain and the de-leeted forms of a text."""
+    if text.isascii():
+        # The common case, in one pass per step: NFKC, the invisible characters, Greek accents and
+        # the look-alike letters are all outside ASCII, and case-folding ASCII is lower-casing.
+        if _CAMEL_CANDIDATE.search(text):
+            text = _CAMEL.sub(" ", text)
+        folded = text.lower()
+        words = tuple(folded.translate(_ASCII_SEPARATORS).split())
+        plain = _text(words)
+        # A leet word mixes letters with digits or symbols, so some letter touches one.
+        if _ASCII_MIXED.search(folded) is None or _LEET_CHARS.search(folded) is None:
+            return plain, plain
+        leet_words = tuple(w.translate(_LEET) if _ASCII_MIXED.search(w) and _LEET_CHARS.search(w) else w for w in words)
+        return (plain, plain) if leet_words == words else (plain, _text(leet_words))
     text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
-    text = _CAMEL.sub(" ", text)
+    if _CAMEL_CANDIDATE.search(text):
+        text = _CAMEL.sub(" ", text)
     # Greek drops its accents in capitals ("ΚΩΔΙΚΟΣ") and doubles them before enclitics
     # ("πρόσβασής σας"): its words are compared without them.
-    folded = text.casefold().translate(_GREEK_ACCENTS)
+    folded = text.casefold()
+    if _GREEK_ACCENTED.search(folded):
+        folded = folded.translate(_GREEK_ACCENTS)
     words = tuple(w for w in _WORD_SPLIT.split(folded) if w)
-    plain = Text(words, "".join(words), f" {' '.join(words)} ")
-    if not _LEET_OR_CONFUSABLE.search(folded):
-        return plain, plain
-    leet_words = tuple(_deleet(w) if _LEET_OR_CONFUSABLE.search(w) else w for w in words)
-    if leet_words == words:
-        return plain, plain
-    return plain, Text(leet_words, "".join(leet_words), f" {' '.join(leet_words)} ")
+    return _forms(words, _LEET_CHARS.search(folded) is not None or not _CONFUSABLE_SET.isdisjoint(folded))

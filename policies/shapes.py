@@ -18,6 +18,8 @@ class ValueShape:
     rule: str
     label: str
     regex: re.Pattern[str]
+    # Substrings of which every match holds one: a value without any is not searched (most are not).
+    needles: tuple[str, ...]
 
 
 # Linear time on hostile input: a pattern that could start at every position of a long run and scan
@@ -26,19 +28,20 @@ class ValueShape:
 # never backtracks into a run (possessive quantifiers): the same matches, found in one pass.
 _RUN: Final = r"(?<![A-Za-z0-9_-])"
 VALUE_SHAPES: Final[tuple[ValueShape, ...]] = (
-    ValueShape("credential.private_key", "a PEM private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY")),
-    ValueShape("credential.api_key", "an AWS access key id", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
-    ValueShape("credential.token", "a GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})")),
+    ValueShape("credential.private_key", "a PEM private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY"), ("-----BEGIN ",)),
+    ValueShape("credential.api_key", "an AWS access key id", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"), ("AKIA", "ASIA")),
+    ValueShape("credential.token", "a GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})"), ("_",)),
     ValueShape("credential.api_key", "an API secret key (sk-...)",
-               re.compile(_RUN + r"(?>(?:\b|[A-Za-z0-9_-]*?-)sk-)(?:[A-Za-z0-9_-]+-)?[A-Za-z0-9]{16}")),
-    ValueShape("credential.token", "a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
-    ValueShape("credential.api_key", "a Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
-    ValueShape("credential.token", "a Hugging Face token", re.compile(r"\bhf_[A-Za-z0-9]{30,}")),
+               re.compile(_RUN + r"(?>(?:\b|[A-Za-z0-9_-]*?-)sk-)(?:[A-Za-z0-9_-]+-)?[A-Za-z0-9]{16}"), ("sk-",)),
+    ValueShape("credential.token", "a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), ("xox",)),
+    ValueShape("credential.api_key", "a Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b"), ("AIza",)),
+    ValueShape("credential.token", "a Hugging Face token", re.compile(r"\bhf_[A-Za-z0-9]{30,}"), ("hf_",)),
     ValueShape("credential.token", "a JSON Web Token", re.compile(
-        _RUN + r"(?>(?:\b|[A-Za-z0-9_-]*?-)eyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\.")),
-    ValueShape("credential.api_key", "a Stripe key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}")),
+        _RUN + r"(?>(?:\b|[A-Za-z0-9_-]*?-)eyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\."), ("eyJ",)),
+    ValueShape("credential.api_key", "a Stripe key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}"), ("_live_", "_test_")),
     ValueShape("credential.connection_string", "a URL with an embedded password",
-               re.compile(r"(?<![a-z0-9+.-])[0-9+.-]*+[a-z][a-z0-9+.-]*+://[^/\s:@]++:[^/\s@]++@", re.IGNORECASE)),
+               re.compile(r"(?<![a-z0-9+.-])[0-9+.-]*+[a-z][a-z0-9+.-]*+://[^/\s:@]++:[^/\s@]++@", re.IGNORECASE),
+               ("://",)),
 )
 
 # Patterns (JSON Schema `pattern`) that only a payment card, CVV or one-time code would satisfy.
@@ -58,17 +61,22 @@ def luhn_ok(digits: str) -> bool:
 
 
 _CARD_VALUE: Final = re.compile(r"(?<![\d])(?:\d[ -]?){12,18}\d(?![\d])")
+# A card number has 13 digits at least; counting them first spares the search on prose.
+_DIGITS13: Final = re.compile(r"(?:\d\D*){13}")
 
 
 def secret_value_shape(value: str) -> ValueShape | None:
     """The recognisable secret format this value has, if any."""
     for shape in VALUE_SHAPES:
-        if shape.regex.search(value):
-            return shape
-    for match in _CARD_VALUE.finditer(value):
+        for needle in shape.needles:
+            if needle in value:
+                if shape.regex.search(value):
+                    return shape
+                break
+    for match in _CARD_VALUE.finditer(value) if _DIGITS13.search(value) else ():
         digits = re.sub(r"[ -]", "", match.group())
         if 13 <= len(digits) <= 19 and luhn_ok(digits) and len(set(digits)) > 1:
-            return ValueShape("payment.card_number", "a payment card number", _CARD_VALUE)
+            return ValueShape("payment.card_number", "a payment card number", _CARD_VALUE, ())
     return None
 
 
@@ -122,8 +130,14 @@ def key_format_in_pattern(pattern: str) -> tuple[str, str] | None:
     return _named(_PREFIX_IN_PATTERN.search(pattern))
 
 
+# Every prefix above holds "-" or "_" or one of these: prose without any names no key format.
+_PROSE_NEEDLES: Final = ("-", "_", "AKIA", "ASIA", "AIza", "eyJ", "BEGIN")
+
+
 def key_format_in_prose(text: str) -> tuple[str, str] | None:
     """(rule, label) when prose names a key format ("it starts with `ghp_`", "looks like sk-...")."""
+    if not any(n in text for n in _PROSE_NEEDLES):
+        return None
     return _named(_PREFIX_IN_PROSE.search(text))
 
 
@@ -144,7 +158,7 @@ NAME_SHAPES: Final[tuple[NameShape, ...]] = (
         r"^" + _OWNER + r"(?:pwd|pw|pword|passwd|passwrd|pswd|psw|pwrd|pazzword|passw|pass|password)"
         r"(?:\d{1,2}|confirm|confirmation|again|repeat|check|verify|field|input|txt|hash)?$")),
     NameShape("payment.pin", "a PIN", re.compile(
-        r"^(?:new|old|user|card|atm|sim|confirm|my|login|security|secret|transaction|txn|account|acct)?pin"
+        r"^(?:new|old|user|card|atm|sim|confirm|my|login|security|secret|transaction|txn|account|acct|m|t|upi)?pin"
         r"(?:\d{1,2}|confirm|again|no|num|nr|entry)?$")),
     NameShape("payment.cvv", "a card security code", re.compile(r"^(?:cc|card|credit)?(?:cvv|cvc|csc|cvn|cav|cvd)\d?$")),
     NameShape("payment.card_number", "a payment card number", re.compile(
@@ -195,6 +209,8 @@ _VENDOR_KEY_HEADS: Final = frozenset({"key", "keys"})
 
 def vendor_key(words: tuple[str, ...]) -> bool:
     """Words that end in "<product> key": a key named for a vendor's product."""
+    if _VENDOR_KEY_HEADS.isdisjoint(words):
+        return False
     for i in range(1, len(words)):
         if words[i] in _VENDOR_KEY_HEADS and (i + 1 == len(words) or words[i + 1] in ("for", "from", "to", "here")):
             before = words[i - 1]
@@ -222,6 +238,40 @@ def numeric_code_shape(kind: str, prop: dict[str, object]) -> bool:
     return False
 
 
+_THREE_DIGITS: Final = re.compile(r"^\^?(?:\\d|\[0-9\])(?:\{3\}|\{3,4\})\$?$|^\^?(?:\\d|\[0-9\]){3}\$?$")
+
+
+def three_digit_shape(kind: str, prop: dict[str, object]) -> bool:
+    """True when a field takes exactly three digits (or three to four): the shape of a card's CVV."""
+    pattern = prop.get("pattern")
+    if isinstance(pattern, str) and _THREE_DIGITS.match(pattern):
+        return True
+    low, high = prop.get("minLength"), prop.get("maxLength")
+    if kind == "string" and isinstance(low, int) and isinstance(high, int) and low == 3 and high in (3, 4):
+        return True
+    low, high = prop.get("minimum"), prop.get("maximum")
+    return kind == "number" and isinstance(low, int) and isinstance(high, int) and 0 <= low and high in (999, 9999)
+
+
+# India's postal PIN code: six digits, the first never 0 ("^[1-9][0-9]{5}$", "^[1-9]\\d{2}\\s?\\d{3}$"). A
+# card PIN may start with 0, so a pattern that rules it out is a postal code's.
+_INDIAN_POSTAL: Final = re.compile(
+    r"^\^?\[1-9\](?:(?:\[0-9\]|\\d)\{5\}|(?:\[0-9\]|\\d)\{2\}(?:\\s|\[ \]| )[?*]?(?:\[0-9\]|\\d)\{3\})\$?$")
+
+
+def postal_pin_pattern(pattern: object) -> bool:
+    """True when a JSON Schema pattern is India's postal PIN code (six digits, the first not 0)."""
+    return isinstance(pattern, str) and _INDIAN_POSTAL.match(pattern) is not None
+
+
+def holds_at_most(kind: str, prop: dict[str, object]) -> int | None:
+    """How many digits a number field can hold at most, from its ``maximum`` (None: unbounded or text)."""
+    high = prop.get("maximum")
+    if kind != "number" or not isinstance(high, (int, float)) or isinstance(high, bool) or high < 0:
+        return None
+    return len(str(int(high)))
+
+
 _DIGITS_ONLY: Final = re.compile(r"^\^?(?:\\d|\[0-9\])(?:[+*]|\{\d+(?:,\d*)?\})\$?$")
 
 
@@ -244,4 +294,5 @@ _LUHN_HINT: Final = re.compile(r"(?i)\bluhn\b")
 
 def card_hint(text: str) -> bool:
     """A card number asked by its acronym or its checksum ("PAN", "must pass the Luhn check")."""
-    return bool(_LUHN_HINT.search(text)) or (bool(_PAN.search(text)) and not _PAN_TAX.search(text))
+    return (("uhn" in text.lower() and bool(_LUHN_HINT.search(text)))
+            or ("PAN" in text and bool(_PAN.search(text)) and not _PAN_TAX.search(text)))

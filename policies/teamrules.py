@@ -24,7 +24,7 @@ from elicitguard.policies.verdict import Reason
 if TYPE_CHECKING:
     from elicitguard.policies.config import Policy
 
-CONCEPTS: Final = {d.concept: d for d in DETECTORS}
+CONCEPTS: Final = {d.concept: d for d in DETECTORS if d.team_concept}
 RULE_ID: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$")
 # Texts no real rule should match; a regex matching all of them matches everything.
 _PROBES: Final = ("a", "name", "email address", "favourite colour", "zip code", "x y z", "notes", "q")

@@ -87,3 +87,24 @@ def test_every_detection_names_a_field_of_the_form(case: dict[str, Any]) -> None
     verdict = judge_elicitation(case["params"], frozenset({"form", "url"}), load_config_text("").policy)
     fields = case["params"]["requestedSchema"]["properties"]
     assert all(r.field in fields for r in verdict.reasons), verdict.reasons
+
+
+# The dev set (holdout5, tuned on after its first measurement; see tests/corpus/README.md): every case
+# is judged right but two paraphrases that name nothing a detector can read. A new miss or a new
+# false alarm there fails this test, even while the corpus stays above the 0.98 line.
+DEV_SET_KNOWN_MISSES = {
+    "h5a-cred-116",  # "what you type after your DNI when you sign in with Cl@ve" (a password, never named)
+    "h5b-cred-117",  # romanised Pashto: "the code that reached your mobile, write it here" in a field named "Code"
+}
+
+
+def test_the_dev_set_is_judged_right_but_for_its_two_documented_paraphrases() -> None:
+    policy = load_config_text("").policy
+    wrong = set()
+    for name in ("holdout5a_forms.jsonl", "holdout5b_forms.jsonl"):
+        for case in _load(name):
+            verdict = judge_elicitation(case["params"], frozenset({"form", "url"}), policy)
+            blocked = not verdict.allowed and all(r.rule.startswith(("credential.", "payment.")) for r in verdict.reasons)
+            if blocked != (case["label"] == "credential"):
+                wrong.add(case["id"])
+    assert wrong == DEV_SET_KNOWN_MISSES

@@ -371,5 +371,10 @@ def test_every_detector_is_declared_in_the_detector_tuple_with_a_unique_rule_pre
     names = {d.__name__ for d in C.DETECTORS}
     assert names == {"Password", "ApiKey", "Token", "ClientSecret", "PrivateKey", "SeedPhrase", "OneTimeCode",
                      "CardNumber", "CardSecurityCode", "Pin", "SessionCookie", "ConnectionString", "SecurityAnswer",
-                     "GenericCredential", "NumericPasscode", "CardExpiry"}
-    assert len({d.rule for d in C.DETECTORS}) == len(C.DETECTORS)
+                     "GenericCredential", "NumericPasscode", "CardExpiry", "SeedWords", "RecoveryAnswer"}
+    # Two detectors only widen another's reach under its rule: the words of a seed phrase, the answer
+    # to a security question.
+    helpers = {C.SeedWords: C.SeedPhrase, C.RecoveryAnswer: C.SecurityAnswer}
+    assert all(helper.rule == main.rule and not helper.team_concept for helper, main in helpers.items())
+    own = [d for d in C.DETECTORS if d not in helpers]
+    assert len({d.rule for d in own}) == len(own)

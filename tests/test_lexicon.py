@@ -9,7 +9,7 @@ import pytest
 
 from elicitguard.policies import matcher
 from elicitguard.policies.config import Policy
-from elicitguard.policies.credentials import DETECTORS
+from elicitguard.policies.credentials import CONTEXT_CONCEPTS, DETECTORS
 from elicitguard.policies.forms import judge_form
 from elicitguard.policies.judge import judge_elicitation
 from elicitguard.policies.normalise import normalise
@@ -38,17 +38,89 @@ def test_every_lexicon_line_is_well_formed() -> None:
     for concept, lang, term, mode in LEXICON:
         assert mode in matcher.MODES, (concept, lang, term)
         assert normalise(term)[0].words, (concept, lang, term)
-        assert concept.startswith("~") or concept in CONCEPT_RULE, concept
+        assert concept.startswith("~") or concept in CONCEPT_RULE or concept in CONTEXT_CONCEPTS, concept
 
 
+# Concepts that count only beside another: a card expiry beside a card, the words of a phrase beside a
+# wallet, an answer beside an account recovery; and the context concepts themselves.
+PAIRED = {"card_expiry", "seed_words", "answer"} | CONTEXT_CONCEPTS
 CREDENTIAL_TERMS = sorted({(c, lang, t) for c, lang, t, m in LEXICON
-                           if not c.startswith("~") and c not in ("card_expiry",) and m != matcher.WHOLE})
+                           if not c.startswith("~") and c not in PAIRED and m != matcher.WHOLE})
 
 
 @pytest.mark.parametrize(("concept", "lang", "term"), CREDENTIAL_TERMS, ids=lambda v: str(v))
 def test_every_term_of_the_lexicon_blocks_a_field_titled_with_it(concept: str, lang: str, term: str) -> None:
     rules = rules_for("Please fill in the form.", {"value": {"type": "string", "title": term}})
     assert rules, (concept, lang, term)
+
+
+def _terms(concept: str) -> list[tuple[str, str]]:
+    return sorted({(lang, t) for c, lang, t, _m in LEXICON if c == concept})
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("seed_words"), ids=str)
+def test_every_word_for_words_blocks_a_field_titled_with_it_in_a_form_about_a_wallet(lang: str, term: str) -> None:
+    alone = rules_for("Tell us about your trip", {"value": {"type": "string", "title": term}})
+    # Italian "parole" (words) is also Romanian and Turkish for password: blocked either way.
+    assert alone == [] or (lang, term) == ("it", "parole")
+    assert rules_for("Restore your wallet", {"value": {"type": "string", "title": term}}) == alone or ["credential.seed_phrase"]
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("wallet"), ids=str)
+def test_every_wallet_word_makes_a_words_field_a_seed_phrase(lang: str, term: str) -> None:
+    assert rules_for(term, {"value": {"type": "string", "title": "The 12 words"}}) == ["credential.seed_phrase"]
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("answer"), ids=str)
+def test_every_answer_word_blocks_a_field_titled_with_it_in_an_account_recovery(lang: str, term: str) -> None:
+    assert rules_for("Account recovery", {"value": {"type": "string", "title": term}}) == ["credential.security_answer"]
+    assert rules_for("Quiz of the week", {"value": {"type": "string", "title": term}}) == []
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("recovery"), ids=str)
+def test_every_account_recovery_phrase_makes_an_answer_field_a_security_answer(lang: str, term: str) -> None:
+    assert rules_for(term, {"value": {"type": "string", "title": "Answer"}}) == ["credential.security_answer"]
+
+
+SIX_DIGITS = {"type": "string", "title": "Value", "pattern": "^[0-9]{6}$"}
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("signin"), ids=str)
+def test_every_sign_in_or_payment_context_makes_a_bare_numeric_code_a_one_time_code(lang: str, term: str) -> None:
+    assert rules_for(term, {"value": SIX_DIGITS}) == ["credential.otp"]
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("atm"), ids=str)
+def test_every_cash_machine_word_makes_a_bare_four_digit_code_a_pin(lang: str, term: str) -> None:
+    assert rules_for(term, {"value": {"type": "string", "title": "Digits", "pattern": "^[0-9]{4}$"}}) == ["payment.pin"]
+
+
+@pytest.mark.parametrize(("lang", "term"), _terms("card"), ids=str)
+def test_every_card_word_makes_a_three_digit_code_a_cvv(lang: str, term: str) -> None:
+    # A word for a credit card ("Kreditkarte") names the card number first.
+    assert rules_for(term, {"value": {"type": "string", "title": "Digits", "pattern": "^[0-9]{3}$"}})[0] in (
+        "payment.cvv", "payment.card_number")
+
+
+def test_a_bare_numeric_code_without_such_context_passes() -> None:
+    assert rules_for("Delivery details", {"value": SIX_DIGITS}) == []
+    assert rules_for("Pick a table", {"value": {"type": "string", "title": "Digits", "pattern": "^[0-9]{3}$"}}) == []
+    assert rules_for("Confirm the payment", {"value": {**SIX_DIGITS, "title": "Postal code"}}) == []
+    assert rules_for("Use it at the ATM", {"value": {**SIX_DIGITS, "pattern": "^[1-9][0-9]{5}$"}}) == []
+
+
+@pytest.mark.parametrize("title", ["पिन कोड", "பின் கோடு", "పిన్ కోడ్", "ಪಿನ್ ಕೋಡ್", "પિન કોડ", "PIN code", "pin"])
+def test_a_pin_code_in_indias_postal_format_is_the_postal_code(title: str) -> None:
+    field = {"type": "string", "title": title, "pattern": "^[1-9][0-9]{5}$"}
+    assert rules_for("Delivery address", {"pincode": field, "pin": field}) == []
+    assert rules_for("Delivery address", {"pin": {**field, "pattern": "^[0-9]{4}$"}}) == ["payment.pin"]
+
+
+@pytest.mark.parametrize("maximum", [8, 60, 99])
+def test_a_small_number_field_never_carries_a_pin_asked_in_the_message(maximum: int) -> None:
+    field = {"type": "integer", "title": "Digits", "minimum": 1, "maximum": maximum}
+    assert rules_for("Choose how many digits your new PIN will have.", {"value": field}) == []
+    assert rules_for("Enter your PIN.", {"value": {**field, "maximum": 9999}}) == ["payment.pin"]
 
 
 LOOK_ALIKES = [
@@ -188,3 +260,134 @@ def test_the_hand_additions_never_repeat_a_key_which_would_silently_drop_the_fir
         if isinstance(node, ast.Dict):
             keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
             assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
+
+
+# Inflected and article-bearing forms of the usual requests, in languages whose nouns take endings.
+INFLECTED = [
+    "Doğrulama kodunu girin", "Kart numaranızı girin", "Kurtarma ifadenizi girin", "Tek kullanımlık kodu girin",
+    "Írd be az ellenőrző kódot", "Add meg a biztonsági kódot", "Add meg a jelszavadat", "Syötä API-avaimesi",
+    "Syötä vahvistuskoodisi", "Sisesta oma API võtme väärtus", "Təsdiq kodunu daxil edin", "Kart nömrənizi daxil edin",
+    "Растау кодын енгізіңіз", "Tasdiqlash kodini kiriting", "Introduceți codul de verificare", "Въведете кода за потвърждение",
+    "Εισαγάγετε τον κωδικό επαλήθευσης", "הזן את קוד האימות", "Įveskite patvirtinimo kodą", "Ievadiet verifikācijas kodu",
+    "Vnesite potrditveno kodo", "Podaj kod weryfikacyjny z SMS-a", "Zadejte číslo karty",
+]
+
+
+@pytest.mark.parametrize("text", INFLECTED)
+def test_an_inflected_request_is_caught_in_a_title_and_in_the_message(text: str) -> None:
+    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": text}})
+    assert rules_for(text, {"value": {"type": "string", "title": "Value"}})
+
+
+# Look-alikes in other languages: promo, invite and product codes, token limits and tickers, key names.
+LOOK_ALIKES_ELSEWHERE = [
+    "Código de descuento", "Código de invitación", "Número máximo de tokens", "Símbolo del token", "Etiqueta de la clave API",
+    "Code de réduction", "Code d'invitation", "Nombre maximal de jetons", "Symbole du jeton", "Libellé de la clé API",
+    "Einladungscode", "Maximale Tokenanzahl", "Bezeichnung des API-Schlüssels", "SMS-Absendername",
+    "Código de convite", "Número máximo de tokens", "Codice sconto", "Numero massimo di token", "Simbolo del token",
+    "Код приглашения", "Максимальное число токенов", "Символ токена", "Название API-ключа", "Kod zaproszenia",
+    "Maksymalna liczba tokenów", "Nazwa klucza API", "Davet kodu", "Maksimum token sayısı", "Token sembolü",
+    "Uitnodigingscode", "Naam van de API-sleutel", "邀请码", "代币符号", "API 密钥名称", "招待コード", "トークンシンボル",
+    "초대 코드", "토큰 심볼", "اسم مفتاح API", "Kode undangan", "Kode pos", "Mã mời", "Tên khóa API", "Namn på API-nyckel",
+    "API-kulcs neve", "Simbol token", "نماد توکن", "Ετικέτα κλειδιού", "密钥备注名",
+]
+
+
+@pytest.mark.parametrize("title", LOOK_ALIKES_ELSEWHERE)
+def test_a_look_alike_in_another_language_passes(title: str) -> None:
+    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": title}}) == []
+
+
+def test_a_latin_term_matches_typed_without_its_diacritics() -> None:
+    assert matcher.without_diacritics("slaptažodis") == "slaptazodis"
+    assert matcher.without_diacritics("lykilorð") == "lykilord"
+    assert matcher.without_diacritics("số thẻ") is None  # "so the": too short to be only this
+    assert matcher.without_diacritics("пароль") is None  # not Latin
+    for title in ("Slaptazodis", "Lykilord", "Fjalekalimi", "Overovaci kod", "Cod fioraithe"):
+        assert rules_for("Sign in", {"value": {"type": "string", "title": title}}), title
+
+
+# "Enter the code we sent to your phone", the commonest one-time code request, in many languages.
+SENT_CODES = [
+    ("Code", "Entrez le code envoyé sur votre téléphone."), ("Code", "Gib den Code ein, den wir dir per SMS geschickt haben."),
+    ("Código", "Digite o código que enviamos para o seu celular."), ("Codice", "Inserisci il codice che ti abbiamo inviato via SMS."),
+    ("Code", "Vul de code in die we je per sms hebben gestuurd."), ("Код", "Введите код, который мы отправили на ваш телефон."),
+    ("Kod", "Telefonunuza gönderdiğimiz kodu girin."), ("コード", "携帯電話に送信されたコードを入力してください。"),
+    ("코드", "휴대폰으로 전송된 코드를 입력하세요."), ("代码", "请输入发送到您手机的代码。"), ("الرمز", "أدخل الرمز الذي أرسلناه إلى هاتفك."),
+    ("کد", "کدی را که به تلفن شما ارسال کردیم وارد کنید."), ("קוד", "הזן את הקוד ששלחנו לטלפון שלך."),
+    ("कोड", "आपके फ़ोन पर भेजा गया कोड दर्ज करें।"), ("Kode", "Masukkan kode yang kami kirim ke ponsel Anda."),
+    ("Mã", "Nhập mã chúng tôi đã gửi đến điện thoại của bạn."), ("รหัส", "กรอกรหัสที่เราส่งไปยังโทรศัพท์ของคุณ"),
+    ("Kod", "Ange koden vi skickade till din telefon."), ("Kód", "Add meg a telefonodra küldött kódot."),
+    ("Cod", "Introduceți codul trimis pe telefon."), ("Kod", "Unesite kod koji smo poslali na vaš telefon."),
+    ("কোড", "আপনার ফোনে পাঠানো কোডটি লিখুন।"), ("Msimbo", "Weka msimbo tuliokutumia kwenye simu yako."),
+    ("კოდი", "შეიყვანეთ ტელეფონზე გამოგზავნილი კოდი."), ("Kood", "Sisestage kood, mille saatsime teie telefonile."),
+]
+
+
+@pytest.mark.parametrize(("title", "message"), SENT_CODES)
+def test_a_code_we_sent_is_a_one_time_code_in_any_language(title: str, message: str) -> None:
+    assert rules_for(message, {"value": {"type": "string", "title": title}}) == ["credential.otp"]
+
+
+@pytest.mark.parametrize("message", [
+    "Enter the promo code we sent you by email.", "Enter the discount code we emailed you.",
+    "Enter the invite code we sent to your email", "Enter the tracking code we sent you",
+    "Introduce el código de descuento que te enviamos", "Введите промокод, который мы отправили",
+    "Bitte geben Sie den Gutscheincode ein, den wir Ihnen geschickt haben", "Masukkan kode promo yang kami kirim",
+])
+def test_a_promo_invite_or_tracking_code_we_sent_passes(message: str) -> None:
+    assert rules_for(message, {"value": {"type": "string", "title": "Code"}}) == []
+
+
+@pytest.mark.parametrize("message", [
+    "Saisissez le numéro de votre carte bancaire.", "Введите номер вашей банковской карты.",
+    "Inserisci il numero della tua carta di credito.", "Podaj numer swojej karty płatniczej.", "أدخل رقم بطاقتك الائتمانية.",
+])
+def test_the_number_of_your_card_is_a_card_number_with_words_between(message: str) -> None:
+    assert rules_for(message, {"value": {"type": "string", "title": "Value"}}) == ["payment.card_number"]
+
+
+@pytest.mark.parametrize("title", ["Numéro de votre carte de fidélité", "Número de tarjetas a imprimir", "Номер бонусной карты",
+                                   "Numer karty bibliotecznej", "Hediye kartı numarası"])
+def test_the_number_of_a_card_that_pays_nothing_passes(title: str) -> None:
+    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": title}}) == []
+
+
+def test_a_card_named_before_a_number_far_from_it_is_no_card_number() -> None:
+    message = "If your bank sent a renewed card with the same number, enter its new expiry date."
+    assert rules_for(message, {"exp_month": {"type": "integer", "title": "New expiry month", "minimum": 1, "maximum": 12}}) == []
+
+
+def test_a_birth_year_or_a_postal_code_beside_a_verification_is_no_one_time_code() -> None:
+    assert rules_for("Verify your age to continue", {"y": {"type": "string", "title": "Birth year", "pattern": "^[0-9]{4}$"}}) == []
+    assert rules_for("Wir haben Ihr Paket gesendet", {"plz": {"type": "string", "title": "PLZ", "pattern": "^[0-9]{5}$"}}) == []
+    assert rules_for("Verify your account", {"c": {"type": "string", "title": "Code", "pattern": "^[0-9]{6}$"}}) == ["credential.otp"]
+
+
+@pytest.mark.parametrize(("title", "message"), [
+    ("Respuesta", "Recupera tu cuenta: ¿cómo se llamaba tu primera mascota?"),
+    ("Antwort", "Konto wiederherstellen: Wie hieß Ihr erstes Haustier?"), ("Ответ", "Восстановление доступа: как звали вашего первого питомца?"),
+    ("答案", "找回账号：您的第一只宠物叫什么名字？"), ("Cevap", "Hesap kurtarma: İlk evcil hayvanınızın adı neydi?"),
+])
+def test_an_answer_in_an_account_recovery_is_a_security_answer(title: str, message: str) -> None:
+    assert rules_for(message, {"value": {"type": "string", "title": title}}) == ["credential.security_answer"]
+
+
+@pytest.mark.parametrize(("title", "message"), [
+    ("Palabras", "Para restaurar tu billetera, escribe las 12 palabras de respaldo."), ("Слова", "Чтобы восстановить кошелёк, введите 12 слов."),
+    ("単語", "ウォレットを復元するには12個の単語を入力してください。"), ("الكلمات", "لاستعادة محفظتك أدخل الكلمات الـ12."),
+    ("Wörter", "Um Ihre Wallet wiederherzustellen, geben Sie die 12 Wörter ein."),
+])
+def test_the_words_asked_in_a_form_about_a_wallet_are_a_seed_phrase(title: str, message: str) -> None:
+    assert rules_for(message, {"value": {"type": "string", "title": title}}) == ["credential.seed_phrase"]
+
+
+@pytest.mark.parametrize(("message", "rule"), [
+    ("Type the long number on the front of your card.", "payment.card_number"),
+    ("Enter the characters from the SMS we just sent.", "credential.otp"),
+    ("Enter the 4 digits you use at the cash machine.", "payment.pin"),
+    ("Geben Sie die vier Ziffern ein, die Sie am Geldautomaten verwenden.", "payment.pin"),
+    ("Please confirm your identity with the same word you use to sign in.", "credential.password"),
+])
+def test_an_english_or_german_paraphrase_is_caught_in_the_prompt(message: str, rule: str) -> None:
+    assert rules_for(message, {"value": {"type": "string", "title": "Value"}}) == [rule]

@@ -204,3 +204,390 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
         },
     },
 }
+
+
+def _add(concept: str, source: str, by_lang: dict[str, str]) -> None:
+    for lang, terms in by_lang.items():
+        known = EXTRA.setdefault(concept, {}).setdefault(source, {})
+        known[lang] = f"{known[lang]} | {terms}" if lang in known else terms
+
+
+# Coverage for the languages of the web's top 60 and beyond (issue 11; gaps the holdout5 dev set showed):
+# everyday and transliterated spellings, and the words of languages the catalogs lack.
+_add("password", "everyday spelling, transliteration or abbreviation", {
+    "fr": "mdp=word", "et": "salajane sõna | sisselogimise sõna | salasõna=prefix", "lv": "slepeno vārdu | slepenais vārds | slepenā vārda",
+    "hi": "गुप्त शब्द | gupt shabd | paasvard", "ne": "gopya shabda | गोप्य शब्द | पासवर्ड", "ta": "ragasiya sol | ரகசிய சொல் | கடவுச்சொல்",
+    "te": "rahasya padam | రహస్య పదం", "km": "peak samngat | pheak samngat", "yo": "ọ̀rọ̀ aṣínà | oro asina | ọ̀rọ̀ ìgbaniwọlé | oro igbaniwole",
+    "ha": "kalmar sirri | kalmar wucewa", "ps": "پټ نوم | پټنوم | پاسورډ", "zu": "iphasiwedi | igama lokungena", "xh": "igama lokugqitha",
+    "mt": "kelma tal-passaġġ | password", "so": "furaha sirta | erayga sirta", "ky": "сырсөз=prefix | купуя сөз", "tg": "гузарвожа | рамз=word",
+    "bn": "gopon shobdo | গোপন শব্দ", "mr": "संकेतशब्द | गुप्त शब्द", "ml": "രഹസ്യവാക്ക് | rahasya vakku", "kn": "ಗುಪ್ತಪದ | ಪಾಸ್‌ವರ್ಡ್",
+    "gu": "ગુપ્ત શબ્દ", "pa": "ਗੁਪਤ ਸ਼ਬਦ", "si": "මුර පදය", "ur": "khufia lafz | خفیہ لفظ", "ig": "okwuntughe", "am": "የይለፍ ቃል",
+    "lo": "ລະຫັດຜ່ານ", "my": "စကားဝှက်", "ka": "პაროლ=prefix", "hy": "գաղտնաբառ", "az": "gizli söz", "uz": "maxfiy so'z",
+    "en": "secret word | sign-in word | login word | what you type on the sign-in page | what you type to sign in | what you enter after your email",
+})
+_add("pin", "bank, wallet and phone screens (MPIN, NIP, the secret number)", {
+    "en": "mpin=word | tpin=word | m-pin | secret number | atm pin", "hi": "एमपिन | एम पिन | गुप्त संख्या", "mr": "एमपिन | एम पिन", "ne": "एमपिन | एम पिन",
+    "ur": "ایم پن | ایم پِن", "es": "nip=word", "fr": "nip=word", "ml": "rahasya number | രഹസ്യ നമ്പർ", "ms": "nombor rahsia | nombor pin",
+    "id": "nomor rahasia", "bn": "গোপন নম্বর", "ta": "ரகசிய எண்", "te": "రహస్య సంఖ్య", "ha": "lambar sirri", "yo": "nọ́mbà àṣírí | nomba asiri",
+    "sw": "namba ya siri | nambari ya siri",
+})
+_add("otp", "bank and sign-in screens: codes sent, backup codes, code cards", {
+    "ms": "tac=word | kod tac | kod pengesahan", "ur": "tasdeeqi code | تصدیقی کوڈ", "mn": "batalgaajuulakh kod | баталгаажуулах код",
+    "tg": "kodi tasdiq | коди тасдиқ | рамзи тасдиқ", "mk": "kod za potvrda | kodot za potvrda", "sw": "msimbo wa uthibitish=prefix",
+    "yo": "koodu ijerisi | kóòdù ìjẹ́rìísí", "ha": "lambar tabbatarwa", "mt": "kodiċi ta' verifika | kodiċi tal-verifika",
+    "pa": "ਓਟੀਪੀ", "gu": "ઓટીપી", "kn": "ಒಟಿಪಿ", "ml": "ഒടിപി", "si": "ඕටීපී", "ne": "ओटीपी", "zu": "ikhodi yokuqinisekisa",
+    "so": "koodhka xaqiijinta", "ky": "ырастоо коду", "lv": "kods no sms", "ru": "код из сообщения", "sr-Latn": "brojevi iz poruke",
+    "et": "koodikaart=infix", "ps": "د تایید کوډ",
+})
+_add("otp", "backup and recovery codes of two-step sign-in", {
+    "nl": "reservecode | back-upcode | herstelcode", "it": "codice di emergenza | codici di emergenza | codice di backup | codici di backup",
+    "uk": "резервний код | резервні коди | резервних кодів", "ru": "резервный код | резервные коды | резервных кодов",
+    "bg": "резервен код | резервни кодове | резервните кодове", "sl": "rezervna koda | rezervne kode | rezervnih kod",
+    "kk": "қосалқы код=prefix", "is": "varakóð=prefix", "bn": "সংরক্ষিত কোড | ব্যাকআপ কোড", "pl": "kod zapasowy | kody zapasowe",
+    "cs": "záložní kód | záložní kódy", "sk": "záložný kód", "hu": "tartalék kód", "sv": "reservkod", "da": "backupkode | reservekode",
+    "nb": "reservekode", "fi": "varakoodi", "et": "varukood", "lv": "rezerves kods", "lt": "atsarginis kodas",
+    "ro": "cod de rezervă | coduri de rezervă | cod de backup", "sr": "резервни код", "hr": "rezervni kod", "bs": "rezervni kod",
+    "es": "código de respaldo | códigos de respaldo | código de recuperación", "pt": "código de backup | códigos de backup | código de recuperação",
+    "fr": "code de secours | codes de secours | code de récupération", "de": "backup-code | sicherungscode | wiederherstellungscode",
+    "tr": "yedek kod", "el": "εφεδρικός κωδικός", "he": "קוד גיבוי", "ar": "رمز احتياطي | رموز احتياطية", "fa": "کد پشتیبان",
+    "zh-Hans": "备用码 | 备用验证码 | 恢复码", "ja": "バックアップコード", "ko": "백업 코드 | 백업코드", "vi": "mã dự phòng",
+    "id": "kode cadangan", "ms": "kod sandaran", "th": "รหัสสำรอง", "hi": "बैकअप कोड", "ca": "codi de recuperació",
+})
+_add("card_number", "checkout screens", {
+    "si": "card ankaya | කාඩ් අංකය | කාඩ්පත් අංකය", "ps": "د کارت شمېره | کارت شمېره | د کارت شمیره", "mt": "numru tal-kard | numru tal-karta",
+    "ha": "lambar kati", "yo": "nọ́mbà káàdì | nomba kaadi", "zu": "inombolo yekhadi", "so": "lambarka kaarka", "ky": "карта номери | картанын номери",
+    "tg": "рақами корт", "xh": "inombolo yekhadi",
+})
+_add("card_expiry", "checkout screens", {
+    "si": "kal ikuth vena dinaya | කල් ඉකුත් වන දිනය", "ps": "د اعتبار نېټه", "mt": "data ta' skadenza", "ha": "ranar karewa",
+})
+_add("api_key", "developer consoles", {
+    "mn": "api түлхүүр=prefix", "ky": "api ачкыч=prefix", "uz": "api kalit=prefix", "tg": "калиди api", "az": "api açar=prefix",
+})
+_add("client_secret", "developer consoles: the secret string", {
+    "en": "secret string | access string", "ms": "rentetan rahsia", "id": "string rahasia", "af": "geheime string", "nl": "geheime string",
+    "be": "радок доступу", "ru": "строка доступа | секретная строка", "uk": "рядок доступу | секретний рядок",
+})
+_add("seed_phrase", "wallet screens", {
+    "ka": "აღდგენის სტრიქონ=prefix | აღდგენის გასაღებ=prefix", "bs": "riječi za oporavak", "hr": "riječi za oporavak", "sr-Latn": "reči za oporavak",
+})
+
+# Context (not credentials themselves): what a bare numeric code field, the words of a phrase or an
+# "answer" field are for. Read only by the code-field, seed-word and recovery-answer rules.
+_add("signin", "codes sent by SMS or an app, sign-ins and payments to approve", {
+    "en": "text message | authenticator | approve the payment | confirm the payment | confirm the transfer | code app",
+    "ru": "смс | подтвердить перевод | подтвердить платеж | подтвердить оплату | отправили | аутентификатор=prefix",
+    "uk": "смс | підтвердити переказ | підтвердити оплату | надіслали", "be": "смс | пацвердзіць", "bg": "смс | потвърдите плащането",
+    "sr": "смс | потврдите плаћање", "mk": "смс | sms", "kk": "смс | төлемді растау", "ky": "смс",
+    "pl": "potwierdź płatność | potwierdzić przelew | wysłaliśmy", "cs": "potvrzení platby | potvrdit platbu | poslali jsme",
+    "sk": "potvrdenie platby | potvrdiť platbu | poslali sme", "sl": "potrditev plačila | poslali smo", "hr": "potvrdu plaćanja | poslali smo",
+    "sr-Latn": "potvrdili plaćanje | poslali porukom | poslali smo", "bs": "potvrdu plaćanja | poslali smo",
+    "hu": "fizetés megerősítése | elküldtük", "ro": "confirmarea plății | confirma plata | v-am trimis", "lt": "patvirtinti mokėjimą | išsiuntėme",
+    "lv": "apstiprināt maksājumu | nosūtījām", "et": "kinnita makse | tehingu kinnitada | saatsime | koodikaart=infix",
+    "fi": "tekstiviest=infix | vahvista maksu | lähetimme", "sv": "signera betalningen | kodapp=infix | bankid=infix | skickat",
+    "da": "kodeviser=infix | godkend overførslen | godkend betalingen | mitid=infix", "nb": "bekreft betalingen | kodebrikke=infix | bankid=infix",
+    "is": "staðfesta greiðslu", "de": "zahlung bestätigen | überweisung bestätigen | authenticator", "nl": "betaling bevestigen | bevestig de betaling",
+    "fr": "confirmer le paiement | valider le paiement | envoyé par sms", "es": "confirmar el pago | confirmar la transferencia | te enviamos",
+    "pt": "confirmar o pagamento | confirmar a transferência | autenticador | enviamos", "it": "confermare il pagamento | conferma il pagamento | ti abbiamo inviato",
+    "ca": "confirmar el pagament", "gl": "confirmar o pagamento", "tr": "ödemeyi onayla | gönderdiğimiz", "el": "επιβεβαίωση πληρωμής",
+    "zh-Hans": "确认支付 | 确认付款 | 支付验证 | 本次付款", "zh-Hant": "確認付款 | 確認支付", "ja": "支払いを確認 | 送信した", "ko": "결제 확인 | 결제 승인",
+    "vi": "xác nhận thanh toán | xác nhận chuyển khoản", "id": "konfirmasi pembayaran | konfirmasi transfer", "ms": "mengesahkan pemindahan | mengesahkan pembayaran",
+    "th": "ยืนยันการชำระเงิน | ยืนยันการโอน", "ar": "تأكيد الدفع | تأكيد التحويل | رسالة نصية", "fa": "پیامک | تایید پرداخت | تأیید پرداخت",
+    "he": "אישור תשלום | הודעת sms", "hi": "भुगतान की पुष्टि | एसएमएस", "ur": "ادائیگی کی تصدیق | ایس ایم ایس", "bn": "পেমেন্ট নিশ্চিত | এসএমএস",
+    "sw": "thibitisha malipo | tumekutumia", "tl": "kumpirmahin ang bayad",
+})
+_add("atm", "cash machines, where a card PIN is typed", {
+    "en": "atm | cash machine | cashpoint", "es": "cajero | cajero automático", "pt": "caixa eletrônico | multibanco", "fr": "distributeur | guichet automatique | dab=word",
+    "de": "geldautomat=infix | bankautomat=infix", "it": "bancomat | sportello automatico", "nl": "pinautomaat=infix | geldautomaat=infix",
+    "ru": "банкомат=prefix", "uk": "банкомат=prefix", "be": "банкамат=prefix | банкамаце", "bg": "банкомат=prefix", "sr": "банкомат=prefix", "mk": "банкомат=prefix",
+    "kk": "банкомат=prefix", "ky": "банкомат=prefix", "pl": "bankomat=prefix", "cs": "bankomat=prefix", "hr": "bankomat=prefix", "az": "bankomat=prefix",
+    "sq": "bankomat=prefix", "ro": "bancomat=prefix", "hu": "bankautomat=prefix", "tr": "bankamatik | atm", "lt": "bankomat=prefix", "lv": "bankomāt=prefix",
+    "et": "pangaautomaat=infix | sularahaautomaat=infix", "fi": "pankkiautomaat=infix", "sv": "uttagsautomat=infix", "da": "hæveautomat=infix | pengeautomat=infix",
+    "nb": "minibank=infix", "is": "hraðbank=infix", "gl": "caixeiro", "ca": "caixer", "eu": "kutxazain=prefix", "he": "כספומט",
+    "ar": "الصراف الآلي | صراف آلي", "fa": "خودپرداز | عابر بانک", "ur": "اے ٹی ایم", "hi": "एटीएम", "bn": "এটিএম", "ta": "ஏடிஎம்", "te": "ఏటీఎం",
+    "mr": "एटीएम", "gu": "એટીએમ", "kn": "ಎಟಿಎಂ", "ml": "എടിഎം", "pa": "ਏਟੀਐਮ", "zh-Hans": "取款机 | 提款机 | 自动柜员机", "zh-Hant": "提款機",
+    "ko": "현금인출기 | 현금 인출기", "th": "เอทีเอ็ม", "vi": "máy atm | cây atm",
+})
+_add("card", "a payment card named (context for a three-digit code)", {
+    "en": "card", "es": "tarjeta", "pt": "cartão", "fr": "carte", "de": "karte | kreditkarte=infix | bankkarte=infix", "it": "carta",
+    "nl": "kaart | pinpas | bankpas", "ru": "карт=prefix", "uk": "картк=prefix", "be": "картк=prefix", "bg": "карт=prefix", "sr": "картиц=prefix",
+    "mk": "картичк=prefix", "kk": "карта=prefix", "ky": "карта=prefix | kart=prefix", "pl": "kart=prefix", "cs": "kart=prefix", "sk": "kart=prefix",
+    "tr": "kart=prefix", "az": "kart=prefix", "hu": "kártyá=prefix | kártya", "fi": "kortti | kortin", "sv": "kortet | kortets", "da": "kortet",
+    "nb": "kortet", "is": "kort=prefix", "et": "kaardi | kaart", "lv": "kart=prefix", "lt": "kortel=prefix", "ro": "card=prefix",
+    "hr": "kartic=prefix", "sl": "kartic=prefix", "bs": "kartic=prefix", "sq": "kart=prefix", "el": "κάρτα | κάρτας", "he": "כרטיס",
+    "ar": "بطاقة | البطاقة | بطاقت", "fa": "کارت", "ur": "کارڈ", "hi": "कार्ड", "bn": "কার্ড", "ta": "கார்டு | அட்டை", "te": "కార్డ్", "mr": "कार्ड",
+    "gu": "કાર્ડ", "kn": "ಕಾರ್ಡ್", "ml": "കാർഡ്", "pa": "ਕਾਰਡ", "zh-Hans": "银行卡 | 信用卡 | 卡背面", "ja": "カード", "ko": "카드", "th": "บัตร",
+    "vi": "thẻ=word", "id": "kartu", "ms": "kad=word", "sw": "kadi", "ha": "kati=word", "yo": "káàdì | kaadi", "uz": "karta=prefix",
+    "mn": "карт=prefix", "ka": "ბარათ=prefix", "hy": "քարտ=prefix", "si": "කාඩ්", "ca": "targeta", "gl": "tarxeta", "eu": "txartel=prefix",
+})
+_add("wallet", "crypto wallets (context for the words of a recovery phrase)", {
+    "en": "wallet", "es": "cartera | billetera | monedero", "pt": "carteira", "gl": "carteira", "fr": "portefeuille", "de": "wallet | geldbörse",
+    "it": "portafoglio", "nl": "portemonnee", "ru": "кошел=prefix | кошёл=prefix", "uk": "гаман=prefix", "be": "кашал=prefix",
+    "pl": "portfel=prefix", "cs": "peněžen=prefix", "sk": "peňažen=prefix", "hu": "tárc=prefix", "tr": "cüzdan=prefix", "fi": "lompak=prefix | lompako=prefix",
+    "sv": "plånbok=prefix", "da": "tegnebog", "nb": "lommebok=prefix", "et": "rahakot=prefix", "lv": "maku=word | maka=word | maks=word",
+    "lt": "pinigin=prefix", "ro": "portofel=prefix", "bg": "портфейл=prefix", "sr": "новчаник=prefix", "sr-Latn": "novčanik=prefix",
+    "hr": "novčanik=prefix", "bs": "novčanik=prefix", "sl": "denarnic=prefix", "mk": "паричник=prefix | parichnik=prefix", "sq": "portofol=prefix",
+    "ca": "moneder=prefix", "eu": "zorro=prefix", "el": "πορτοφόλ=prefix", "he": "ארנק", "ar": "محفظة | المحفظة", "fa": "کیف پول",
+    "ur": "والیٹ", "hi": "वॉलेट", "bn": "ওয়ালেট", "zh-Hans": "钱包", "zh-Hant": "錢包", "ja": "ウォレット", "ko": "지갑", "th": "กระเป๋าเงิน | วอลเล็ต",
+    "vi": "ví tiền | ví điện tử | ví=word", "id": "dompet", "ms": "dompet", "sw": "pochi", "uz": "hamyon=prefix", "kk": "әмиян", "az": "pul kisəsi",
+    "ka": "საფულე", "is": "veski=prefix", "af": "beursie",
+})
+_add("recovery", "account recovery screens (context for an answer field)", {
+    "en": "account recovery | recover your account | restore access | regain access",
+    "es": "recuperar tu cuenta | recuperar la cuenta | recuperación de cuenta | recuperar el acceso",
+    "pt": "recuperar sua conta | recuperar a conta | recuperação de conta | recuperar o acesso",
+    "fr": "récupérer votre compte | récupération du compte | récupérer l'accès | retrouver l'accès",
+    "de": "konto wiederherstellen | kontowiederherstellung | zugang wiederherstellen", "it": "recuperare l'accesso | recupera l'account | recupero dell'account | recuperare l'account",
+    "nl": "account herstellen | toegang herstellen", "af": "rekening te herstel | rekening herstel",
+    "ru": "восстановление доступа | восстановить доступ | восстановление аккаунта | восстановить аккаунт",
+    "uk": "відновлення доступу | відновити доступ | відновлення облікового запису", "pl": "odzyskiwanie konta | odzyskać dostęp | odzyskaj konto",
+    "cs": "obnova účtu | obnovení účtu | obnovit přístup", "sk": "obnovenie prístupu | obnovenie účtu", "hu": "fiók helyreállítása | hozzáférés visszaállítása",
+    "tr": "hesap kurtarma | hesabınızı kurtar=prefix", "fi": "tilin palautus | palauttaa tilisi", "sv": "återställa ditt konto | kontoåterställning",
+    "da": "gendan din konto | gendannelse af konto", "nb": "gjenopprette kontoen", "et": "konto taastamine", "lv": "konta atjaunošana",
+    "lt": "paskyros atkūrimas", "ro": "recuperarea contului | recupera contul", "bg": "възстановяване на профила | възстановяване на достъпа",
+    "sr": "враћање приступа | опоравак налога", "sr-Latn": "oporavak naloga | vraćanje pristupa", "hr": "oporavak računa | vraćanje pristupa",
+    "bs": "oporavak računa", "sl": "obnovitev računa", "mk": "враќање на пристап", "el": "ανάκτηση λογαριασμού", "he": "שחזור חשבון",
+    "ar": "استعادة الحساب | استرداد الحساب", "fa": "بازیابی حساب", "ur": "اکاؤنٹ بحال | اکاؤنٹ کی بحالی | حفاظتی سوال",
+    "hi": "खाता पुनर्प्राप्ति | खाते में दोबारा", "zh-Hans": "找回账号 | 找回帐号 | 账号找回 | 恢复账户", "ja": "アカウントの復旧 | アカウント復旧",
+    "ko": "계정 복구", "vi": "khôi phục tài khoản", "id": "pemulihan akun | memulihkan akun", "ms": "menetapkan semula akaun | pemulihan akaun",
+    "tl": "ma-recover ang account | i-recover ang account", "ta": "kanakkai meetka | paadhugaappu kelvi | கணக்கை மீட்க",
+    "ml": "അക്കൗണ്ട് വീണ്ടെടുക്ക | സുരക്ഷാ ചോദ്യ", "pa": "ਖਾਤਾ ਮੁੜ ਪ੍ਰਾਪਤ", "si": "ගිණුම ප්‍රතිසාධනය", "zu": "ukubuyisa i-akhawunti",
+    "ps": "حساب د بیرته", "ga": "do chuntas a athshlánú", "mt": "tirkupra l-kont", "cy": "adfer eich cyfrif", "eu": "kontua berreskura=prefix",
+    "ca": "recuperar el compte", "gl": "recuperar a conta", "sw": "kurejesha akaunti", "kk": "аккаунтты қалпына келтіру", "bn": "অ্যাকাউন্ট পুনরুদ্ধার",
+})
+_add("seed_words", "the noun 'words' (a recovery phrase asked as its words, in a form about a wallet)", {
+    "en": "words", "es": "palabras", "pt": "palavras", "gl": "palabras", "ca": "paraules", "fr": "mots=word", "it": "parole=word",
+    "de": "wörter=word", "nl": "woorden", "ru": "слов=prefix", "uk": "слів | слова", "be": "слоў | словы", "pl": "słowa | słów", "cs": "slov=prefix",
+    "sk": "slov=prefix", "hu": "szavak=prefix | szót", "tr": "kelime=prefix", "fi": "sanat | sanaa", "sv": "orden", "da": "ordene", "nb": "ordene",
+    "et": "sõna=prefix", "lv": "vārd=prefix", "lt": "žodži=prefix | žodž=prefix", "ro": "cuvinte=prefix", "bg": "думи=prefix", "sr": "речи",
+    "sr-Latn": "reči", "hr": "riječi", "bs": "riječi", "sl": "besed=prefix", "mk": "зборови=prefix | zborovi=prefix", "sq": "fjalët | fjalë",
+    "el": "λέξεις | λέξεων", "he": "מילים", "ar": "كلمات | الكلمات", "fa": "کلمات | کلمه", "ur": "الفاظ", "hi": "शब्द", "bn": "শব্দ",
+    "zh-Hans": "单词 | 个词 | 助记", "zh-Hant": "單詞", "ja": "単語", "ko": "단어", "th": "12 คำ | 24 คำ | คำศัพท์", "vi": "12 từ | 24 từ",
+    "id": "12 kata | 24 kata", "ms": "12 perkataan | 24 perkataan | perkataan", "tl": "salita=prefix", "sw": "maneno", "uz": "so'zlar | so'z=prefix",
+    "kk": "сөз=prefix", "az": "söz=prefix", "ka": "სიტყვ=prefix", "is": "orðin", "af": "woorde", "eu": "hitz=prefix", "cy": "geiriau",
+})
+_add("answer", "the answer a recovery form asks for", {
+    "en": "answer | your answer", "es": "respuesta", "pt": "resposta", "ca": "resposta", "gl": "resposta", "fr": "réponse", "de": "antwort",
+    "it": "risposta", "nl": "antwoord", "af": "antwoord", "ru": "ответ=prefix", "uk": "відповідь", "be": "адказ", "pl": "odpowied=prefix",
+    "cs": "odpověď", "sk": "odpoveď", "hu": "válasz=prefix", "tr": "cevap=prefix | yanıt=prefix", "fi": "vastaus", "sv": "svar=word",
+    "da": "svar=word", "nb": "svar=word", "is": "svar=word", "et": "vastus", "lv": "atbilde", "lt": "atsakymas", "ro": "răspuns=prefix",
+    "bg": "отговор", "sr": "одговор", "sr-Latn": "odgovor", "hr": "odgovor", "bs": "odgovor", "sl": "odgovor", "mk": "одговор",
+    "sq": "përgjigj=prefix", "eu": "erantzun=prefix", "cy": "ateb=word", "ga": "freagra", "mt": "tweġiba", "el": "απάντηση",
+    "he": "תשובה", "ar": "الإجابة | إجابة | الجواب | جواب", "fa": "پاسخ | جواب", "ur": "جواب", "ps": "ځواب", "hi": "उत्तर | जवाब",
+    "bn": "উত্তর", "ta": "பதில் | badhil", "te": "సమాధానం", "mr": "उत्तर", "gu": "જવાબ", "kn": "ಉತ್ತರ", "ml": "ഉത്തരം", "pa": "ਜਵਾਬ",
+    "si": "පිළිතුර", "ne": "उत्तर | जवाफ", "zh-Hans": "答案 | 回答", "ja": "答え | 回答", "ko": "답변", "th": "คำตอบ",
+    "vi": "câu trả lời | cau tra loi", "id": "jawaban", "ms": "jawapan", "tl": "sagot", "sw": "jibu=word", "zu": "impendulo",
+    "yo": "ìdáhùn | idahun", "ha": "amsa=word", "kk": "жауап", "ky": "жооп", "uz": "javob", "az": "cavab", "mn": "хариулт",
+    "ka": "პასუხ=prefix", "hy": "պատասխան", "tg": "ҷавоб",
+})
+# Look-alikes for more languages.
+_add("~token", "token ticker symbols", {
+    "ro": "simbol", "fa": "نماد", "id": "simbol", "ms": "simbol", "hr": "simbol", "sr-Latn": "simbol", "bs": "simbol", "sl": "simbol",
+    "sq": "simbol", "tr": "sembol=prefix", "az": "simvol", "uk": "символ", "bg": "символ", "pl": "symbol", "cs": "symbol", "sk": "symbol",
+    "it": "simbolo", "nl": "symbool", "el": "σύμβολο", "he": "סימול", "ar": "رمز العملة | رمز التداول", "hi": "प्रतीक", "vi": "ký hiệu",
+    "th": "สัญลักษณ์", "fi": "symboli", "sv": "symbol", "da": "symbol", "nb": "symbol", "hu": "szimbólum", "lt": "simbolis", "lv": "simbols",
+    "et": "sümbol", "ca": "símbol", "zh-Hans": "代币符号", "zh-Hant": "代幣符號 | 符號",
+})
+_add("~meta", "labels, names and lengths of a credential (read in a field's name or title only)", {
+    "el": "ετικέτα=prefix | όνομα | μήκος", "zh-Hans": "备注 | 备注名", "zh-Hant": "備註", "hu": "címke | név | hossz=prefix", "cs": "štítek | název",
+    "sk": "štítok | názov | dĺžka", "ro": "etichetă | eticheta | lungime=prefix | nume", "tr": "etiket=prefix | adı=word", "sv": "etikett",
+    "da": "etiket", "nb": "etikett", "fi": "nimi=word | nimike", "uk": "назва | мітка", "bg": "етикет=prefix | име=word | дължина",
+    "sr": "ознака | назив | дужина", "hr": "oznaka | naziv | duljina", "sl": "oznaka | ime=word | dolžina", "lt": "etiketė | pavadinimas | ilgis",
+    "lv": "etiķete | nosaukums | garums", "et": "silt=word | nimi=word", "ca": "etiqueta | longitud", "fa": "برچسب | نام=word | طول=word",
+    "ar": "تسمية", "he": "תווית", "hi": "नाम=word | लेबल", "id": "nama=word", "ms": "nama=word | label",
+    "vi": "tên=word", "th": "ชื่อ | ป้ายกำกับ", "ko": "이름 | 별칭", "ja": "名前 | 名称", "pl": "nazwa | etykieta", "ru": "метка | название",
+})
+_add("~pin", "India's postal PIN code, as written in its languages", {
+    "ta": "அஞ்சல் | பின்கோடு", "te": "తపాలా | పిన్‌కోడ్", "kn": "ಅಂಚೆ | ಪಿನ್‌ಕೋಡ್", "ml": "തപാൽ | പിൻകോഡ്", "gu": "ટપાલ | પિનકોડ",
+    "pa": "ਡਾਕ | ਪਿੰਨਕੋਡ", "bn": "ডাক | পিনকোড", "mr": "डाक | पिनकोड", "hi": "पिनकोड", "en": "postal code | post code | zip code | pincode area",
+    "it": "cap=word | codice postale", "pt": "cep=word | código postal", "ru": "почтовый индекс | индекс=word", "pl": "kod pocztowy",
+    "nl": "postcode", "tr": "posta kodu", "ja": "郵便番号", "zh-Hans": "邮编 | 邮政编码", "ko": "우편번호",
+})
+_add("~password", "a form about a forgotten password asks for none", {
+    "en": "forgot your password | forgot password | forgotten password", "et": "unustasid parooli | unustasid salasõna",
+    "fr": "mot de passe oublié", "es": "olvidaste tu contraseña | olvidó su contraseña", "pt": "esqueceu sua senha | esqueceu a senha",
+    "de": "passwort vergessen", "it": "password dimenticata", "nl": "wachtwoord vergeten", "ru": "забыли пароль", "uk": "забули пароль",
+    "pl": "nie pamiętasz hasła", "tr": "şifrenizi mi unuttunuz | şifremi unuttum", "zh-Hans": "忘记密码", "ja": "パスワードを忘れ",
+    "ko": "비밀번호를 잊으셨나요 | 비밀번호 찾기", "vi": "quên mật khẩu", "id": "lupa kata sandi", "th": "ลืมรหัสผ่าน",
+    "ar": "نسيت كلمة المرور", "he": "שכחת את הסיסמה", "hi": "पासवर्ड भूल गए", "cs": "zapomenuté heslo", "sk": "zabudnuté heslo",
+    "hu": "elfelejtett jelszó", "sv": "glömt lösenordet", "da": "glemt adgangskode", "nb": "glemt passord", "fi": "unohditko salasanan",
+    "ro": "ai uitat parola", "bg": "забравена парола", "sr": "заборављена лозинка", "hr": "zaboravljena lozinka", "sl": "pozabljeno geslo",
+    "lt": "pamiršote slaptažodį", "lv": "aizmirsi paroli", "el": "ξεχάσατε τον κωδικό",
+})
+_add("~seed_words", "keywords and tags are words too", {
+    "en": "keywords | key words | tags", "es": "palabras clave", "pt": "palavras-chave | palavras chave", "fr": "mots-clés | mots clés",
+    "it": "parole chiave", "de": "schlüsselwörter=infix | stichwörter=infix", "nl": "trefwoorden", "ru": "ключевые слова", "uk": "ключові слова",
+    "pl": "słowa kluczowe", "cs": "klíčová slova", "sk": "kľúčové slová", "tr": "anahtar kelime=prefix", "hu": "kulcsszav=prefix | kulcsszó",
+    "sv": "nyckelord", "da": "søgeord | nøgleord", "nb": "nøkkelord | stikkord", "fi": "avainsan=prefix", "ro": "cuvinte cheie | cuvinte-cheie",
+    "bg": "ключови думи", "sr": "кључне речи", "hr": "ključne riječi", "sl": "ključne besede", "lt": "raktažodži=prefix", "lv": "atslēgvārd=prefix",
+    "et": "märksõna=prefix", "ca": "paraules clau", "el": "λέξεις-κλειδιά | λέξεις κλειδιά", "he": "מילות מפתח", "ar": "كلمات مفتاحية | الكلمات المفتاحية",
+    "fa": "کلمات کلیدی", "hi": "कीवर्ड | मुख्य शब्द", "zh-Hans": "关键词", "zh-Hant": "關鍵詞 | 關鍵字", "ja": "キーワード", "ko": "키워드",
+    "vi": "từ khóa", "id": "kata kunci", "ms": "kata kunci",
+})
+_add("~password", "Italian: keywords are \"parole chiave\" (the singular is also an old word for a password)", {"it": "parole chiave"})
+
+# Inflected forms the catalogs' dictionary forms miss: definite articles glued on (Romanian "codul",
+# Bulgarian "кода", Hebrew "ה"), case endings on every word (Slovene "potrditveno kodo", Greek
+# "κωδικό"), consonant gradation (Finnish "avain" -> "avaimesi") and possessives (Turkish "numaranızı").
+_add("otp", "inflected forms (articles, cases, possessives)", {
+    "tr": "doğrulama kod=prefix | tek kullanımlık kod=prefix | onay kod=prefix | güvenlik kod=prefix | sms kod=prefix",
+    "az": "təsdiq kod=prefix | birdəfəlik kod=prefix", "kk": "растау код=prefix | бір реттік код=prefix", "uz": "tasdiqlash kod=prefix",
+    "hu": "ellenőrző kód=prefix | megerősítő kód=prefix | biztonsági kód=prefix | egyszer használatos kód=prefix",
+    "ro": "codul de verificare | codul de confirmare | codul unic | codul de securitate | codul primit prin sms",
+    "bg": "кода за потвърждение | кода за проверка | еднократния код", "mk": "кодот за потврда | kodot za potvrda",
+    "el": "κωδικό επαλήθευσης | κωδικού επαλήθευσης | κωδικό επιβεβαίωσης | κωδικό μίας χρήσης | κωδικό ασφαλείας",
+    "he": "קוד האימות | את קוד האימות | קוד החד פעמי", "ar": "رمز التحقق الخاص بك | الرمز المرسل",
+    "lt": "patvirtinimo kod=prefix | vienkartin kod=prefix | saugos kod=prefix", "lv": "verifikācijas kod=prefix | apstiprinājuma kod=prefix | vienreizējo kodu | vienreizējais kod=prefix",
+    "sl": "potrditveno kodo | enkratno kodo | varnostno kodo | preverjalno kodo", "hr": "verifikacijski kod=prefix | jednokratni kod=prefix | kod za potvrdu",
+    "pl": "kodu weryfikacyjnego | kod weryfikacyjn=prefix | kodu sms | kodu jednorazowego", "cs": "ověřovací kód=prefix | ověřovacího kódu | jednorázový kód=prefix",
+    "sk": "overovací kód=prefix | overovacieho kódu", "ru": "кода подтверждения | код подтвержден=prefix | кодом из смс | одноразовым кодом",
+    "uk": "коду підтвердження | код підтвердж=prefix", "fi": "vahvistuskoodi=infix | kertakäyttökoodi=infix | turvakoodi=infix",
+    "et": "kinnituskood=infix | ühekordne kood=prefix | turvakood=infix", "sq": "kodin e verifikimit | kodin e konfirmimit",
+})
+_add("card_number", "inflected forms (articles, cases, possessives)", {
+    "tr": "kart numara=prefix | kredi kartı numara=prefix", "az": "kart nömrə=prefix", "kk": "карта нөмір=prefix", "uz": "karta raqam=prefix",
+    "hu": "kártyaszám=infix", "fi": "kortin numero=prefix | kortinnumero=infix", "et": "kaardi numb=prefix", "lt": "kortelės numer=prefix",
+    "lv": "kartes numur=prefix", "ro": "numărul cardului | numarul cardului", "bg": "номера на картата | номер на картата", "el": "αριθμό κάρτας | αριθμού κάρτας",
+    "pl": "numeru karty | numer karty=prefix", "cs": "číslo karty | čísla karty", "sk": "čísla karty", "ru": "номера карты | номер карт=prefix",
+    "uk": "номера картки | номер картк=prefix", "sl": "številko kartice | številka kartic=prefix", "hr": "broja kartice | broj kartic=prefix",
+    "sr": "број картиц=prefix", "sq": "numrin e kartës", "he": "מספר הכרטיס | את מספר הכרטיס",
+})
+_add("password", "inflected forms (articles, cases, possessives)", {
+    "tr": "şifre=prefix | parola=prefix", "az": "şifrə=prefix | parol=prefix", "kk": "құпиясөз=prefix | құпия сөз=prefix", "uz": "parol=prefix",
+    "hu": "jelszav=infix", "fi": "salasan=infix", "et": "parool=infix | parooli", "ro": "parola | parolei | parola ta", "bg": "паролата | парола=prefix",
+    "el": "κωδικό πρόσβασης | κωδικού πρόσβασης", "he": "הסיסמה | את הסיסמה | הסיסמא", "sq": "fjalëkalim=prefix",
+    "lt": "slaptažod=prefix", "lv": "parol=prefix", "sl": "geslo | gesla | geslom", "mk": "лозинка=prefix",
+})
+_add("api_key", "inflected forms (articles, cases, possessives)", {
+    "fi": "api-avaim=prefix | api avaim=prefix | api-avain=prefix", "et": "api võtme | api-võtme | api võti", "tr": "api anahtar=prefix",
+    "hu": "api-kulcs=prefix | api kulcs=prefix", "az": "api açar=prefix", "ro": "cheia api | cheia de api", "bg": "api ключа",
+    "el": "κλειδί api | κλειδιού api", "lt": "api rakt=prefix", "lv": "api atslēg=prefix", "pl": "klucza api | klucz api",
+    "cs": "api klíč=prefix", "sk": "api kľúč=prefix", "ru": "api-ключа | ключа api | ключ api", "uk": "api-ключа | ключа api",
+    "sl": "api ključ=prefix", "hr": "api ključ=prefix", "he": "מפתח ה-api | מפתח ה api",
+})
+_add("pin", "inflected forms (articles, cases, possessives)", {
+    "tr": "pin kod=prefix | pin numara=prefix", "hu": "pin-kód=prefix | pin kód=prefix", "fi": "pin-koodi=prefix | pin koodi=prefix",
+    "et": "pin-kood=prefix | pin kood=prefix", "ro": "codul pin", "bg": "пин кода | пин-кода", "el": "κωδικό pin",
+    "lt": "pin kod=prefix", "lv": "pin kod=prefix", "pl": "kodu pin | numeru pin", "ru": "пин-кода | пин кода", "uk": "пін-коду | пін коду",
+})
+_add("cvv", "inflected forms (articles, cases, possessives)", {
+    "tr": "cvv kod=prefix | güvenlik kodu cvv", "hu": "cvv kód=prefix | cvc kód=prefix", "ro": "codul cvv | codul cvc", "ru": "cvv-кода | кода cvv",
+    "el": "κωδικό cvv", "pl": "kodu cvv | kodu cvc", "fi": "cvv-koodi=prefix", "et": "cvv-kood=prefix", "lt": "cvv kod=prefix", "lv": "cvv kod=prefix",
+})
+_add("seed_phrase", "inflected forms (articles, cases, possessives)", {
+    "tr": "kurtarma ifade=prefix | gizli kurtarma ifade=prefix", "hu": "helyreállítási kifejezés=prefix", "ro": "fraza de recuperare",
+    "bg": "фразата за възстановяване", "el": "φράση ανάκτησης | φράσης ανάκτησης", "pl": "frazy odzyskiwania | frazę odzyskiwania",
+    "ru": "фразу восстановления | сид-фразу", "uk": "фразу відновлення", "fi": "palautuslause=infix", "et": "taastamisfraas=infix",
+})
+_add("~token", "token limits and counts", {
+    "it": "massimo=prefix | limite | numero di token", "tr": "maksimum | sayısı=word | token sayı=prefix | limit", "nl": "maximaal | aantal",
+    "pl": "maksymaln=prefix | liczba | limit", "sv": "max=word | antal", "hu": "maximális | tokenek száma | száma", "fi": "enimmäis=prefix | määrä=prefix",
+    "ar": "الحد الأقصى | عدد", "he": "מקסימום | מספר מקסימלי", "hi": "अधिकतम", "id": "maksimum | jumlah", "ms": "maksimum | bilangan",
+    "vi": "tối đa | số lượng", "th": "สูงสุด | จำนวน", "cs": "maximální | počet", "sk": "maximálny | počet", "ro": "maxim=prefix | număr=prefix",
+    "el": "μέγιστ=prefix | αριθμός", "fa": "حداکثر | تعداد", "uk": "максимальн=prefix | кількість", "da": "maks=word | antal", "nb": "maks=word | antall",
+})
+_add("~meta", "the name of a key (read in a field's name or title only)", {
+    "nl": "naam=word", "sv": "namn=word | namnet", "hu": "neve=word", "he": "שם המפתח | שם של המפתח", "ar": "اسم المفتاح | اسم مفتاح",
+    "da": "navn=word", "nb": "navn=word", "pt": "nome=word", "es": "nombre=word", "fr": "nom=word", "it": "nome=word", "de": "name=word",
+})
+
+# "The code we sent": a word for a code and a verb of sending in the same text make a one-time code
+# (matcher.DERIVED), unless a look-alike (~otp: a promo, invite or tracking code) stands there too.
+_add("code", "the noun 'code' (context: read only beside a verb of sending)", {
+    "en": "code", "es": "código | codigo", "pt": "código", "fr": "code", "de": "code=prefix", "it": "codice", "nl": "code", "ru": "код=prefix",
+    "uk": "код=prefix", "be": "код=prefix", "bg": "код=prefix", "sr": "код=prefix", "mk": "код=prefix", "kk": "код=prefix", "ky": "код=prefix",
+    "pl": "kod=prefix", "cs": "kód=prefix", "sk": "kód=prefix", "hr": "kod=prefix", "bs": "kod=prefix", "sl": "kod=prefix", "tr": "kod=prefix",
+    "az": "kod=prefix", "uz": "kod=prefix", "hu": "kód=prefix", "ro": "cod=prefix", "sv": "kod=prefix", "da": "kode=prefix", "nb": "kode=prefix",
+    "fi": "koodi=prefix", "et": "kood=prefix", "lt": "kod=prefix", "lv": "kod=prefix", "ca": "codi", "gl": "código", "eu": "kode=prefix",
+    "el": "κωδικ=prefix", "he": "קוד | הקוד", "ar": "رمز | الرمز | كود", "fa": "کد", "ur": "کوڈ", "hi": "कोड=prefix", "bn": "কোড=prefix", "ta": "குறியீ=prefix",
+    "te": "కోడ్=prefix", "mr": "कोड=prefix", "gu": "કોડ=prefix", "kn": "ಕೋಡ್=prefix", "ml": "കോഡ്=prefix", "pa": "ਕੋਡ=prefix", "ne": "कोड=prefix", "zh-Hans": "代码 | 码", "zh-Hant": "代碼 | 碼",
+    "ja": "コード | 番号", "ko": "코드 | 번호", "th": "รหัส", "vi": "mã=word", "id": "kode", "ms": "kod", "tl": "code", "sw": "msimbo | namba",
+    "ka": "კოდ=prefix", "hy": "կոդ=prefix", "mn": "код=prefix", "sq": "kod=prefix", "is": "kóð=prefix", "af": "kode",
+})
+_add("sent", "a verb of sending (context: read only beside the noun 'code')", {
+    "en": "sent | texted | emailed | we sent | just sent", "es": "enviamos | enviado | enviada | te enviamos", "pt": "enviamos | enviado | enviada",
+    "fr": "envoyé | envoyée | reçu | avons envoyé", "de": "geschickt | gesendet | gesandt | zugeschickt", "it": "inviato | inviata | abbiamo inviato",
+    "nl": "gestuurd | verstuurd | verzonden", "ru": "отправили | отправлен=prefix | выслали | пришёл | пришел", "uk": "надіслали | надіслан=prefix | відправили",
+    "be": "адправілі | даслалі", "pl": "wysłaliśmy | wysłan=prefix | otrzymał=prefix", "cs": "poslali | zaslan=prefix | odeslan=prefix",
+    "sk": "poslali | zaslan=prefix", "tr": "gönderdiğimiz | gönderilen | gönderdik", "az": "göndərdiyimiz | göndərilən", "kk": "жіберілген | жібердік",
+    "ky": "жөнөтүлгөн", "uz": "yuborilgan | yubordik", "ja": "送信された | 送信した | 送った | 届いた", "ko": "전송된 | 보낸 | 발송된",
+    "zh-Hans": "发送到 | 发送的 | 发送至 | 收到的", "zh-Hant": "傳送到 | 發送到 | 收到的", "ar": "أرسلناه | أرسلنا | المرسل | المرسلة | أُرسل",
+    "fa": "ارسال کردیم | ارسال شده | فرستادیم", "he": "ששלחנו | שנשלח | שקיבלת", "hi": "भेजा | भेजे गए", "ur": "بھیجا | بھیجے گئے",
+    "bn": "পাঠানো | পাঠিয়েছি", "ta": "அனுப்பப்பட்ட | அனுப்பிய", "te": "పంపిన | పంపబడిన", "mr": "पाठवलेला | पाठवला", "gu": "મોકલેલ",
+    "kn": "ಕಳುಹಿಸಿದ", "ml": "അയച്ച", "pa": "ਭੇਜਿਆ", "ne": "पठाइएको", "id": "kirim | dikirim | kami kirim", "ms": "hantar | dihantar",
+    "vi": "đã gửi | gửi đến", "th": "ส่งไป | ที่ส่ง | เราส่ง", "tl": "ipinadala", "sw": "tuliokutumia | tumekutumia | imetumwa | uliotumwa",
+    "sv": "skickade | skickat", "da": "sendte | sendt", "nb": "sendte | sendt", "fi": "lähetimme | lähetetty=prefix", "et": "saatsime | saadetud",
+    "hu": "küldött | küldtünk | küldtük", "ro": "trimis | trimisă | am trimis", "bg": "изпратихме | изпратен=prefix", "sr": "послали | послат=prefix",
+    "hr": "poslali | poslan=prefix", "bs": "poslali | poslan=prefix", "sl": "poslali | poslan=prefix", "mk": "испративме | испратен=prefix",
+    "lt": "išsiuntėme | išsiųst=prefix", "lv": "nosūtījām | nosūtīt=prefix", "ca": "enviat | hem enviat", "gl": "enviamos | enviado",
+    "el": "στάλθηκε | στείλαμε | εστάλη", "ka": "გამოგზავნილ=prefix | გამოგიგზავნეთ", "hy": "ուղարկված", "sq": "dërguam | dërguar",
+    "af": "gestuur", "is": "sendum | sendur",
+})
+_add("~otp", "codes that are not secrets: promo, discount, coupon, invite, referral, gift, tracking and order codes", {
+    "en": "promo | promotional | discount | coupon | voucher | invite | invitation | referral | gift | tracking",
+    "es": "promocional | descuento | cupón | invitación | referido | regalo | seguimiento",
+    "pt": "promocional | desconto | cupom | cupão | convite | indicação | presente | rastreamento | rastreio",
+    "fr": "promo | promotionnel | réduction | remise | coupon | bon d'achat | invitation | parrainage | cadeau | suivi",
+    "de": "rabatt=infix | gutschein=infix | einladung=infix | empfehlung=infix | geschenk=infix | sendungsverfolgung=infix | tracking",
+    "it": "promozionale | sconto | coupon | buono | invito | referral | regalo | tracciamento",
+    "nl": "korting=infix | kortingscode=infix | uitnodiging=infix | cadeau=infix | tracking | track & trace",
+    "ru": "промокод=prefix | скидк=prefix | купон=prefix | приглашени=prefix | реферальн=prefix | подарочн=prefix | отслеживани=prefix",
+    "uk": "промокод=prefix | знижк=prefix | запрошенн=prefix | відстеженн=prefix", "pl": "rabat=prefix | kupon=prefix | zaproszeni=prefix | polecając=prefix | śledzeni=prefix | promocyjn=prefix",
+    "cs": "slev=prefix | kupón=prefix | pozvánk=prefix | sledování | promo", "sk": "zľav=prefix | kupón=prefix | pozvánk=prefix",
+    "tr": "indirim=prefix | kupon=prefix | davet=prefix | promosyon=prefix | hediye=prefix | takip=prefix",
+    "hu": "kupon=infix | kedvezmény=infix | meghívó=infix | ajándék=infix | nyomkövetés=infix", "ro": "reducere | cupon | invitație | promoțional | cadou | urmărire",
+    "sv": "rabatt=infix | kupong=infix | inbjudan=infix | presentkort=infix | spårning=infix", "da": "rabat=infix | kupon=infix | invitation=infix | gavekort=infix",
+    "nb": "rabatt=infix | kupong=infix | invitasjon=infix | gavekort=infix", "fi": "alennus=infix | kuponki=infix | kutsu=infix | lahjakortti=infix | seuranta=infix",
+    "el": "έκπτωσ=prefix | κουπόνι=prefix | πρόσκλησ=prefix | προσφορ=prefix", "he": "הנחה | קופון | הזמנה | מעקב", "ar": "خصم | الخصم | قسيمة | كوبون | دعوة | الدعوة | تتبع | ترويجي",
+    "fa": "تخفیف | کوپن | دعوت | رهگیری | پیگیری", "hi": "डिस्काउंट | प्रोमो | कूपन | आमंत्रण | रेफरल | ट्रैकिंग", "zh-Hans": "优惠 | 折扣 | 邀请 | 推荐 | 礼品",
+    "zh-Hant": "優惠 | 折扣 | 邀請 | 推薦 | 禮品", "ja": "割引 | クーポン | 招待 | 紹介 | プロモーション | 追跡 | ギフト", "ko": "할인 | 쿠폰 | 초대 | 추천 | 프로모션 | 기프트",
+    "th": "ส่วนลด | คูปอง | โปรโมชั่น | เชิญ | ติดตามพัสดุ", "vi": "giảm giá | khuyến mãi | phiếu | mời | giới thiệu | theo dõi đơn",
+    "id": "diskon | kupon | promo | undangan | referal | pelacakan | resi", "ms": "diskaun | kupon | promosi | jemputan | rujukan",
+    "ca": "descompte | cupó | invitació | promocional", "bg": "отстъпк=prefix | купон=prefix | покан=prefix", "hr": "popust=prefix | kupon=prefix | pozivni",
+    "sr": "попуст=prefix | купон=prefix | позивни", "sl": "popust=prefix | kupon=prefix | vabil=prefix", "lt": "nuolaid=prefix | kupon=prefix | kvietim=prefix",
+    "lv": "atlaid=prefix | kupon=prefix | ielūguma", "et": "sooduskood=infix | kupong=infix | kutse=prefix", "sw": "punguzo | kuponi | mwaliko",
+})
+_add("password", "inflected forms (articles, cases, possessives)", {"mn": "нууц үг=prefix"})
+
+# "The number of your card": a word for a number and a word for a card in one text make a card number
+# (matcher.DERIVED) when a possessive or an adjective stands between them ("numéro de votre carte",
+# "номер вашей карты"), unless a look-alike (~card_number: a loyalty, gift, library or SIM card) is there.
+_add("number", "the noun 'number' (context: read only beside a word for a card)", {
+    "en": "number", "es": "número | numero", "pt": "número | numero", "fr": "numéro | numero", "it": "numero", "de": "nummer=infix",
+    "nl": "nummer", "ru": "номер=prefix", "uk": "номер=prefix", "be": "нумар=prefix", "bg": "номер=prefix", "sr": "број=prefix", "mk": "број=prefix",
+    "pl": "numer=prefix", "cs": "čísl=prefix | číslo", "sk": "čísl=prefix | číslo", "hr": "broj=prefix", "bs": "broj=prefix", "sl": "številk=prefix",
+    "tr": "numara=prefix", "az": "nömrə=prefix", "hu": "szám=prefix", "ro": "număr=prefix | numar=prefix", "sv": "nummer=prefix", "da": "nummer=prefix",
+    "nb": "nummer=prefix", "fi": "numero=prefix", "et": "number=prefix", "lt": "numer=prefix", "lv": "numur=prefix", "ca": "número",
+    "el": "αριθμ=prefix", "he": "מספר | המספר", "ar": "رقم", "fa": "شماره", "ur": "نمبر", "hi": "नंबर | संख्या", "bn": "নম্বর", "zh-Hans": "号码 | 卡号",
+    "ja": "番号", "ko": "번호", "th": "หมายเลข | เลข", "vi": "số=word", "id": "nomor", "ms": "nombor", "kk": "нөмір=prefix", "uz": "raqam=prefix",
+    "sq": "numr=prefix", "ka": "ნომერ=prefix", "sw": "namba | nambari",
+})
+_add("~card_number", "cards that carry no payment: loyalty, gift, library, SIM, identity, health and membership cards", {
+    "en": "loyalty | gift | library | sim | membership | identity | health | insurance | student | business | boarding | playing | number of cards",
+    "es": "fidelidad | regalo | biblioteca | sim | socio | identidad | sanitaria | seguro | estudiante | embarque | visita | número de tarjetas",
+    "pt": "fidelidade | presente | biblioteca | sim | sócio | identidade | saúde | seguro | estudante | embarque",
+    "fr": "fidélité | cadeau | bibliothèque | sim | adhérent | membre | identité | vitale | mutuelle | étudiant | embarquement | visite",
+    "it": "fedeltà | regalo | biblioteca | sim | socio | identità | sanitaria | studente | imbarco", "de": "kundenkarte=infix | geschenkkarte=infix | bibliotheksausweis=infix | sim=word | mitglied=infix | versicherten=infix | gesundheitskarte=infix | bordkarte=infix",
+    "nl": "klantenkaart=infix | cadeaukaart=infix | bibliotheek=infix | sim=word | lidmaatschap=infix | zorgpas=infix", "ru": "бонусн=prefix | подарочн=prefix | скидочн=prefix | сим=word | sim=word | читательск=prefix | страхов=prefix | посадочн=prefix | клубн=prefix",
+    "uk": "бонусн=prefix | подарунков=prefix | сім=word | sim=word", "pl": "lojalnościow=prefix | podarunkow=prefix | biblioteczn=prefix | sim=word | członkowsk=prefix | pokładow=prefix",
+    "tr": "sadakat | hediye=prefix | kütüphane=prefix | sim=word | üyelik=prefix | biniş=prefix", "ar": "الولاء | هدية | الهدية | المكتبة | sim | العضوية | الهوية",
+    "zh-Hans": "会员卡 | 积分卡 | 礼品卡 | 图书馆 | sim卡 | 身份证 | 登机牌", "ja": "ポイントカード | ギフトカード | 図書館 | simカード | 会員 | 保険証", "ko": "멤버십 | 기프트 | 도서관 | 유심 | sim",
+    "hi": "लॉयल्टी | गिफ्ट | सिम | आधार", "id": "loyalitas | hadiah | perpustakaan | sim | anggota", "vi": "thành viên | quà tặng | thư viện | sim",
+    "cs": "věrnostní | dárkov=prefix | knihovn=prefix | sim=word", "hu": "hűségkártya=infix | ajándékkártya=infix | sim=word", "sv": "medlemskort=infix | presentkort=infix | sim=word",
+})
+_add("~card_number", "a count of cards", {"fr": "nombre de cartes", "de": "anzahl der karten", "ru": "количество карт",
+                                          "pt": "número de cartões", "it": "numero di carte"})
+_add("recovery", "imperatives and other everyday forms", {
+    "es": "recupera tu cuenta | recupere su cuenta | restablecer tu cuenta | recuperación de la cuenta", "pt": "recupere sua conta | recupera a tua conta",
+    "it": "recupera il tuo account | recupero account", "fr": "récupérez votre compte | récupération de compte", "de": "konto-wiederherstellung | stelle dein konto wieder her",
+    "en": "recover account | account recovery question | reset your account", "ru": "восстановите доступ | восстановление учётной записи | восстановление учетной записи",
+})
+_add("wallet", "possessive forms", {"ar": "محفظت=infix", "fa": "کیف پولت | کیف پول خود", "he": "הארנק"})
+_add("~pin", "postal codes by their abbreviations", {"de": "plz=word", "pt": "cep=word", "it": "cap=word", "en": "zip=word | postcode"})
+_add("code", "digits and characters of a code", {
+    "en": "digits | numbers | characters", "es": "dígitos | números", "pt": "dígitos | números", "fr": "chiffres | caractères", "de": "ziffern | zahlen",
+    "it": "cifre | numeri", "ru": "цифр=prefix", "uk": "цифр=prefix", "pl": "cyfr=prefix", "nl": "cijfers", "tr": "rakam=prefix", "sv": "siffror=prefix",
+    "ja": "数字", "zh-Hans": "数字", "ko": "숫자", "ar": "الأرقام | أرقام", "id": "angka", "vi": "chữ số",
+})
+_add("password", "paraphrases", {"en": "word you use to sign in | word you use to log in | same word you use to sign in | phrase you use to sign in"})
+_add("~card_number", "settings about a card", {"en": "card type | type of card | card brand | name on the card | name on card | cardholder name"})
