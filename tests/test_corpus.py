@@ -108,3 +108,22 @@ def test_the_dev_set_is_judged_right_but_for_its_two_documented_paraphrases() ->
             if blocked != (case["label"] == "credential"):
                 wrong.add(case["id"])
     assert wrong == DEV_SET_KNOWN_MISSES
+
+
+# Held out (tests/corpus/README.md): measured once, never tuned on; the figures of that measurement
+# are a floor, so a change that loses ground on forms nobody tuned for fails here.
+HELDOUT_FLOOR = {"heldout6a.jsonl": (0.97, 0.83), "heldout6b.jsonl": (0.97, 0.69)}
+
+
+@pytest.mark.parametrize("corpus", sorted(HELDOUT_FLOOR))
+def test_the_held_out_corpora_never_score_below_their_first_measurement(corpus: str) -> None:
+    policy = load_config_text("").policy
+    counts: Counter[tuple[bool, bool]] = Counter()
+    for case in _load(corpus):
+        verdict = judge_elicitation(case["params"], frozenset({"form", "url"}), policy)
+        blocked = not verdict.allowed and all(r.rule.startswith(("credential.", "payment.")) for r in verdict.reasons)
+        counts[(case["label"] == "credential", blocked)] += 1
+    precision, recall = _scores(counts)
+    print(f"\n{corpus} (held out): {sum(counts.values())} cases, precision {precision:.3f}, recall {recall:.3f}")
+    floor_p, floor_r = HELDOUT_FLOOR[corpus]
+    assert precision >= floor_p and recall >= floor_r
