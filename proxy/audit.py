@@ -18,7 +18,7 @@ import re
 import secrets
 import stat
 import threading
-from collections.abc import Iterable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -170,9 +170,15 @@ class AuditLog:
         self._fd: int | None = None
         self._lockable = False
         self._chain: _Chain | None = None
+        # The policy_version every record carries from a reload on (set by proxy.reload); until then
+        # the one bound in the context. Not a contextvar: tasks started before the reload must see it.
+        self.policy_version: str | None = None
+        # Called with (event, decision, fields) for each record written (metrics count from them).
+        self.observers: list[Callable[[str, str, Mapping[str, Any]], None]] = []
         self._log = structlog.wrap_logger(
             _Sink(self),
             processors=[
+                self._stamp,
                 merge_contextvars,
                 structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts"),
                 _clean_processor,
@@ -200,6 +206,8 @@ class AuditLog:
         with self._lock:
             if self._chain is not None:
                 self._log.info(event, decision=decision, **fields)
+        for observe in self.observers:
+            observe(event, decision, fields)
 
     def decisions(self, decisions: Iterable[Decision], **extra: Any) -> None:
         for decision in decisions:
@@ -207,6 +215,13 @@ class AuditLog:
             name = record.pop("event")
             record.update(extra)
             self.event(name, **record)
+
+    def _stamp(self, _logger: Any, _name: str, event_dict: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+        """structlog processor, before the context is merged: the reloaded policy_version wins over
+        the one bound at start (a record that names its own keeps it)."""
+        if self.policy_version is not None:
+            event_dict.setdefault("policy_version", self.policy_version)
+        return event_dict
 
     def _link(self, _logger: Any, _name: str, event_dict: MutableMapping[str, Any]) -> dict[str, Any]:
         """structlog processor: numbers the record and links it to the previous one of its chain."""

@@ -25,17 +25,20 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
+from typing import Any
 
 from elicitguard.policies import hangup
-from elicitguard.policies.config import Config
+from elicitguard.policies.config import Config, Policy
 from elicitguard.policies.engine import Guard, Outcome
+from elicitguard.policies.judge import ELICIT
 from elicitguard.policies.envelope import dumps
 from elicitguard.policies.verdict import Direction
 from elicitguard.proxy import offload
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.framing import LineFramer, Oversize
 from elicitguard.proxy.hygiene import expire_pending
+from elicitguard.proxy.metrics import Metrics
 from elicitguard.proxy.stdio_io import (
     Out,
     prepare_std_fds,
@@ -62,20 +65,40 @@ class StdioProxy:
     """One client (our stdin/stdout) and one server (the child process)."""
 
     def __init__(self, config: Config, command: list[str], audit: AuditLog, server_name: str | None = None,
-                 reload: Callable[[], None] | None = None) -> None:
+                 reload: Callable[[], None] | None = None, *, metrics: Metrics | None = None,
+                 services: Sequence[Callable[[], Coroutine[Any, Any, None]]] = ()) -> None:
         self.config = config
         self.command = command
         self.audit = audit
         self.server_name = server_name or os.path.basename(command[0])
         self.guard = Guard(config.policy_for(server_name), config.max_message_bytes)
+        # The policy in force: a reload replaces it; the guard takes it before its next frame.
+        self.policy: Policy = self.guard.policy
         self.grace = config.stdio_shutdown_grace
         self.reload = reload or _no_reload
+        self.metrics = metrics
+        self.services = services  # run beside the session (reload.watch, the admin listener)
         self.child: asyncio.subprocess.Process | None = None
         self._client_gone = False
         self._stopping: asyncio.Task[None] | None = None
         self._to_server: asyncio.StreamWriter | None = None
         self._early: list[signal.Signals] = []
         self._exited: asyncio.Future[None] | None = None
+
+    def use(self, config: Config, policy: Policy) -> None:
+        """A reloaded config: every frame from now on is judged with ``policy``."""
+        self.config = config
+        self.policy = policy
+        self.grace = config.stdio_shutdown_grace
+
+    def pending_elicitations(self) -> int:
+        try:
+            return sum(1 for r in list(self.guard.state.pending_server.values()) if r.method == ELICIT)
+        except RuntimeError:  # judged in a thread right now: the next scrape counts
+            return 0
+
+    def running(self) -> bool:
+        return self.child is not None and self._exited is not None and not self._exited.done()
 
     async def run(self, stdin_fd: int = 0, stdout_fd: int = 1) -> int:
         out = Out(stdout_fd)
@@ -88,9 +111,14 @@ class StdioProxy:
         for sig in (*FORWARDED_SIGNALS, *OWN_SIGNALS):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self._on_signal, sig)
+        services = [asyncio.create_task(service()) for service in self.services]
         try:
             return await self._serve(stdin_fd, out)
         finally:
+            for task in services:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             for sig in (*FORWARDED_SIGNALS, *OWN_SIGNALS):
                 with contextlib.suppress(NotImplementedError, RuntimeError):
                     loop.remove_signal_handler(sig)
@@ -210,12 +238,14 @@ class StdioProxy:
                       forward: Send, reply: Send) -> None:
         if isinstance(frame, Oversize):
             over = frame
-            outcome = await offload.judged(self.guard, lambda: self.guard.oversize(direction, over.size, over.head,
-                                                                                   over.tail))
+            outcome = await offload.judged(self.guard, self._current(
+                lambda: self.guard.oversize(direction, over.size, over.head, over.tail)))
         else:
             if not frame.strip():
                 return
-            outcome = await offload.judged(self.guard, lambda: judge(frame), frame)
+            outcome = await offload.judged(self.guard, self._current(lambda: judge(frame)), frame)
+        if self.metrics is not None:
+            self.metrics.counted(direction, outcome)
         if outcome.decisions:
             # Passed per record: the two pump tasks have separate contextvars.
             self.audit.decisions(outcome.decisions, client=self.guard.state.client_info)
@@ -228,6 +258,19 @@ class StdioProxy:
                 and self._to_server is not None and not self._to_server.is_closing()):
             # Nobody is left to answer a server request that arrives now: the proxy does.
             await self._send(hangup.client_gone(self.guard.state), self._write_server)
+
+    def _current(self, judge: Callable[[], Outcome]) -> Callable[[], Outcome]:
+        """``judge`` with the policy in force swapped into the guard first: it runs under the guard's
+        lock, so a reload takes effect between two frames, never inside one."""
+        guard = self.guard
+
+        def run() -> Outcome:
+            policy = self.policy  # read here, under the lock: the policy in force when the frame is judged
+            if guard.policy is not policy:
+                guard.policy = policy
+            return judge()
+
+        return self.metrics.timed(run) if self.metrics is not None else run
 
     async def _send(self, outcome: Outcome, to: Send) -> None:
         if outcome.decisions:

@@ -353,11 +353,17 @@ async def test_sighup_is_not_forwarded_and_the_server_keeps_serving(tmp_path: Pa
     proc.send_signal(signal.SIGHUP)  # the server would die of it (default action)
     await _send(proc, {"jsonrpc": "2.0", "id": 5, "method": "ping"})
     assert await _line(proc) == {"jsonrpc": "2.0", "id": 5, "result": {}}
+    assert proc.stderr is not None
+    while b"config reloaded" not in (line := await asyncio.wait_for(proc.stderr.readline(), WAIT)):
+        assert line, "the proxy's stderr ended before the reload was reported"
     assert proc.stdin is not None
     proc.stdin.close()
     _, err, code = await _rest(proc)
     assert code == 0, err
-    assert [r for r in _audit(tmp_path) if r["event"].startswith("config.")] == []
+    # The same file again: reloaded, same version, nothing left out.
+    [reloaded] = [r for r in _audit(tmp_path) if r["event"].startswith("config.")]
+    assert reloaded["event"] == "config.reloaded" and reloaded["trigger"] == "SIGHUP"
+    assert reloaded["old_policy_version"] == reloaded["policy_version"] and reloaded["not_applied"] == []
 
 
 def test_sighup_calls_the_reload_hook_when_one_is_given(tmp_path: Path, child_env: dict[str, str]) -> None:

@@ -44,6 +44,9 @@ class Outcome:
     # Notifications for the client the proxy itself makes while judging a client frame (a withheld
     # answer's notice): delivered where the transport can (stdio; an SSE stream), never merged into replies.
     notices: list[JSONObject] = field(default_factory=list)
+    # The method of each JSON-RPC message in the frame (None for a result or error), as parsed; empty
+    # when the frame could not be parsed. For counting (metrics); nothing here decides anything.
+    methods: list[str | None] = field(default_factory=list)
 
 
 @dataclass

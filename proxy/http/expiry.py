@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from aiohttp import web
 
 from elicitguard.policies.engine import Outcome
-from elicitguard.proxy.http.common import AUDIT, CONFIG, LEGACY
+from elicitguard.proxy.http.common import AUDIT, LEGACY, RUNTIME
 from elicitguard.proxy.http.relay import RelayLayer
 from elicitguard.proxy.http.state import SESSIONS, Session
 from elicitguard.proxy.hygiene import poll_interval
@@ -34,7 +34,7 @@ async def expire_once(app: web.Application, proxy: RelayLayer, now: float) -> No
         if expiry.decisions:
             app[AUDIT].decisions(expiry.decisions, session=session.session_id,
                                  server=session.route.name or "default", client=session.guard.state.client_info,
-                                 policy_version=app[CONFIG].version)
+                                 policy_version=app[RUNTIME].config.version)
         if expiry.to_server:
             proxy._answer_upstream(session, Outcome(replies=expiry.to_server))
 
@@ -43,7 +43,7 @@ def expiry_ticker(proxy: RelayLayer) -> Callable[[web.Application], AsyncIterato
     """A cleanup context running :func:`expire_once` on a short interval for the app's lifetime."""
 
     async def ticker(app: web.Application) -> AsyncIterator[None]:
-        config = app[CONFIG]
+        config = app[RUNTIME].config
         timeouts = [config.policy.limits.pending_timeout] + [e.policy.limits.pending_timeout
                                                              for e in config.servers.values()]
         interval = min(poll_interval(t) for t in timeouts)
