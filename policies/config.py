@@ -161,8 +161,12 @@ def _check_hostport(v: str) -> str | None:
 
 
 def _check_admin_listen(v: str) -> str | None:
-    # ":PORT" listens on loopback: the admin endpoints have no authentication.
-    return _check_hostport("127.0.0.1" + v if v.startswith(":") else v)
+    # ":PORT" listens on loopback: the admin endpoints have no authentication. Port 0 picks a free
+    # port (the "admin listening on" line names it).
+    host, sep, port = ("127.0.0.1" + v if v.startswith(":") else v).rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 <= int(port) < 65536:
+        return "expected HOST:PORT or :PORT, e.g. 127.0.0.1:9090"
+    return None
 
 
 def _check_http_url(v: str) -> str | None:
@@ -209,7 +213,7 @@ SCHEMA_OF: Final[Mapping[Callable[[Any], object], Mapping[str, Any]]] = {
     _check_domain: {},  # the Public Suffix List and IDNA rules
     _check_port: {"type": "integer", "minimum": 1, "maximum": 65535},
     _check_hostport: {"pattern": rf"^[\s\S]+:{_PORT}$"},
-    _check_admin_listen: {"pattern": rf"^[\s\S]*:{_PORT}$"},
+    _check_admin_listen: {"pattern": rf"^[\s\S]*:(0+|{_PORT})$"},
     _check_http_url: {"pattern": "^https?://"},
     _is_count: {"type": "integer", "minimum": 0},
     _is_amount: {"type": "number", "minimum": 0},

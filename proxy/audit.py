@@ -207,7 +207,10 @@ class AuditLog:
             if self._chain is not None:
                 self._log.info(event, decision=decision, **fields)
         for observe in self.observers:
-            observe(event, decision, fields)
+            try:
+                observe(event, decision, fields)
+            except Exception:  # noqa: BLE001 - counting or logging a record never fails the traffic it records
+                continue
 
     def decisions(self, decisions: Iterable[Decision], **extra: Any) -> None:
         for decision in decisions:

@@ -85,6 +85,8 @@ class OpLog:
 
     def _emit(self, level: str, message: str, fields: dict[str, Any]) -> None:
         if LEVELS[level] >= self.level:
+            if "event" in fields:  # structlog's own name for the message
+                fields["audit_event"] = fields.pop("event")
             getattr(self._log, level)(message, **fields)
 
     def debug(self, message: str, **fields: Any) -> None:

@@ -127,7 +127,7 @@ def _log_upstream(event: str, decision: str, fields: Mapping[str, Any]) -> None:
     if event.startswith("upstream."):
         reasons = fields.get("reasons")
         rule = reasons[0].get("rule") if isinstance(reasons, list) and reasons and isinstance(reasons[0], dict) else None
-        LOG.warning("upstream request failed", event=event, server=fields.get("server"),
+        LOG.warning("upstream request failed", audit_event=event, server=fields.get("server"),
                     detail=fields.get("detail") or rule)
 
 
