@@ -18,10 +18,12 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from elicitguard.proxy.http.common import SERVER_NAME
 from elicitguard.proxy.metrics import Metrics
 from elicitguard.proxy.preflight import is_loopback
 
+# The Server header, as proxy.http.common.SERVER_NAME says it (importing that would import the whole
+# http package, which imports this module).
+SERVER_NAME: Final = "elicitguard"
 # How long /readyz waits for one upstream (seconds): a probe must answer before its own timeout.
 READY_TIMEOUT: Final = 2.0
 

@@ -140,6 +140,8 @@ class Reloader:
             new, findings = await asyncio.get_running_loop().run_in_executor(None, validate, self.path)
         except ConfigError as exc:
             return Result(False, old, problems=tuple(exc.problems))
+        except Exception as exc:  # noqa: BLE001 - fail closed: whatever went wrong, the running policy stays
+            return Result(False, old, problems=(f"{self.path}: could not be checked ({type(exc).__name__})",))
         if findings.errors:
             return Result(False, old, problems=tuple(findings.errors))
         try:

@@ -289,3 +289,54 @@ async def test_the_operational_log_speaks_json_when_asked(tmp_path: Path, child_
                                                              ("info", "started")]
     assert all(set(r) >= {"ts", "level", "msg"} and "event" not in r and "hash" not in r for r in logged)
     assert any(LISTENING.pattern[:24] in line for line in lines)  # the port line stays plain text
+
+
+# ---- stdio ----------------------------------------------------------------------------------------------------
+
+
+async def test_a_stdio_proxy_serves_its_metrics_and_is_ready_while_its_server_runs(
+        tmp_path: Path, child_env: dict[str, str]) -> None:
+    config = tmp_path / "config.yaml"
+    config.write_text(f"audit:\n  path: {json.dumps(str(tmp_path / 'a.jsonl'))}\nadmin:\n  listen: ':0'\n",
+                      encoding="utf-8")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "elicitguard", "stdio", "--config", str(config), "--", sys.executable,
+        str(PEERS / "stubborn_server.py"), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE, env=child_env, cwd=ROOT)
+    run = Running(proc, "", "", config, tmp_path / "a.jsonl", proc)
+    try:
+        line = await run.logged("admin listening")
+        run.admin = re.search(r"url=(http://127\.0\.0\.1:\d+)", line).group(1)  # type: ignore[union-attr]
+        assert proc.stdin is not None and proc.stdout is not None
+        assert json.loads(await asyncio.wait_for(proc.stdout.readline(), WAIT))["params"]["data"] == "ready"
+        proc.stdin.write(b'{"jsonrpc":"2.0","id":1,"method":"ping"}\n')
+        await proc.stdin.drain()
+        assert json.loads(await asyncio.wait_for(proc.stdout.readline(), WAIT))["id"] == 1
+        assert await run.get("/readyz") == (200, "ready\n")
+        after = await run.metrics()
+        assert after[("elicitguard_messages_total", (("direction", "client_to_server"), ("method", "ping")))] == 1
+        assert after[("elicitguard_active_sessions", ())] == 1
+    finally:
+        assert proc.stdin is not None
+        proc.stdin.close()
+        try:
+            await asyncio.wait_for(proc.wait(), WAIT)
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+
+
+def test_an_observer_that_fails_never_costs_the_audit_record(tmp_path: Path) -> None:
+    from elicitguard.proxy.audit import AuditLog
+
+    audit = AuditLog(str(tmp_path / "a.jsonl"))
+
+    def broken(_event: str, _decision: str, _fields: Any) -> None:
+        raise RuntimeError("a metrics bug")
+
+    audit.observers.append(broken)
+    audit.event("upstream.error", decision="deny", detail="ClientConnectorError")
+    audit.close()
+    events = [json.loads(line)["event"] for line in (tmp_path / "a.jsonl").read_text().splitlines()]
+    assert events == ["audit.opened", "upstream.error", "audit.closed"]

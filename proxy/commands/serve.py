@@ -65,7 +65,13 @@ def register(sub: Any) -> None:
                                       "relayed to the upstream URL with its last path segment replaced by 'sse'. "
                                       "Only loopback Host/Origin values are accepted unless http.allowed_hosts / "
                                       "http.allowed_origins list more (a warning is printed when listening beyond "
-                                      "loopback without them).")
+                                      "loopback without them). "
+                                      "SIGHUP reloads the config (checked as 'check' does; a bad file keeps the "
+                                      "running policy; keys that cannot change live, such as listen and upstream, "
+                                      "are reported as not applied); SIGUSR1 reopens the audit file. "
+                                      "With admin.listen, /healthz, /readyz and Prometheus /metrics are served on "
+                                      "that address, never on --listen. The operational log (log.level, "
+                                      "log.format) goes to stderr.")
     add_config(http)
     http.add_argument("--listen", metavar="HOST:PORT", help="address to serve on (default: config listen, "
                                                              "else 127.0.0.1:8931); port 0 picks a free port")
@@ -152,6 +158,9 @@ async def _stdio_admin(listen: str, metrics: Any, proxy: Any) -> None:
             await asyncio.Event().wait()
     except OSError as exc:
         LOG.error(f"cannot listen on admin.listen {listen}: {exc.strerror or exc}; no admin listener")
+    except Exception as exc:  # noqa: BLE001 - the MCP session goes on without its admin listener
+        LOG.error(f"admin listener failed ({type(exc).__name__}); no admin listener")
+        raise
 
 
 def cmd_http(args: argparse.Namespace) -> int:
