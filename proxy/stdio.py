@@ -144,7 +144,7 @@ class StdioProxy:
             stream_chunks(child.stdout), Direction.SERVER_TO_CLIENT, forward=out.write, reply=self._write_server))
         hung_up = asyncio.create_task(self._when_client_hangs_up(client_task))
         expiry = asyncio.create_task(expire_pending(self.guard, self.audit, to_server=self._write_server,
-                                                    to_client=out.write))
+                                                    to_client=out.write, policy=lambda: self.policy))
         await exited
         expiry.cancel()
         status = child.returncode

@@ -16,7 +16,7 @@ from elicitguard.policies.engine import Outcome
 from elicitguard.proxy.http.common import AUDIT, LEGACY, RUNTIME
 from elicitguard.proxy.http.relay import RelayLayer
 from elicitguard.proxy.http.state import SESSIONS, Session
-from elicitguard.proxy.hygiene import poll_interval
+from elicitguard.proxy.hygiene import poll_interval, refresh
 
 
 def _sessions(app: web.Application) -> list[Session]:
@@ -30,6 +30,7 @@ async def expire_once(app: web.Application, proxy: RelayLayer, now: float) -> No
     for session in _sessions(app):
         if not session.guard.state.hygiene.pending:
             continue  # the common case, kept cheap: thousands of idle sessions are looked at each pass
+        refresh(session.guard, session.route.policy)  # a reload's pending_timeout applies without a message
         expiry = session.guard.tick(now)
         if expiry.decisions:
             app[AUDIT].decisions(expiry.decisions, session=session.session_id,
