@@ -216,7 +216,9 @@ async def test_a_client_that_closes_stdin_while_an_elicitation_is_pending_leaves
 
 async def test_the_sdk_server_sees_cancel_when_the_client_hangs_up_during_its_elicitation(
         tmp_path: Path, child_env: dict[str, str]) -> None:
-    proc = await _spawn(child_env, _config(tmp_path), [sys.executable, "tests/peers/py_server.py", "stdio"])
+    # The SDK server exits by itself once it has its cancel; on a loaded machine that takes longer than
+    # the 0.5 s the other tests give, and SIGTERM (exit 143) would come first.
+    proc = await _spawn(child_env, _config(tmp_path, grace=5), [sys.executable, "tests/peers/py_server.py", "stdio"])
     await _send(proc, INIT)
     assert (await _line(proc))["id"] == 1
     await _send(proc, {"jsonrpc": "2.0", "method": "notifications/initialized"},
