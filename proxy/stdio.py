@@ -6,8 +6,9 @@ nothing the server prints can pass for an audit record; otherwise it passes stra
 
 Lifecycle (the MCP stdio shutdown sequence, run by the proxy for the client):
 * The server runs in its own process group; SIGINT, SIGTERM, SIGQUIT and SIGUSR2 are forwarded to
-  it. SIGUSR1 reopens the audit file (logrotate); SIGHUP calls the ``reload`` hook (nothing by
-  default). Neither reaches the server.
+  it. SIGUSR1 reopens the audit file (logrotate); SIGHUP calls the ``reload`` hook (``elicitguard
+  stdio`` passes a ``proxy.reload.Reloader``; nothing by default), which hands a new policy to
+  :meth:`StdioProxy.use`. Neither reaches the server.
 * When the client closes our stdin, each server request it left unanswered is answered (an
   elicitation with ``cancel``), then the server's stdin is closed.
 * From then, or from a forwarded SIGINT/SIGTERM/SIGQUIT, the server has ``stdio.shutdown_grace``
