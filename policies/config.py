@@ -25,6 +25,12 @@ from elicitguard.policies.teamrules import CONCEPTS, RULE_ID, TeamRules, compile
 from elicitguard.policies.urls import UrlRules
 
 MODES: Final = ("form", "url")
+LOG_LEVELS: Final = ("debug", "info", "warning", "error")
+# reload.watch looks at the config file this often (seconds): bounded both ways, so a typo can neither
+# spin a core nor leave a change unseen for days.
+MIN_RELOAD_INTERVAL: Final = 0.1
+MAX_RELOAD_INTERVAL: Final = 3600.0
+DEFAULT_RELOAD_INTERVAL: Final = 2.0
 KNOWN_PROTOCOLS: Final = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28")
 
 
@@ -113,6 +119,11 @@ def _is_amount(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v >= 0
 
 
+def _is_reload_interval(v: Any) -> bool:
+    return (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+            and MIN_RELOAD_INTERVAL <= v <= MAX_RELOAD_INTERVAL)
+
+
 def _str_list(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(x, str) for x in v)
 
@@ -146,6 +157,15 @@ def _check_hostport(v: str) -> str | None:
     host, sep, port = v.rpartition(":")
     if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
         return "expected HOST:PORT, e.g. 127.0.0.1:8931"
+    return None
+
+
+def _check_admin_listen(v: str) -> str | None:
+    # ":PORT" listens on loopback: the admin endpoints have no authentication. Port 0 picks a free
+    # port (the "admin listening on" line names it).
+    host, sep, port = ("127.0.0.1" + v if v.startswith(":") else v).rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 <= int(port) < 65536:
+        return "expected HOST:PORT or :PORT, e.g. 127.0.0.1:9090"
     return None
 
 
@@ -193,6 +213,7 @@ SCHEMA_OF: Final[Mapping[Callable[[Any], object], Mapping[str, Any]]] = {
     _check_domain: {},  # the Public Suffix List and IDNA rules
     _check_port: {"type": "integer", "minimum": 1, "maximum": 65535},
     _check_hostport: {"pattern": rf"^[\s\S]+:{_PORT}$"},
+    _check_admin_listen: {"pattern": rf"^[\s\S]*:(0+|{_PORT})$"},
     _check_http_url: {"pattern": "^https?://"},
     _is_count: {"type": "integer", "minimum": 0},
     _is_amount: {"type": "number", "minimum": 0},
@@ -263,6 +284,19 @@ SPEC: Final = Section({
         "session_idle_timeout": Leaf("a positive number of seconds", _is_pos_num),
         "tls_verify": Leaf("true or false", _is_bool),
         "ca_bundle": Leaf("a file path", _is_str),
+    }),
+    "admin": Section({
+        "listen": Leaf("HOST:PORT (or :PORT for loopback)", _is_str, _check_admin_listen),
+    }),
+    "reload": Section({
+        "watch": Leaf("true or false", _is_bool),
+        "interval": Leaf(f"a number of seconds from {MIN_RELOAD_INTERVAL:g} to {MAX_RELOAD_INTERVAL:g}",
+                         _is_reload_interval,
+                         schema={"type": "number", "minimum": MIN_RELOAD_INTERVAL, "maximum": MAX_RELOAD_INTERVAL}),
+    }),
+    "log": Section({
+        "level": _choice(*LOG_LEVELS),
+        "format": _choice("text", "json"),
     }),
     "policy": POLICY_SPEC,
     "servers": Named(SERVER_SPEC),
@@ -521,6 +555,11 @@ class Config:
     mrtr_state_key_file: str | None = None
     # Rounds the proxy completes itself when it declined every input request of a result.
     mrtr_max_rounds: int = 3
+    admin_listen: str | None = None  # HOST:PORT of /healthz, /readyz, /metrics; None: no admin listener
+    reload_watch: bool = False
+    reload_interval: float = DEFAULT_RELOAD_INTERVAL
+    log_level: str = "info"
+    log_format: str = "text"
 
     def policy_for(self, server: str | None) -> Policy:
         """The policy for a named server (None: the global policy); raises UnknownServer for a name
@@ -656,6 +695,8 @@ def load_config_text(text: str, source: str = "<config>", version: str | None = 
         tls_verify=http_raw.get("tls_verify", True),
         ca_bundle=http_raw.get("ca_bundle"),
     )
+    admin = raw.get("admin", {}).get("listen")
+    admin = "127.0.0.1" + admin if isinstance(admin, str) and admin.startswith(":") else admin
     return Config(
         policy=policy,
         audit_path=raw.get("audit", {}).get("path", "-"),
@@ -671,6 +712,11 @@ def load_config_text(text: str, source: str = "<config>", version: str | None = 
         stdio_shutdown_grace=float(raw.get("stdio", {}).get("shutdown_grace", 2.0)),
         mrtr_state_key_file=raw.get("mrtr", {}).get("state_key_file"),
         mrtr_max_rounds=raw.get("mrtr", {}).get("max_rounds", 3),
+        admin_listen=admin,
+        reload_watch=raw.get("reload", {}).get("watch", False),
+        reload_interval=float(raw.get("reload", {}).get("interval", DEFAULT_RELOAD_INTERVAL)),
+        log_level=raw.get("log", {}).get("level", "info"),
+        log_format=raw.get("log", {}).get("format", "text"),
     )
 
 

@@ -140,7 +140,8 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
                                                                 request_id=exc.request_id,
                                                                 reasons=(Reason(exc.rule, exc.detail),))])
             return self.rejection(direction, exc)
-        out = Outcome()
+        out = Outcome(methods=[m.method if m.kind in (Kind.REQUEST, Kind.NOTIFICATION) else None
+                               for m in envelope.messages])
         steps = [self._safely(direction, message, out) for message in envelope.messages]
         forwarded = self.policy.monitor and not any(step.failed for step in steps)
         for rejected in envelope.rejected:

@@ -72,7 +72,8 @@ def _request(state: SessionState, direction: Direction, raw: bytes) -> Outcome |
     if "id" not in obj:
         # A notification: the guard forwards every client notification, and every server
         # notification except the few it judges.
-        return Outcome(forward=raw) if direction is C2S or method not in _JUDGED_NOTIFICATIONS else None
+        judged = direction is not C2S and method in _JUDGED_NOTIFICATIONS
+        return None if judged else Outcome(forward=raw, methods=[method])
     request_id = obj["id"]
     if direction is not C2S or method == "initialize" or isinstance(request_id, bool) \
             or not isinstance(request_id, (str, int)):
@@ -82,7 +83,7 @@ def _request(state: SessionState, direction: Direction, raw: bytes) -> Outcome |
                             wire_id=wire_id_of(request_id))
     if not state.pending_client.add(id_key(request_id), pending):
         return None  # the table is full: the full path refuses it
-    return Outcome(forward=raw)
+    return Outcome(forward=raw, methods=[method])
 
 
 def _result(state: SessionState, raw: bytes) -> Outcome | None:
@@ -99,4 +100,4 @@ def _result(state: SessionState, raw: bytes) -> Outcome | None:
     if pending is None or pending.method in READ_RESULTS or key in state.proxy_rounds:
         return None  # unpaired (refused), a result the guard reads, or the answer to the proxy's own retry
     state.pending_client.pop(key)
-    return Outcome(forward=raw)
+    return Outcome(forward=raw, methods=[None])

@@ -20,7 +20,7 @@ import re
 import secrets
 import stat
 import threading
-from collections.abc import Iterable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final, TextIO
@@ -214,7 +214,12 @@ class AuditLog:
         self._chain: _Chain | None = None
         # structlog's processors, called in order without a bound logger in between (its cost per
         # line was most of the line's cost): the records are what structlog made of them.
-        self._stamp = structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts")
+        self._timestamp = structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts")
+        # The policy_version every record carries from a reload on (set by proxy.reload); until then
+        # the one bound in the context. Not a contextvar: tasks started before the reload must see it.
+        self.policy_version: str | None = None
+        # Called with (event, decision, fields) for each record written (metrics count from them).
+        self.observers: list[Callable[[str, str, Mapping[str, Any]], None]] = []
         self._open(self._open_fd(), continues=None)
 
     @property
@@ -242,13 +247,28 @@ class AuditLog:
             self._emit(name, record)
 
     def _emit(self, event: str, event_dict: dict[str, Any]) -> None:
-        """One record: the fields as given, then the bound context, a timestamp, cleaning, the chain."""
+        """One record: the fields as given, then the bound context, a timestamp, cleaning, the chain;
+        then the observers (metrics), which never fail the traffic the record is about."""
+        seen = dict(event_dict) if self.observers else None
+        self._write_record(event, event_dict)
+        if seen is not None:
+            decision = str(seen.pop("decision", "allow"))
+            for observe in self.observers:
+                try:
+                    observe(event, decision, seen)
+                except Exception:  # noqa: BLE001 - counting or logging a record never fails the traffic it records
+                    continue
+
+    def _write_record(self, event: str, event_dict: dict[str, Any]) -> None:
         with self._lock:
             if self._chain is None:
                 return
             event_dict["event"] = event
+            if self.policy_version is not None:
+                # A reload's version wins over the one bound at start (a record naming its own keeps it).
+                event_dict.setdefault("policy_version", self.policy_version)
             merge_contextvars(None, "info", event_dict)
-            self._stamp(None, "info", event_dict)
+            self._timestamp(None, "info", event_dict)
             odd = [False]
             _clean_processor(None, "info", event_dict, odd)
             self._write_line(self._link(event_dict, odd[0]))

@@ -72,6 +72,17 @@ def check_listen(config: Config, host: str, out: Findings) -> None:
                             "clients use in http.allowed_hosts")
 
 
+def check_admin(config: Config, out: Findings, listen: str | None = None) -> None:
+    """admin.listen is never the proxy's own address (``listen``: --listen, else the config's)."""
+    listen = listen or config.listen
+    if config.admin_listen is not None and config.admin_listen == listen and not listen.endswith(":0"):
+        out.errors.append(f"admin.listen: {config.admin_listen} is also the proxy's listen address; "
+                          "the admin listener needs a port of its own")
+    if config.admin_listen is not None and not is_loopback(config.admin_listen.rpartition(":")[0]):
+        out.warnings.append(f"admin.listen {config.admin_listen} is beyond loopback: /metrics, /healthz and "
+                            "/readyz have no authentication; keep that port off any network clients reach")
+
+
 def preflight(config: Config) -> Findings:
     """Everything ``elicitguard check`` reports beyond the file's own validity."""
     out = Findings(warnings=list(config.warnings))
@@ -81,4 +92,15 @@ def preflight(config: Config) -> Findings:
         out.warnings.append(f"servers.{name} has no upstream and there is no global upstream: "
                             "http mode would refuse to start (stdio --name is fine)")
     check_listen(config, config.listen.rpartition(":")[0], out)
+    check_admin(config, out)
     return out
+
+
+def validate(path: str | None) -> tuple[Config, Findings]:
+    """What ``elicitguard check`` does to a file: load and compile it (every per-server merge
+    included; ConfigError when it is invalid), then look at the world around it. A reload uses
+    this too, so a file ``check`` refuses is never swapped in."""
+    from elicitguard.policies.config import load_config
+
+    config = load_config(path)
+    return config, preflight(config)

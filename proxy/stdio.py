@@ -6,8 +6,9 @@ nothing the server prints can pass for an audit record; otherwise it passes stra
 
 Lifecycle (the MCP stdio shutdown sequence, run by the proxy for the client):
 * The server runs in its own process group; SIGINT, SIGTERM, SIGQUIT and SIGUSR2 are forwarded to
-  it. SIGUSR1 reopens the audit file (logrotate); SIGHUP calls the ``reload`` hook (nothing by
-  default). Neither reaches the server.
+  it. SIGUSR1 reopens the audit file (logrotate); SIGHUP calls the ``reload`` hook (``elicitguard
+  stdio`` passes a ``proxy.reload.Reloader``; nothing by default), which hands a new policy to
+  :meth:`StdioProxy.use`. Neither reaches the server.
 * When the client closes our stdin, each server request it left unanswered is answered (an
   elicitation with ``cancel``), then the server's stdin is closed.
 * From then, or from a forwarded SIGINT/SIGTERM/SIGQUIT, the server has ``stdio.shutdown_grace``
@@ -26,17 +27,20 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator, Sequence
+from typing import Any
 
 from elicitguard.policies import hangup
-from elicitguard.policies.config import Config
+from elicitguard.policies.config import Config, Policy
 from elicitguard.policies.engine import Guard, Outcome
 from elicitguard.policies.envelope import dumps
+from elicitguard.policies.judge import ELICIT
 from elicitguard.policies.verdict import Direction
 from elicitguard.proxy import offload
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.framing import LineFramer, Oversize
 from elicitguard.proxy.hygiene import expire_pending
+from elicitguard.proxy.metrics import Metrics
 from elicitguard.proxy.state_keys import load_sealer
 from elicitguard.proxy.stdio_io import StderrRelay, prepare_std_fds, signal_group
 from elicitguard.proxy.stdio_pipes import Child, Outbox, Source, new_event_loop, read_from, spawn
@@ -130,10 +134,21 @@ class Pump:
         return True
 
     def _outcome(self, frame: Frame) -> Outcome | None:
+        if not isinstance(frame, Oversize) and not frame.strip():
+            return None
+        # Runs under the guard's lock (or on the loop while nothing holds it): a reload's policy is
+        # taken between two frames, never inside one.
+        policy = self.proxy.policy
+        if self.guard.policy is not policy:
+            self.guard.policy = policy
+        metrics = self.proxy.metrics
+        if metrics is None:
+            return self._judged(frame)
+        return metrics.timed(lambda: self._judged(frame))()
+
+    def _judged(self, frame: Frame) -> Outcome:
         if isinstance(frame, Oversize):
             return self.guard.oversize(self.direction, frame.size, frame.head, frame.tail)
-        if not frame.strip():
-            return None
         return self._judge(frame)
 
     # the slow path: a task, with reading paused
@@ -179,6 +194,8 @@ class Pump:
 
     def _deliver(self, outcome: Outcome) -> None:
         proxy = self.proxy
+        if proxy.metrics is not None:
+            proxy.metrics.counted(self.direction, outcome)
         if outcome.decisions:
             # Passed per record: the audit's contextvars are not bound in the read callbacks.
             proxy.audit.decisions(outcome.decisions, client=self.guard.state.client_info)
@@ -200,7 +217,8 @@ class StdioProxy:
     """One client (our stdin/stdout) and one server (the child process)."""
 
     def __init__(self, config: Config, command: list[str], audit: AuditLog, server_name: str | None = None,
-                 reload: Callable[[], None] | None = None) -> None:
+                 reload: Callable[[], None] | None = None, *, metrics: Metrics | None = None,
+                 services: Sequence[Callable[[], Coroutine[Any, Any, None]]] = ()) -> None:
         self.config = config
         self.command = command
         self.audit = audit
@@ -209,13 +227,32 @@ class StdioProxy:
         self.guard = Guard(config.policy_for(server_name), config.max_message_bytes,
                            sealer=load_sealer(config.mrtr_state_key_file), completes_rounds=True,
                            max_rounds=config.mrtr_max_rounds)
+        # The policy in force: a reload replaces it; the guard takes it before its next frame.
+        self.policy: Policy = self.guard.policy
         self.grace = config.stdio_shutdown_grace
         self.reload = reload or _no_reload
+        self.metrics = metrics
+        self.services = services  # run beside the session (reload.watch, the admin listener)
         self.child: Child | None = None
         self.client_gone = False
         self._stopping: asyncio.Task[None] | None = None
         self._to_server: Outbox | None = None
         self._early: list[signal.Signals] = []
+
+    def use(self, config: Config, policy: Policy) -> None:
+        """A reloaded config: every frame from now on is judged with ``policy``."""
+        self.config = config
+        self.policy = policy
+        self.grace = config.stdio_shutdown_grace
+
+    def pending_elicitations(self) -> int:
+        try:
+            return sum(1 for r in list(self.guard.state.pending_server.values()) if r.method == ELICIT)
+        except RuntimeError:  # judged in a thread right now: the next scrape counts
+            return 0
+
+    def running(self) -> bool:
+        return self.child is not None and not self.child.exited.done()
 
     async def run(self, stdin_fd: int = 0, stdout_fd: int = 1) -> int:
         out = await Outbox.open(stdout_fd)
@@ -227,9 +264,14 @@ class StdioProxy:
         for sig in (*FORWARDED_SIGNALS, *OWN_SIGNALS):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self._on_signal, sig)
+        services = [asyncio.create_task(service()) for service in self.services]
         try:
             return await self._serve(stdin_fd, out)
         finally:
+            for task in services:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             for sig in (*FORWARDED_SIGNALS, *OWN_SIGNALS):
                 with contextlib.suppress(NotImplementedError, RuntimeError):
                     loop.remove_signal_handler(sig)
@@ -262,7 +304,7 @@ class StdioProxy:
         async def to_client_now(data: bytes) -> None:
             out.put(data)
         expiry = asyncio.create_task(expire_pending(self.guard, self.audit, to_server=to_server_now,
-                                                    to_client=to_client_now))
+                                                    to_client=to_client_now, policy=lambda: self.policy))
         await child.exited
         expiry.cancel()
         status = child.returncode

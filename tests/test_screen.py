@@ -142,6 +142,7 @@ def _check(direction: Direction, raw: bytes, policy: Any = POLICY) -> bool:
         return False
     judged = full._in_full(direction, raw)
     assert judged.forward == raw and outcome.forward == raw
+    assert outcome.methods == judged.methods  # what metrics count is the same either way
     assert judged.replies == [] and judged.decisions == [] and judged.notices == []
     assert outcome.replies == [] and outcome.decisions == [] and outcome.notices == []
     assert _state(screened) == _state(full)

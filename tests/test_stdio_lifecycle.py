@@ -216,7 +216,9 @@ async def test_a_client_that_closes_stdin_while_an_elicitation_is_pending_leaves
 
 async def test_the_sdk_server_sees_cancel_when_the_client_hangs_up_during_its_elicitation(
         tmp_path: Path, child_env: dict[str, str]) -> None:
-    proc = await _spawn(child_env, _config(tmp_path), [sys.executable, "tests/peers/py_server.py", "stdio"])
+    # The SDK server exits by itself once it has its cancel; on a loaded machine that takes longer than
+    # the 0.5 s the other tests give, and SIGTERM (exit 143) would come first.
+    proc = await _spawn(child_env, _config(tmp_path, grace=5), [sys.executable, "tests/peers/py_server.py", "stdio"])
     await _send(proc, INIT)
     assert (await _line(proc))["id"] == 1
     await _send(proc, {"jsonrpc": "2.0", "method": "notifications/initialized"},
@@ -353,11 +355,17 @@ async def test_sighup_is_not_forwarded_and_the_server_keeps_serving(tmp_path: Pa
     proc.send_signal(signal.SIGHUP)  # the server would die of it (default action)
     await _send(proc, {"jsonrpc": "2.0", "id": 5, "method": "ping"})
     assert await _line(proc) == {"jsonrpc": "2.0", "id": 5, "result": {}}
+    assert proc.stderr is not None
+    while b"config reloaded" not in (line := await asyncio.wait_for(proc.stderr.readline(), WAIT)):
+        assert line, "the proxy's stderr ended before the reload was reported"
     assert proc.stdin is not None
     proc.stdin.close()
     _, err, code = await _rest(proc)
     assert code == 0, err
-    assert [r for r in _audit(tmp_path) if r["event"].startswith("config.")] == []
+    # The same file again: reloaded, same version, nothing left out.
+    [reloaded] = [r for r in _audit(tmp_path) if r["event"].startswith("config.")]
+    assert reloaded["event"] == "config.reloaded" and reloaded["trigger"] == "SIGHUP"
+    assert reloaded["old_policy_version"] == reloaded["policy_version"] and reloaded["not_applied"] == []
 
 
 def test_sighup_calls_the_reload_hook_when_one_is_given(tmp_path: Path, child_env: dict[str, str]) -> None:

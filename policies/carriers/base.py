@@ -48,6 +48,9 @@ class Outcome:
     # Requests the proxy sends the server itself, as the client would: the retry of an MRTR round in
     # which it declined every input request. Their answers come back as the client's (see mrtr.py).
     retries: list[JSONObject] = field(default_factory=list)
+    # The method of each JSON-RPC message in the frame (None for a result or error), as parsed; empty
+    # when the frame could not be parsed. For counting (metrics); nothing here decides anything.
+    methods: list[str | None] = field(default_factory=list)
 
 
 @dataclass

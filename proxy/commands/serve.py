@@ -8,8 +8,15 @@ import sys
 from typing import Any
 
 from elicitguard.policies.config import Config
-from elicitguard.proxy.commands import add_config, fail, load, open_audit, server_policy
-from elicitguard.proxy.preflight import Findings, check_ca_bundle, check_listen, servers_without_upstream
+from elicitguard.proxy.commands import add_config, config_path, fail, load, open_audit, server_policy
+from elicitguard.proxy.oplog import LOG
+from elicitguard.proxy.preflight import (
+    Findings,
+    check_admin,
+    check_ca_bundle,
+    check_listen,
+    servers_without_upstream,
+)
 
 STDIO_DESCRIPTION = """\
 Start COMMAND as the MCP server and relay newline-delimited JSON-RPC between it and this
@@ -22,7 +29,13 @@ through untouched.
 
 signals: the server runs in its own process group; SIGINT, SIGTERM, SIGQUIT and SIGUSR2 are
 forwarded to that group. SIGUSR1 reopens the audit file (for logrotate: the old file's chain is
-closed, a new one starts). SIGHUP is not forwarded (reserved for reloading the config).
+closed, a new one starts). SIGHUP is not forwarded: it reloads the config (validated as check does;
+a bad file keeps the running policy; audited config.reloaded or config.rejected). With
+reload.watch: true the file is also looked at every reload.interval seconds.
+
+operational log: startup, reloads and warnings go to stderr as "elicitguard: LEVEL: ..." lines
+(log.format: json for JSON lines), filtered by log.level. With admin.listen, /healthz, /readyz (the
+server runs) and /metrics are served there.
 
 shutdown: when stdin ends, the server's pending requests are answered (an elicitation with
 "cancel") and its stdin is closed. After that, or after a forwarded SIGINT/SIGTERM/SIGQUIT, the
@@ -52,7 +65,13 @@ def register(sub: Any) -> None:
                                       "relayed to the upstream URL with its last path segment replaced by 'sse'. "
                                       "Only loopback Host/Origin values are accepted unless http.allowed_hosts / "
                                       "http.allowed_origins list more (a warning is printed when listening beyond "
-                                      "loopback without them). Replicas behind one load balancer share "
+                                      "loopback without them). "
+                                      "SIGHUP reloads the config (checked as 'check' does; a bad file keeps the "
+                                      "running policy; keys that cannot change live, such as listen and upstream, "
+                                      "are reported as not applied); SIGUSR1 reopens the audit file. "
+                                      "With admin.listen, /healthz, /readyz and Prometheus /metrics are served on "
+                                      "that address, never on --listen. The operational log (log.level, "
+                                      "log.format) goes to stderr. Replicas behind one load balancer share "
                                       "mrtr.state_key_file (README: Scaling out).")
     add_config(http)
     http.add_argument("--listen", metavar="HOST:PORT", help="address to serve on (default: config listen, "
@@ -83,7 +102,7 @@ def check_state_key(config: Config) -> None:
 
 def _warn(config: Config, findings: Findings) -> None:
     for warning in (*config.warnings, *findings.warnings):
-        print(f"elicitguard: warning: {warning}", file=sys.stderr)
+        LOG.warning(warning)
 
 
 def cmd_stdio(args: argparse.Namespace) -> int:
@@ -94,17 +113,66 @@ def cmd_stdio(args: argparse.Namespace) -> int:
         fail("stdio needs the server command after '--', e.g. elicitguard stdio -- python server.py")
     config = load(args.config)
     check_state_key(config)
+    LOG.configure(config.log_level, config.log_format)
     name = stdio_server_name(config, args.name, command)
-    _warn(config, Findings())
-    from elicitguard.proxy.stdio import run_stdio
+    findings = Findings()
+    check_admin(config, findings)
+    _warn(config, findings)
+    import asyncio
+
+    from elicitguard.proxy.metrics import Metrics
+    from elicitguard.proxy.reload import Reloader, settle_stdio
+    from elicitguard.proxy.stdio import StdioProxy
     from elicitguard.proxy.stdio_io import prepare_std_fds
 
     prepare_std_fds()
     audit = open_audit(config, args.name or os.path.basename(command[0]))
+    metrics = Metrics(config) if config.admin_listen else None
+    proxy = StdioProxy(config, command, audit, name, metrics=metrics)
+
+    def apply(new: Config) -> None:
+        proxy.use(new, new.policy_for(stdio_server_name(new, args.name, command)))
+        if metrics is not None:
+            metrics.use(new)
+
+    reloader = Reloader(config_path(args.config), config, audit, lambda old, new: settle_stdio(old, new, args.name),
+                        apply)
+    proxy.reload = reloader.trigger
+    services = []
+    if config.reload_watch:
+        services.append(lambda: reloader.watch(config.reload_interval))
+    if metrics is not None and config.admin_listen is not None:
+        audit.observers.append(metrics.audited)
+        metrics.gauges(lambda: int(proxy.running()), proxy.pending_elicitations)
+        services.append(lambda: _stdio_admin(config.admin_listen or "", metrics, proxy))
+    proxy.services = services
+    LOG.debug("starting", transport="stdio", server=proxy.server_name, policy_version=config.version,
+             reload_watch=config.reload_watch, admin=config.admin_listen or "off")
     try:
-        return run_stdio(config, command, audit, name)
+        return asyncio.run(proxy.run())
     finally:
         audit.close()
+
+
+async def _stdio_admin(listen: str, metrics: Any, proxy: Any) -> None:
+    """The admin listener beside a stdio session: ready while the server runs. One that cannot bind
+    is reported and left off: the MCP session matters more than its metrics."""
+    import asyncio
+
+    from elicitguard.proxy.admin import admin_listening
+
+    async def ready() -> list[str]:
+        return [] if proxy.running() else ["server"]
+
+    try:
+        async with admin_listening(listen, metrics, ready) as admin:
+            LOG.info("admin listening", url=admin.base)
+            await asyncio.Event().wait()
+    except OSError as exc:
+        LOG.error(f"cannot listen on admin.listen {listen}: {exc.strerror or exc}; no admin listener")
+    except Exception as exc:  # noqa: BLE001 - the MCP session goes on without its admin listener
+        LOG.error(f"admin listener failed ({type(exc).__name__}); no admin listener")
+        raise
 
 
 def cmd_http(args: argparse.Namespace) -> int:
@@ -128,11 +196,15 @@ def cmd_http(args: argparse.Namespace) -> int:
     if findings.errors:
         fail(findings.errors[0])
     check_listen(config, host.strip("[]"), findings)
+    check_admin(config, findings, listen)
+    if findings.errors:
+        fail(findings.errors[0])
+    LOG.configure(config.log_level, config.log_format)
     _warn(config, findings)
     from elicitguard.proxy.http import run_http
 
     audit = open_audit(config, "http")
     try:
-        return run_http(config, host.strip("[]"), int(port), upstream, audit)
+        return run_http(config, host.strip("[]"), int(port), upstream, audit, source=config_path(args.config))
     finally:
         audit.close()

@@ -16,10 +16,11 @@ from elicitguard.proxy.http.answers import ANSWERS, Backlog
 from elicitguard.proxy.http.common import (
     AUDIT,
     CLIENT,
-    CONFIG,
     LEGACY,
     ROUTES,
+    RUNTIME,
     SERVER_NAME,
+    Runtime,
     ssl_context,
 )
 from elicitguard.proxy.http.expiry import expiry_ticker
@@ -27,6 +28,7 @@ from elicitguard.proxy.http.legacy import LegacySse
 from elicitguard.proxy.http.state import SESSIONS, Route, SessionTable
 from elicitguard.proxy.http.streamable import StreamableHttp
 from elicitguard.proxy.state_keys import load_sealer
+from elicitguard.proxy.metrics import Metrics
 
 
 class HttpProxy(StreamableHttp, LegacySse):
@@ -49,15 +51,29 @@ async def _name_no_software(_request: web.Request, response: web.StreamResponse)
     response.headers["Server"] = SERVER_NAME
 
 
+def apply_config(app: web.Application, config: Config) -> None:
+    """A reloaded config (already settled: same routes, same upstreams): each route takes its new
+    policy, which every session of it uses from its next frame."""
+    runtime = app[RUNTIME]
+    runtime.config = config
+    for name, route in app[ROUTES].items():
+        if name is None:
+            route.policy = config.policy
+        elif name in config.servers:
+            route.policy = config.servers[name].policy
+    if runtime.metrics is not None:
+        runtime.metrics.use(config)
+
+
 def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host: str = "127.0.0.1",
-             sealer: Sealer | None = None) -> web.Application:
+             sealer: Sealer | None = None, metrics: Metrics | None = None) -> web.Application:
     """The aiohttp application (also used directly by tests). ``sealer`` defaults to the one
     ``mrtr.state_key_file`` names (OSError/ValueError if unusable), else a random per-process key."""
     app = web.Application(client_max_size=config.max_message_bytes + 1)
     proxy = HttpProxy(app, listen_host)
     app.middlewares.append(proxy.guard_middleware)
     app.on_response_prepare.append(_name_no_software)
-    app[CONFIG] = config
+    app[RUNTIME] = Runtime(config, metrics)
     app[AUDIT] = audit
     app[ROUTES] = build_routes(config, upstream, sealer or load_sealer(config.mrtr_state_key_file))
     app[SESSIONS] = SessionTable()

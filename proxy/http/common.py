@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import ssl
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -17,6 +17,9 @@ from elicitguard.policies.carriers.base import META_PROTOCOL, meta_of
 from elicitguard.policies.config import Config
 from elicitguard.policies.envelope import EnvelopeError, Kind, dumps, parse_envelope, strict_loads
 from elicitguard.proxy.audit import AuditLog
+
+if TYPE_CHECKING:
+    from elicitguard.proxy.metrics import Metrics
 
 SESSION_HEADER = "Mcp-Session-Id"
 VERSION_HEADER = "MCP-Protocol-Version"
@@ -30,7 +33,16 @@ LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 JSON_TYPE = "application/json"
 SSE_TYPE = "text/event-stream"
 
-CONFIG = web.AppKey("config", Config)
+@dataclass
+class Runtime:
+    """What a reload replaces while the app runs (an aiohttp app's own state is frozen once it runs):
+    the config in force, and the metrics when the admin listener is on."""
+
+    config: Config
+    metrics: Metrics | None = None
+
+
+RUNTIME = web.AppKey("runtime", Runtime)
 AUDIT = web.AppKey("audit", AuditLog)
 CLIENT = web.AppKey("client", aiohttp.ClientSession)
 ROUTES = web.AppKey("routes", dict)

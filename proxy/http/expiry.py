@@ -14,10 +14,10 @@ from aiohttp import web
 
 from elicitguard.policies.engine import Outcome
 from elicitguard.proxy import offload
-from elicitguard.proxy.http.common import AUDIT, CONFIG, LEGACY
+from elicitguard.proxy.http.common import AUDIT, LEGACY, RUNTIME
 from elicitguard.proxy.http.relay import RelayLayer
 from elicitguard.proxy.http.state import SESSIONS, Session
-from elicitguard.proxy.hygiene import poll_interval
+from elicitguard.proxy.hygiene import poll_interval, refresh
 
 
 def _sessions(app: web.Application) -> list[Session]:
@@ -33,12 +33,14 @@ async def expire_once(app: web.Application, proxy: RelayLayer, now: float) -> No
             continue  # the common case, kept cheap: thousands of idle sessions are looked at each pass
         # The client's answer may be being judged in a worker thread: never touch the pending tables
         # at the same time (two answers to one request, or an exception that ends this timer).
+        # Before taking the lock: refresh swaps only while nothing is judged with the guard.
+        refresh(session.guard, session.route.policy)  # a reload's pending_timeout applies without a message
         async with offload.lock_for(session.guard):
             expiry = session.guard.tick(now)
         if expiry.decisions:
             app[AUDIT].decisions(expiry.decisions, session=session.session_id,
                                  server=session.route.name or "default", client=session.guard.state.client_info,
-                                 policy_version=app[CONFIG].version)
+                                 policy_version=app[RUNTIME].config.version)
         if expiry.to_server:
             proxy._answer_upstream(session, Outcome(replies=expiry.to_server))
 
@@ -47,7 +49,7 @@ def expiry_ticker(proxy: RelayLayer) -> Callable[[web.Application], AsyncIterato
     """A cleanup context running :func:`expire_once` on a short interval for the app's lifetime."""
 
     async def ticker(app: web.Application) -> AsyncIterator[None]:
-        config = app[CONFIG]
+        config = app[RUNTIME].config
         timeouts = [config.policy.limits.pending_timeout] + [e.policy.limits.pending_timeout
                                                              for e in config.servers.values()]
         interval = min(poll_interval(t) for t in timeouts)

@@ -9,7 +9,7 @@ from urllib.parse import urljoin
 from aiohttp import web
 
 from elicitguard.policies.envelope import dumps
-from elicitguard.proxy import offload
+from elicitguard.policies.verdict import Direction
 from elicitguard.proxy.framing import SseEvent, encode_sse
 from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, forward_headers, url_origin
 from elicitguard.proxy.http.relay import RelayLayer
@@ -68,7 +68,7 @@ class LegacySse(RelayLayer):
         if not session.owner.admits(Owner.of(request)):
             return self._no_session("session.binding", "the session belongs to another client", body)
         session.guard.offered_versions = session.route.offered_versions()
-        outcome = await offload.judged(session.guard, lambda: session.guard.client_message(body), body)
+        outcome = await self.judge(session, Direction.CLIENT_TO_SERVER, lambda: session.guard.client_message(body), body)
         self._audit(session, outcome.decisions)
         if outcome.forward is None:
             return web.Response(status=202 if not outcome.replies else 400, body=dumps(outcome.replies) if outcome.replies else b"")

@@ -14,7 +14,6 @@ from multidict import CIMultiDict
 from elicitguard.policies import errors
 from elicitguard.policies.envelope import EnvelopeError, dumps, id_key
 from elicitguard.policies.verdict import Direction
-from elicitguard.proxy import offload
 from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     CLIENT,
@@ -94,12 +93,13 @@ class RelayLayer(SseRelay):
                 return web.Response(status=upstream.status, body=raw,
                                     headers=response_headers(upstream.headers, extra, keep_type=True))
             if raw is None:
-                outcome = await offload.judged(session.guard, lambda: session.guard.rejection(
+                outcome = await self.judge(session, Direction.SERVER_TO_CLIENT, lambda: session.guard.rejection(
                     Direction.SERVER_TO_CLIENT, EnvelopeError("envelope.too_large",
                                                               "upstream response exceeds limits.max_message_bytes")))
             else:
                 data, now = raw, asyncio.get_running_loop().time()
-                outcome = await offload.judged(session.guard, lambda: session.guard.server_message(data, now), data)
+                outcome = await self.judge(session, Direction.SERVER_TO_CLIENT,
+                                           lambda: session.guard.server_message(data, now), data)
                 session.route.learn_versions(session.guard)
             self._audit(session, outcome.decisions)
             self._answer_upstream(session, outcome)

@@ -9,14 +9,21 @@ import signal
 import sys
 from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from aiohttp import web
 
 from elicitguard.policies.config import Config
+from elicitguard.policies.judge import ELICIT
+from elicitguard.proxy.admin import admin_listening, upstreams_ready
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.http.answers import ANSWERS, Backlog
-from elicitguard.proxy.http.app import build_routes, make_app
+from elicitguard.proxy.http.app import apply_config, build_routes, make_app
+from elicitguard.proxy.http.common import LEGACY, ROUTES
 from elicitguard.proxy.http.state import SESSIONS, Session, SessionKey, SessionTable
+from elicitguard.proxy.metrics import Metrics
+from elicitguard.proxy.oplog import LOG
+from elicitguard.proxy.reload import Reloader, settle_http
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,7 @@ class Listening:
     base: str  # http://HOST:PORT
     sessions: SessionsView
     _backlog: Backlog
+    _app: web.Application
 
     def url(self, server: str | None = None) -> str:
         """The MCP endpoint for the default upstream, or for ``servers.NAME``."""
@@ -65,12 +73,35 @@ class Listening:
         their replies: they travel in the background, after the stream they came from went on."""
         await self._backlog.settled(timeout)
 
+    def use(self, config: Config) -> None:
+        """Run on ``config`` from now on (a reload: see ``proxy.reload``; routes and upstreams stay)."""
+        apply_config(self._app, config)
+
+    def upstreams(self) -> dict[str, str]:
+        """Each route's upstream, by config name (``default`` for /mcp)."""
+        return {name or "default": route.upstream for name, route in self._app[ROUTES].items()}
+
+    def session_count(self) -> int:
+        return len(self._app[SESSIONS]) + len({id(s) for s in self._app[LEGACY].values()})
+
+    def pending_elicitations(self) -> int:
+        """Elicitations forwarded to clients and not answered yet, over every session."""
+        seen: dict[int, Session] = {id(s): s for s in self._app[SESSIONS].values()}
+        seen.update((id(s), s) for s in self._app[LEGACY].values())
+        total = 0
+        for session in list(seen.values()):
+            try:
+                total += sum(1 for r in list(session.guard.state.pending_server.values()) if r.method == ELICIT)
+            except RuntimeError:  # being judged in a thread this instant: counted at the next scrape
+                continue
+        return total
+
 
 @contextlib.asynccontextmanager
 async def listening(config: Config, upstream: str | None, audit: AuditLog, host: str = "127.0.0.1",
-                    port: int = 0) -> AsyncIterator[Listening]:
+                    port: int = 0, metrics: Metrics | None = None) -> AsyncIterator[Listening]:
     """Serve on HOST:PORT (port 0: any free port) until the block ends; closes every stream on exit."""
-    app = make_app(config, upstream, audit, host)
+    app = make_app(config, upstream, audit, host, metrics=metrics)
     # handler_cancellation: a client that hangs up cancels its handler, which closes the upstream
     # stream; a short shutdown_timeout keeps SIGTERM prompt with streams still open. No access log:
     # the audit log says what matters, and an access log would hold URL queries.
@@ -82,18 +113,49 @@ async def listening(config: Config, upstream: str | None, audit: AuditLog, host:
         bound = runner.addresses[0][1] if runner.addresses else port
         shown = f"[{host}]" if ":" in host else host
         table: SessionTable = app[SESSIONS]
-        yield Listening(f"http://{shown}:{bound}", SessionsView(table), app[ANSWERS])
+        yield Listening(f"http://{shown}:{bound}", SessionsView(table), app[ANSWERS], app)
     finally:
         await runner.cleanup()
 
 
-def run_http(config: Config, host: str, port: int, upstream: str | None, audit: AuditLog) -> int:
-    """Entry point for ``elicitguard http``: serve until SIGINT or SIGTERM."""
+class AdminUnavailable(Exception):
+    """The admin listener could not bind its address."""
+
+
+def _log_upstream(event: str, decision: str, fields: Mapping[str, Any]) -> None:
+    """Audit observer: upstream failures also go to the operational log (the audit keeps the record)."""
+    if event.startswith("upstream."):
+        reasons = fields.get("reasons")
+        rule = reasons[0].get("rule") if isinstance(reasons, list) and reasons and isinstance(reasons[0], dict) else None
+        LOG.warning("upstream request failed", audit_event=event, server=fields.get("server"),
+                    detail=fields.get("detail") or rule)
+
+
+def run_http(config: Config, host: str, port: int, upstream: str | None, audit: AuditLog,
+             source: str | None = None) -> int:
+    """Entry point for ``elicitguard http``: serve until SIGINT or SIGTERM; SIGHUP reloads ``source``."""
 
     async def serve() -> None:
         audit.bind(policy_version=config.version)  # inherited by every task and handler started below
-        async with listening(config, upstream, audit, host, port) as proxy:
+        audit.observers.append(_log_upstream)
+        metrics = Metrics(config) if config.admin_listen else None
+        if metrics is not None:
+            audit.observers.append(metrics.audited)
+        async with contextlib.AsyncExitStack() as stack:
+            proxy = await stack.enter_async_context(listening(config, upstream, audit, host, port, metrics))
             routes = ", ".join(f"/{name}/mcp" if name else "/mcp" for name in build_routes(config, upstream))
+            reloader = Reloader(source, config, audit, settle_http, proxy.use)
+            if metrics is not None and config.admin_listen is not None:
+                metrics.gauges(proxy.session_count, proxy.pending_elicitations)
+                try:
+                    admin = await stack.enter_async_context(admin_listening(
+                        config.admin_listen, metrics,
+                        upstreams_ready(proxy.upstreams, min(2.0, config.http.connect_timeout))))
+                except OSError as exc:
+                    raise AdminUnavailable(f"cannot listen on admin.listen {config.admin_listen}: "
+                                           f"{exc.strerror or exc}") from None
+                print(f"elicitguard: admin listening on {admin.base} (/healthz, /readyz, /metrics)",
+                      file=sys.stderr, flush=True)
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             # Before the line below: whoever reads it may signal us at once.
@@ -103,16 +165,30 @@ def run_http(config: Config, host: str, port: int, upstream: str | None, audit: 
             with contextlib.suppress(NotImplementedError):
                 # logrotate: close this chain, start one in the new file
                 loop.add_signal_handler(signal.SIGUSR1, audit.reopen)
+                loop.add_signal_handler(signal.SIGHUP, reloader.trigger)
+            watch = asyncio.create_task(reloader.watch(config.reload_interval)) if config.reload_watch else None
             # The one line tests and wrappers read to learn the port (also when --listen used port 0).
             print(f"elicitguard: listening on {proxy.base} ({routes})", file=sys.stderr, flush=True)
             audit.event("proxy.start", transport="http", listen=proxy.base.removeprefix("http://"))
+            LOG.info("started", transport="http", listen=proxy.base.removeprefix("http://"),
+                     policy_version=config.version, admin=config.admin_listen or "off",
+                     reload_watch=config.reload_watch)
             try:
                 await stop.wait()
             finally:
+                for task in (watch,):
+                    if task is not None:
+                        task.cancel()
+                        with contextlib.suppress(asyncio.CancelledError):
+                            await task
+                await reloader.close()
                 audit.event("proxy.stop", transport="http")
 
     try:
         asyncio.run(serve())
+    except AdminUnavailable as exc:
+        print(f"elicitguard: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"elicitguard: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
         return 2

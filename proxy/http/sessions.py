@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -12,7 +13,7 @@ from multidict import CIMultiDict
 
 from elicitguard.policies import errors
 from elicitguard.policies.config import Config
-from elicitguard.policies.engine import SessionState
+from elicitguard.policies.engine import Outcome, SessionState
 from elicitguard.policies.sealed import SESSION_PREFIX, SealError
 from elicitguard.policies.envelope import id_key
 from elicitguard.policies.verdict import Decision, Direction
@@ -21,7 +22,7 @@ from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     AUDIT,
-    CONFIG,
+    RUNTIME,
     ROUTES,
     SESSION_HEADER,
     VERSION_HEADER,
@@ -64,11 +65,29 @@ class SessionLayer:
 
     @property
     def config(self) -> Config:
-        return self.app[CONFIG]
+        return self.app[RUNTIME].config
 
     @property
     def audit(self) -> AuditLog:
         return self.app[AUDIT]
+
+    async def judge(self, session: Session, direction: Direction, judge: Callable[[], Outcome],
+                    frame: bytes | None = None) -> Outcome:
+        """``judge`` (a call into the session's guard) under the guard's lock, with the route's policy in
+        force swapped in first: a reload applies from each session's next frame, never inside one."""
+        route, guard = session.route, session.guard
+        metrics = self.app[RUNTIME].metrics
+
+        def run() -> Outcome:
+            policy = route.policy
+            if guard.policy is not policy:
+                guard.policy = policy
+            return judge()
+
+        outcome = await offload.judged(guard, metrics.timed(run) if metrics is not None else run, frame)
+        if metrics is not None:
+            metrics.counted(direction, outcome)
+        return outcome
 
     # -- safety checks and routing --
 

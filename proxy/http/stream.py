@@ -204,7 +204,7 @@ class SseRelay(AnswerLayer):
             # Its sender still gets an answer (a request with a readable id: -32600); a response the
             # client awaits is replaced by an error for it.
             over = frame
-            outcome = await offload.judged(session.guard, lambda: session.guard.oversize(
+            outcome = await self.judge(session, Direction.SERVER_TO_CLIENT, lambda: session.guard.oversize(
                 Direction.SERVER_TO_CLIENT, over.size, over.head, over.tail))
             return frame.prefix + self._emit(session, outcome, None, newline, resumed, retries), True
         event = frame
@@ -213,7 +213,8 @@ class SseRelay(AnswerLayer):
         if event.data is None or not event.data.strip():
             return event.raw, False  # keep-alives, priming events, retry hints
         data, now = event.data, asyncio.get_running_loop().time()
-        outcome = await offload.judged(session.guard, lambda: session.guard.server_message(data, now), data)
+        outcome = await self.judge(session, Direction.SERVER_TO_CLIENT, lambda: session.guard.server_message(data, now),
+                                   data)
         session.route.learn_versions(session.guard)
         dropped = any(d.event == "message.rejected" for d in outcome.decisions)
         return event.prefix + self._emit(session, outcome, event, newline, resumed, retries), dropped

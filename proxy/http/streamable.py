@@ -6,6 +6,7 @@ from aiohttp import web
 
 from elicitguard.policies import errors
 from elicitguard.policies.envelope import dumps
+from elicitguard.policies.verdict import Direction
 from elicitguard.proxy import offload
 from elicitguard.proxy.http.common import (
     JSON_TYPE,
@@ -46,7 +47,7 @@ class StreamableHttp(RelayLayer, VersionChecks):
         if refused is not None:
             return refused
         session.guard.offered_versions = route.offered_versions()
-        outcome = await offload.judged(session.guard, lambda: session.guard.client_message(body), body)
+        outcome = await self.judge(session, Direction.CLIENT_TO_SERVER, lambda: session.guard.client_message(body), body)
         self._audit(session, outcome.decisions)
         if outcome.forward is None:
             if outcome.replies:
