@@ -31,6 +31,9 @@ class HttpProxy(StreamableHttp, LegacySse):
     """All request handlers; state lives in the application under AppKeys."""
 
 
+HANDLERS = web.AppKey("handlers", HttpProxy)
+
+
 def build_routes(config: Config, upstream: str | None) -> dict[str | None, Route]:
     routes: dict[str | None, Route] = {}
     if upstream:
@@ -59,6 +62,7 @@ def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host:
     app[SESSIONS] = SessionTable()
     app[LEGACY] = {}
     app[ANSWERS] = Backlog()
+    app[HANDLERS] = proxy
 
     async def client_session(app: web.Application) -> AsyncIterator[None]:
         timeout = aiohttp.ClientTimeout(total=None, connect=config.http.connect_timeout,

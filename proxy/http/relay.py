@@ -19,6 +19,8 @@ from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     CLIENT,
     JSON_TYPE,
+    Incoming,
+    UpstreamReply,
     SESSION_HEADER,
     SSE_TYPE,
     error_response,
@@ -29,6 +31,7 @@ from elicitguard.proxy.http.common import (
     request_ids,
     response_headers,
 )
+from elicitguard.proxy.http.h1 import RawRequest
 from elicitguard.proxy.http.state import Session
 from elicitguard.proxy.http.stream import SseRelay
 
@@ -36,12 +39,19 @@ from elicitguard.proxy.http.stream import SseRelay
 class RelayLayer(SseRelay):
     """Upstream requests and the judging of their answers."""
 
-    async def _relay(self, request: web.Request, url: str, method: str, headers: CIMultiDict[str], body: bytes | None,
+    async def _send(self, request: Incoming, method: str, url: str, headers: CIMultiDict[str],
+                    body: bytes | None) -> UpstreamReply:
+        """One request upstream: on the client connection's own keep-alive connection (raw relay), or
+        through the application's ClientSession (aiohttp)."""
+        if isinstance(request, RawRequest):
+            return await request.conn.upstreams.request(method, url, headers, body)
+        return await self.app[CLIENT].request(method, url, headers=headers, data=body, allow_redirects=False)
+
+    async def _relay(self, request: Incoming, url: str, method: str, headers: CIMultiDict[str], body: bytes | None,
                      session: Session, proxy_replies: list[dict[str, Any]] | None = None,
                      legacy_sse: bool = False, initialize: bool = False) -> web.StreamResponse:
-        client = self.app[CLIENT]
         try:
-            upstream = await client.request(method, url, headers=headers, data=body, allow_redirects=False)
+            upstream = await self._send(request, method, url, headers, body)
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
             ids = request_ids(body) if body else []
@@ -119,7 +129,7 @@ class RelayLayer(SseRelay):
             upstream.release()
             await self._forget_refused(session, upstream.status, body)
 
-    def _json_out(self, upstream: aiohttp.ClientResponse, replies: list[dict[str, Any]],
+    def _json_out(self, upstream: UpstreamReply, replies: list[dict[str, Any]],
                   upstream_body: bytes | None) -> web.Response:
         """Merge the proxy's own answers (to parts of a client batch) with the upstream's."""
         merged: list[Any] = list(replies)

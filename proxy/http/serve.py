@@ -15,7 +15,11 @@ from aiohttp import web
 from elicitguard.policies.config import Config
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.http.answers import ANSWERS, Backlog
-from elicitguard.proxy.http.app import build_routes, make_app
+from elicitguard.proxy.http.app import HANDLERS, build_routes, make_app
+from elicitguard.proxy.http.common import ssl_context
+from elicitguard.proxy.http.front import Front
+from elicitguard.proxy.http.h1 import H1Connection, Settings
+from elicitguard.proxy.http.upstream import Upstreams, client_tls
 from elicitguard.proxy.http.state import SESSIONS, Session, SessionKey, SessionTable
 
 
@@ -66,10 +70,25 @@ class Listening:
         await self._backlog.settled(timeout)
 
 
+# The raw relay's own bounds on a client connection (the upstream side uses http.connect_timeout and
+# http.read_timeout): a request head must arrive within HEAD_TIMEOUT of its first byte, and a keep-alive
+# connection with nothing in progress is closed after IDLE_TIMEOUT.
+HEAD_TIMEOUT = 30.0
+IDLE_TIMEOUT = 75.0
+SHUTDOWN_GRACE = 2.0
+
+
 @contextlib.asynccontextmanager
 async def listening(config: Config, upstream: str | None, audit: AuditLog, host: str = "127.0.0.1",
-                    port: int = 0) -> AsyncIterator[Listening]:
-    """Serve on HOST:PORT (port 0: any free port) until the block ends; closes every stream on exit."""
+                    port: int = 0, relay: str = "raw") -> AsyncIterator[Listening]:
+    """Serve on HOST:PORT (port 0: any free port) until the block ends; closes every stream on exit.
+
+    ``relay``: ``raw`` (the default: an asyncio Protocol relay on llhttp, one keep-alive upstream
+    connection per client connection) or ``aiohttp`` (aiohttp's web server and one ClientSession)."""
+    if relay == "raw":
+        async with _raw(config, upstream, audit, host, port) as running:
+            yield running
+        return
     app = make_app(config, upstream, audit, host)
     # handler_cancellation: a client that hangs up cancels its handler, which closes the upstream
     # stream; a short shutdown_timeout keeps SIGTERM prompt with streams still open. No access log:
@@ -85,6 +104,47 @@ async def listening(config: Config, upstream: str | None, audit: AuditLog, host:
         yield Listening(f"http://{shown}:{bound}", SessionsView(table), app[ANSWERS])
     finally:
         await runner.cleanup()
+
+
+@contextlib.asynccontextmanager
+async def _raw(config: Config, upstream: str | None, audit: AuditLog, host: str, port: int) -> AsyncIterator[Listening]:
+    app = make_app(config, upstream, audit, host)
+    app.pre_freeze()
+    await app.startup()  # the side ClientSession, the idle sweeper, the expiry ticker
+    app.freeze()
+    tls = client_tls(ssl_context(config))
+    settings = Settings(max_body=config.max_message_bytes, head_timeout=HEAD_TIMEOUT, idle_timeout=IDLE_TIMEOUT,
+                        body_timeout=config.http.read_timeout,
+                        new_upstreams=lambda: Upstreams(tls, config.http.connect_timeout, config.http.read_timeout))
+    front = Front(app[HANDLERS])
+    live: set[H1Connection] = set()
+    loop = asyncio.get_running_loop()
+    try:
+        server = await loop.create_server(lambda: H1Connection(front, settings, live), host, port)
+    except BaseException:
+        await app.shutdown()
+        await app.cleanup()
+        raise
+    try:
+        bound = server.sockets[0].getsockname()[1] if server.sockets else port
+        shown = f"[{host}]" if ":" in host else host
+        table: SessionTable = app[SESSIONS]
+        yield Listening(f"http://{shown}:{bound}", SessionsView(table), app[ANSWERS])
+    finally:
+        server.close()
+        for conn in list(live):
+            conn.shutdown()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(_drained(live), SHUTDOWN_GRACE)
+        for conn in list(live):
+            conn.abort()
+        await app.shutdown()
+        await app.cleanup()
+
+
+async def _drained(live: set[H1Connection]) -> None:
+    while live:
+        await asyncio.sleep(0.01)
 
 
 def run_http(config: Config, host: str, port: int, upstream: str | None, audit: AuditLog) -> int:

@@ -21,6 +21,7 @@ from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     AUDIT,
     CONFIG,
+    Incoming,
     ROUTES,
     SESSION_HEADER,
     VERSION_HEADER,
@@ -30,10 +31,11 @@ from elicitguard.proxy.http.common import (
     origin_allowed,
     request_ids,
 )
+from elicitguard.proxy.http.h1 import RawRequest
 from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session
 
 
-def upstream_headers(request: web.Request, session: Session) -> CIMultiDict[str]:
+def upstream_headers(request: Incoming, session: Session) -> CIMultiDict[str]:
     headers = forward_headers(request.headers)
     if session.synthetic:
         headers.popall(SESSION_HEADER, None)
@@ -63,7 +65,7 @@ class SessionLayer:
     # -- safety checks and routing --
 
     @web.middleware
-    async def guard_middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def guard_middleware(self, request: Incoming, handler: Any) -> web.StreamResponse:
         # DNS-rebinding protection (Streamable HTTP spec): validate Host and Origin before anything.
         if not host_allowed(request.host, self.config, self.listen_host):
             self.audit.event("http.refused", decision="deny", reasons=[{"rule": "http.host", "detail": "Host header not allowed"}])
@@ -78,18 +80,22 @@ class SessionLayer:
             return error_response(404, errors.INVALID_REQUEST, "No such MCP endpoint", rule="http.route")
         return response
 
-    def route(self, request: web.Request) -> Route:
+    def route(self, request: Incoming) -> Route:
         """The upstream this path serves; 404 when none."""
         route: Route | None = self.app[ROUTES].get(request.match_info.get("server"))
         if route is None:
             raise NoRoute
         return route
 
-    async def request_body(self, request: web.Request) -> bytes | web.Response:
+    async def request_body(self, request: Incoming) -> bytes | web.Response:
         """The client's whole body, or the answer refusing it (413 past the limit, audited in every mode:
         the limit is hard; 400 for a body cut off mid-way)."""
         limit = self.config.max_message_bytes
         try:
+            if isinstance(request, RawRequest):
+                if request.too_large:
+                    raise TooLarge
+                return request.body
             if request.content_length is not None and request.content_length > limit:
                 raise TooLarge
             return await read_whole(request.content, limit)
@@ -101,7 +107,7 @@ class SessionLayer:
         except BROKEN_BODY:
             return error_response(400, errors.INVALID_REQUEST, "Incomplete request body", rule="http.incomplete_body")
 
-    def request_session(self, request: web.Request, route: Route, body: bytes | None = None) -> Session | web.Response:
+    def request_session(self, request: Incoming, route: Route, body: bytes | None = None) -> Session | web.Response:
         """The session the request's Mcp-Session-Id names, if the requester owns it; else a session
         for this request alone. A session of someone else's, or an id the proxy issued and forgot,
         is answered 404 without being touched."""
@@ -128,7 +134,7 @@ class SessionLayer:
         session.adopted = True
         return self._bind(session, request)
 
-    def new_session(self, request: web.Request, route: Route, owner: Owner) -> Session:
+    def new_session(self, request: Incoming, route: Route, owner: Owner) -> Session:
         """A session for this request, holding the credentials the proxy's own answers will carry."""
         # The shared store is keyed per client (credentials and address), so one client's retry can
         # neither consume nor be answered with another's removed input requests.
@@ -202,7 +208,7 @@ class SessionLayer:
                 {"rule": "session.capacity", "detail": "the session table is full of initialized sessions"}])
         return kept
 
-    def _bind(self, session: Session, request: web.Request) -> Session:
+    def _bind(self, session: Session, request: Incoming) -> Session:
         self.audit.bind(session=session.session_id, server=session.route.name or "default",
                         client=session.guard.state.client_info, peer=request.remote,
                         policy_version=self.config.version)

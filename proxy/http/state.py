@@ -24,6 +24,7 @@ from aiohttp import web
 from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy
 from elicitguard.policies.engine import Bounded, Guard, SessionState
 from elicitguard.policies.limits import HygieneState, TokenBucket
+from elicitguard.proxy.http.h1 import RawRequest
 
 MAX_SESSIONS: Final = 10_000
 MAX_PER_CLIENT: Final = 100
@@ -49,7 +50,7 @@ class Owner:
     cookies: frozenset[bytes]
 
     @classmethod
-    def of(cls, request: web.Request) -> Owner:
+    def of(cls, request: web.Request | RawRequest) -> Owner:
         pairs = (p.strip() for p in ";".join(request.headers.getall("Cookie", [])).split(";"))
         return cls(request.remote or "", _digest("\n".join(request.headers.getall("Authorization", []))),
                    frozenset(_digest(p) for p in pairs if p))

@@ -19,7 +19,8 @@ from elicitguard.policies.verdict import Direction
 from elicitguard.proxy import offload
 from elicitguard.proxy.framing import Oversize, SseEvent, SseFramer, encode_sse
 from elicitguard.proxy.http.answers import AnswerLayer
-from elicitguard.proxy.http.common import SSE_TYPE, jsonrpc_error, response_headers
+from elicitguard.proxy.http.common import SSE_TYPE, Incoming, UpstreamReply, jsonrpc_error, response_headers
+from elicitguard.proxy.http.h1 import RawRequest, RawStream
 from elicitguard.proxy.http.state import Session
 
 
@@ -34,11 +35,13 @@ class SseRelay(AnswerLayer):
         """The legacy ``endpoint`` event, rewritten to point at the proxy (see :class:`LegacySse`)."""
         raise NotImplementedError
 
-    async def _relay_sse(self, request: web.Request, upstream: aiohttp.ClientResponse, session: Session,
+    async def _relay_sse(self, request: Incoming, upstream: UpstreamReply, session: Session,
                          proxy_replies: list[dict[str, Any]], legacy_sse: bool,
                          extra: dict[str, str], request_ids: list[Any]) -> web.StreamResponse:
-        response = web.StreamResponse(status=upstream.status, headers=response_headers(upstream.headers, extra))
-        response.content_type = SSE_TYPE
+        headers = response_headers(upstream.headers, extra)
+        headers["Content-Type"] = SSE_TYPE
+        response = (RawStream(request, upstream.status, headers) if isinstance(request, RawRequest)
+                    else web.StreamResponse(status=upstream.status, headers=headers))
         newline = b"\n"
         framer = SseFramer(self.config.max_message_bytes)
         refused = False  # the proxy dropped something that may have been an answer the client awaits
@@ -61,13 +64,17 @@ class SseRelay(AnswerLayer):
 
         try:
             try:
-                await response.prepare(request)
+                if isinstance(response, RawStream):
+                    await response.begin()
+                else:
+                    assert isinstance(request, web.Request)
+                    await response.prepare(request)
             except (ConnectionError, RuntimeError) as exc:
                 raise ClientGone from exc
             for reply in proxy_replies:
                 await write(encode_sse(dumps(reply), event="message"))
             try:
-                async for chunk in upstream.content.iter_any():
+                while chunk := await upstream.content.readany():
                     if b"\r\n" in chunk:
                         newline = b"\r\n"
                     await emit(framer.feed(chunk))

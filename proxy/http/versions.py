@@ -12,7 +12,7 @@ from elicitguard.policies import errors
 from elicitguard.policies.carriers.base import META_PROTOCOL, meta_of
 from elicitguard.policies.config import KNOWN_PROTOCOLS
 from elicitguard.policies.envelope import EnvelopeError, parse_envelope
-from elicitguard.proxy.http.common import VERSION_HEADER, error_response, request_ids
+from elicitguard.proxy.http.common import VERSION_HEADER, Incoming, error_response, request_ids
 from elicitguard.proxy.http.sessions import SessionLayer
 from elicitguard.proxy.http.state import Route
 
@@ -31,7 +31,7 @@ def meta_versions(body: bytes) -> list[Any]:
 class VersionChecks(SessionLayer):
     """The version checks a POST passes before it is judged."""
 
-    def _check_versions(self, request: web.Request, route: Route, body: bytes) -> web.Response | None:
+    def _check_versions(self, request: Incoming, route: Route, body: bytes) -> web.Response | None:
         header = request.headers.get(VERSION_HEADER)
         if header is None:
             return None
