@@ -261,6 +261,8 @@ class H1Connection(asyncio.Protocol):
             raise Refused(400, "a transfer coding other than chunked")
         if hosts > 1:
             raise Refused(400, "two Host headers")
+        if parser.should_upgrade():
+            raise Refused(400, "an upgrade (the proxy speaks HTTP/1.1 only) or CONNECT")
         request = RawRequest(parser.get_method().decode("ascii", "replace"), self._url.decode("latin-1"), headers,
                              self.remote, version, self)
         self._request = request

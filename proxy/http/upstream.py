@@ -97,6 +97,7 @@ class Connection(asyncio.Protocol):
         self._waiter: asyncio.Future[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._complete = False
+        self._keep_alive = False  # read at the answer's end: llhttp forgets it once the message is over
         self._until_close = False  # a body framed by the end of the connection
         self._error: BaseException | None = None
         self._paused = False
@@ -177,6 +178,7 @@ class Connection(asyncio.Protocol):
     def on_message_complete(self) -> None:
         if self._head is None or not self._head.done():
             return  # the end of an interim answer
+        self._keep_alive = self._parser.should_keep_alive()
         self._complete = True
         self._wake()
 
@@ -219,7 +221,7 @@ class Connection(asyncio.Protocol):
 
     def reusable(self) -> bool:
         return (self._complete and not self._chunks and self._error is None and not self.closed
-                and not self._until_close and self._parser.should_keep_alive())
+                and not self._until_close and self._keep_alive)
 
     def stale(self) -> bool:
         """A reused connection the upstream closed before answering a single byte."""
