@@ -25,6 +25,7 @@ import httptools
 from aiohttp import web
 from multidict import CIMultiDict
 
+from elicitguard.proxy.http.deadline import Deadline
 from elicitguard.proxy.http.upstream import Upstreams
 
 MAX_HEAD: Final = 65536  # bytes of a request line and headers: 431 past it
@@ -88,29 +89,44 @@ Handler = Callable[[RawRequest], Awaitable[web.StreamResponse]]
 
 
 class RawStream(web.StreamResponse):
-    """A streamed answer written straight to the client connection (chunked, or to the close in HTTP/1.0)."""
+    """A streamed answer written straight to the client connection (chunked, or to the close in HTTP/1.0).
+
+    Writes are gathered and sent by :meth:`flush` (the relay flushes whenever it would wait for the
+    upstream), so a head and the events that came with it leave in one segment."""
+
+    FLUSH_AT: Final = 65536
 
     def __init__(self, request: RawRequest, status: int, headers: CIMultiDict[str]) -> None:
         super().__init__(status=status, headers=headers)
         self._conn = request.conn
         self._chunked = request.version != "1.0"
+        self._pending: list[bytes] = []
+        self._pending_size = 0
         self.started = False
         self.finished = False
 
     async def begin(self) -> None:
         self.started = True
         self._conn.streaming(self)
-        self._conn.write(head_bytes(self.status, self.reason, self.headers, None, not self._chunked,
-                                    chunked=self._chunked))
-        await self._conn.drain()
+        self._pending.append(head_bytes(self.status, self.reason, self.headers, None, not self._chunked,
+                                        chunked=self._chunked))
 
     async def write(self, data: bytes | bytearray | memoryview) -> None:
         if not data:
             return
-        if self._chunked:
-            self._conn.write(b"%x\r\n%s\r\n" % (len(data), bytes(data)))
-        else:
-            self._conn.write(bytes(data))
+        framed = b"%x\r\n%s\r\n" % (len(data), bytes(data)) if self._chunked else bytes(data)
+        self._pending.append(framed)
+        self._pending_size += len(framed)
+        if self._pending_size >= self.FLUSH_AT:
+            await self.flush()
+
+    async def flush(self) -> None:
+        """Send what was gathered; waits while the client's buffer is full (backpressure)."""
+        if self._pending:
+            data = b"".join(self._pending) if len(self._pending) > 1 else self._pending[0]
+            self._pending.clear()
+            self._pending_size = 0
+            self._conn.write(data)
         await self._conn.drain()
 
     async def write_eof(self, data: bytes = b"") -> None:
@@ -120,8 +136,8 @@ class RawStream(web.StreamResponse):
             await self.write(data)
         self.finished = True
         if self._chunked:
-            self._conn.write(b"0\r\n\r\n")
-        await self._conn.drain()
+            self._pending.append(b"0\r\n\r\n")
+        await self.flush()
 
 
 def head_bytes(status: int, reason: str | None, headers: Mapping[str, str], length: int | None,
@@ -154,7 +170,8 @@ class H1Connection(asyncio.Protocol):
         self.remote: str | None = None
         self.upstreams = settings.new_upstreams()
         self._parser = httptools.HttpRequestParser(self)
-        self._timer: asyncio.TimerHandle | None = None
+        self._deadline = Deadline(self.loop, self._timed_out)
+        self._deadline_status: int | None = None
         self._queue: collections.deque[RawRequest] = collections.deque()
         self._task: asyncio.Task[None] | None = None
         self._streaming: RawStream | None = None
@@ -208,7 +225,7 @@ class H1Connection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._closing = True
         self.live.discard(self)
-        self._cancel_timer()
+        self._deadline.cancel()
         if self._task is not None:
             self._task.cancel()  # the handler closes the upstream exchange it held
         self.upstreams.close()
@@ -405,16 +422,14 @@ class H1Connection(asyncio.Protocol):
     # -- timers --
 
     def _arm(self, delay: float, status: int | None) -> None:
-        self._cancel_timer()
-        self._timer = self.loop.call_later(delay, self._timed_out, status)
+        self._deadline_status = status
+        self._deadline.set(delay)
 
     def _cancel_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        self._deadline.clear()
 
-    def _timed_out(self, status: int | None) -> None:
-        self._timer = None
+    def _timed_out(self) -> None:
+        status = self._deadline_status
         if self._task is not None:
             return
         if status is not None:

@@ -81,7 +81,7 @@ class RelayLayer(SseRelay):
             kind = mimetype(upstream.headers.get("Content-Type"))
             if kind == SSE_TYPE:
                 return await self._relay_sse(request, upstream, session, proxy_replies or [], legacy_sse, extra,
-                                             request_ids(body) if body else [])
+                                             body)
             try:
                 raw = await read_whole(upstream.content, self.config.max_message_bytes)
             except TooLarge:

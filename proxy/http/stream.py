@@ -19,8 +19,16 @@ from elicitguard.policies.verdict import Direction
 from elicitguard.proxy import offload
 from elicitguard.proxy.framing import Oversize, SseEvent, SseFramer, encode_sse
 from elicitguard.proxy.http.answers import AnswerLayer
-from elicitguard.proxy.http.common import SSE_TYPE, Incoming, UpstreamReply, jsonrpc_error, response_headers
+from elicitguard.proxy.http.common import (
+    SSE_TYPE,
+    Incoming,
+    UpstreamReply,
+    jsonrpc_error,
+    request_ids,
+    response_headers,
+)
 from elicitguard.proxy.http.h1 import RawRequest, RawStream
+from elicitguard.proxy.http.upstream import Body
 from elicitguard.proxy.http.state import Session
 
 
@@ -37,7 +45,7 @@ class SseRelay(AnswerLayer):
 
     async def _relay_sse(self, request: Incoming, upstream: UpstreamReply, session: Session,
                          proxy_replies: list[dict[str, Any]], legacy_sse: bool,
-                         extra: dict[str, str], request_ids: list[Any]) -> web.StreamResponse:
+                         extra: dict[str, str], body: bytes | None) -> web.StreamResponse:
         headers = response_headers(upstream.headers, extra)
         headers["Content-Type"] = SSE_TYPE
         response = (RawStream(request, upstream.status, headers) if isinstance(request, RawRequest)
@@ -73,8 +81,18 @@ class SseRelay(AnswerLayer):
                 raise ClientGone from exc
             for reply in proxy_replies:
                 await write(encode_sse(dumps(reply), event="message"))
+            content = upstream.content
             try:
-                while chunk := await upstream.content.readany():
+                while True:
+                    if isinstance(response, RawStream) and not (isinstance(content, Body) and content.ready()):
+                        # About to wait for the upstream: what is gathered goes to the client first.
+                        try:
+                            await response.flush()
+                        except ConnectionError as exc:
+                            raise ClientGone from exc
+                    chunk = await content.readany()
+                    if not chunk:
+                        break
                     if b"\r\n" in chunk:
                         newline = b"\r\n"
                     await emit(framer.feed(chunk))
@@ -94,7 +112,8 @@ class SseRelay(AnswerLayer):
                 # Requests of this POST still unanswered may have lost their answer to the proxy: answer
                 # them with an error rather than leave the client waiting.
                 async with offload.lock_for(session.guard):
-                    unanswered = [rid for rid in request_ids
+                    # The ids are read only here: a stream that lost nothing never parses the request again.
+                    unanswered = [rid for rid in (request_ids(body) if body else [])
                                   if session.guard.state.pending_client.pop(id_key(rid), None) is not None]
                 for rid in unanswered:
                     await write(encode_sse(jsonrpc_error(

@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 import httptools
 from multidict import CIMultiDict, CIMultiDictProxy
 
+from elicitguard.proxy.http.deadline import Deadline
+
 HIGH_WATER: Final = 262144  # bytes buffered from the upstream before its reading pauses
 MAX_HEAD: Final = 65536  # bytes of a response head (status line and headers)
 
@@ -48,6 +50,10 @@ class Body:
 
     async def readany(self) -> bytes:
         return await self._conn.next_chunk()
+
+    def ready(self) -> bool:
+        """Whether ``readany`` would return without waiting."""
+        return self._conn.ready()
 
 
 class UpstreamResponse:
@@ -84,6 +90,7 @@ class Connection(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.closed = False
         self.used = False  # it carried a request before: a stale keep-alive may be retried
+        self._deadline = Deadline(loop, self._timed_out)
         self._parser = httptools.HttpResponseParser(self)
         self._reset()
 
@@ -95,7 +102,6 @@ class Connection(asyncio.Protocol):
         self._chunks: collections.deque[bytes] = collections.deque()
         self._buffered = 0
         self._waiter: asyncio.Future[None] | None = None
-        self._timer: asyncio.TimerHandle | None = None
         self._complete = False
         self._keep_alive = False  # read at the answer's end: llhttp forgets it once the message is over
         self._until_close = False  # a body framed by the end of the connection
@@ -130,7 +136,7 @@ class Connection(asyncio.Protocol):
         self.closed = True
         if not self._complete:
             self._fail(UpstreamError("the upstream closed the connection"))
-        self._cancel_timer()
+        self._deadline.cancel()
 
     # -- httptools callbacks --
 
@@ -219,6 +225,9 @@ class Connection(asyncio.Protocol):
                 self._waiter = None
                 self._cancel_timer()
 
+    def ready(self) -> bool:
+        return bool(self._chunks) or self._complete or self._error is not None
+
     def reusable(self) -> bool:
         return (self._complete and not self._chunks and self._error is None and not self.closed
                 and not self._until_close and self._keep_alive)
@@ -253,15 +262,12 @@ class Connection(asyncio.Protocol):
             self._waiter.set_result(None)
 
     def _arm(self) -> None:
-        self._timer = self.loop.call_later(self.read_timeout, self._timed_out)
+        self._deadline.set(self.read_timeout)
 
     def _cancel_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        self._deadline.clear()
 
     def _timed_out(self) -> None:
-        self._timer = None
         exc = TimeoutError("the upstream sent nothing within http.read_timeout")
         if self._head is not None and not self._head.done():
             self._head.set_exception(exc)
