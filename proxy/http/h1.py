@@ -19,7 +19,7 @@ import collections
 import sys
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
 import httptools
 from aiohttp import web
@@ -194,8 +194,8 @@ class H1Connection(asyncio.Protocol):
     # -- asyncio.Protocol --
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        # uvloop's transports are not asyncio.Transport subclasses, but have its methods.
+        self.transport = cast(asyncio.Transport, transport)
         peer = transport.get_extra_info("peername")
         self.remote = peer[0] if isinstance(peer, tuple) else None
         self.live.add(self)

@@ -10,6 +10,7 @@ per client and never evicts an initialized session to make room for an adopted o
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
@@ -37,6 +38,7 @@ SessionKey = tuple[str | None, str]  # (server name, or None for /mcp; Mcp-Sessi
 _KEY: Final = secrets.token_bytes(32)  # per process: the hashes mean nothing outside it
 
 
+@functools.lru_cache(maxsize=1024)  # a client shows the same credentials on every request
 def _digest(value: str) -> bytes:
     return hmac.new(_KEY, value.encode("utf-8", "surrogateescape"), hashlib.sha256).digest()[:16]
 

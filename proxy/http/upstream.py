@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import ssl
-from typing import Final
+from typing import Final, cast
 from urllib.parse import urlsplit
 
 import httptools
@@ -112,8 +112,8 @@ class Connection(asyncio.Protocol):
     # -- asyncio.Protocol --
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        # uvloop's transports are not asyncio.Transport subclasses, but have its methods.
+        self.transport = cast(asyncio.Transport, transport)
 
     def data_received(self, data: bytes) -> None:
         self._seen_bytes = True
@@ -192,7 +192,8 @@ class Connection(asyncio.Protocol):
 
     async def send(self, request: bytes) -> tuple[int, CIMultiDictProxy[str]]:
         """Write one request; the head of its answer."""
-        assert self.transport is not None
+        if self.closed or self.transport is None or self.transport.is_closing():
+            raise UpstreamError("the upstream closed the connection")
         self._reset()
         self.used = True
         self._head = self.loop.create_future()
