@@ -10,7 +10,6 @@ per client and never evicts an initialized session to make room for an adopted o
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 import secrets
@@ -38,9 +37,13 @@ SessionKey = tuple[str | None, str]  # (server name, or None for /mcp; Mcp-Sessi
 _KEY: Final = secrets.token_bytes(32)  # per process: the hashes mean nothing outside it
 
 
-@functools.lru_cache(maxsize=1024)  # a client shows the same credentials on every request
 def _digest(value: str) -> bytes:
+    if not value:
+        return _NONE  # no credential: the common case, computed once (credentials are never kept)
     return hmac.new(_KEY, value.encode("utf-8", "surrogateescape"), hashlib.sha256).digest()[:16]
+
+
+_NONE: Final = hmac.new(_KEY, b"", hashlib.sha256).digest()[:16]
 
 
 @dataclass(frozen=True)
