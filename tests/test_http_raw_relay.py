@@ -283,7 +283,28 @@ async def test_an_upstream_that_never_answers_is_answered_502_after_read_timeout
         body = json.loads(await h.read(response))
     assert response.status == 502 and body["id"] == 2
     [error] = proxy.events("upstream.error")
-    assert error["detail"] == "TimeoutError"
+    assert error["detail"] == "UpstreamTimeout"
+
+
+async def test_an_upstream_that_stops_mid_body_is_answered_502_after_read_timeout(h: Harness) -> None:
+    async def serve_upstream(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(ConnectionError, asyncio.IncompleteReadError):
+            head = await reader.readuntil(b"\r\n\r\n")
+            await reader.readexactly(int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0]))
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+            await reader.read()  # the rest never comes
+        writer.close()
+
+    server = await asyncio.start_server(serve_upstream, "127.0.0.1", 0)
+    try:
+        proxy = await h.proxy(f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/mcp",
+                              "http:\n  read_timeout: 0.3\n")
+        response = await h.post(proxy.url, CALL)
+        body = json.loads(await h.read(response))
+    finally:
+        server.close()
+    assert response.status == 502 and body["id"] == 2
+    assert body["error"]["data"]["rule"] == "upstream.incomplete_body"
 
 
 # ---- half-close ----------------------------------------------------------------------------------------------

@@ -29,6 +29,10 @@ class UpstreamError(ConnectionError):
     """The upstream broke off, or framed its answer so that it cannot be read one way."""
 
 
+class UpstreamTimeout(UpstreamError, TimeoutError):
+    """The upstream sent nothing within ``http.read_timeout`` (a broken body, and a timeout)."""
+
+
 def client_tls(setting: ssl.SSLContext | bool) -> ssl.SSLContext:
     """The TLS context for https upstreams from ``ssl_context(config)`` (True: the system's CAs)."""
     if isinstance(setting, ssl.SSLContext):
@@ -89,7 +93,8 @@ class Connection(asyncio.Protocol):
         self.read_timeout = read_timeout
         self.transport: asyncio.Transport | None = None
         self.closed = False
-        self.used = False  # it carried a request before: a stale keep-alive may be retried
+        self.used = False  # it carried an exchange before
+        self.reused = False  # the exchange in progress is not its first: a stale keep-alive may be retried
         self._deadline = Deadline(loop, self._timed_out)
         self._parser = httptools.HttpResponseParser(self)
         self._reset()
@@ -195,7 +200,7 @@ class Connection(asyncio.Protocol):
         if self.closed or self.transport is None or self.transport.is_closing():
             raise UpstreamError("the upstream closed the connection")
         self._reset()
-        self.used = True
+        self.reused, self.used = self.used, True
         self._head = self.loop.create_future()
         self.transport.write(request)
         self._arm()
@@ -234,8 +239,9 @@ class Connection(asyncio.Protocol):
                 and not self._until_close and self._keep_alive)
 
     def stale(self) -> bool:
-        """A reused connection the upstream closed before answering a single byte."""
-        return self.used and not self._seen_bytes and self.closed
+        """A reused connection the upstream closed before answering a single byte (not a timeout)."""
+        return (self.reused and not self._seen_bytes and self.closed
+                and not isinstance(self._error, UpstreamTimeout))
 
     def close(self) -> None:
         self.closed = True
@@ -269,7 +275,7 @@ class Connection(asyncio.Protocol):
         self._deadline.clear()
 
     def _timed_out(self) -> None:
-        exc = TimeoutError("the upstream sent nothing within http.read_timeout")
+        exc = UpstreamTimeout("the upstream sent nothing within http.read_timeout")
         if self._head is not None and not self._head.done():
             self._head.set_exception(exc)
         elif self._waiter is not None and not self._waiter.done():
