@@ -127,6 +127,33 @@ async def test_two_requests_on_one_client_connection_use_one_upstream_connection
     assert len(peers) == 1
 
 
+async def test_an_answer_the_upstream_sent_unasked_never_reaches_the_next_request(h: Harness) -> None:
+    peers: list[Any] = []
+
+    async def serve_upstream(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peers.append(writer.get_extra_info("peername"))
+        with contextlib.suppress(ConnectionError, asyncio.IncompleteReadError):
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+                request = json.loads(await reader.readexactly(length))
+                for rid in (request["id"], "planted"):  # a second answer nobody asked for
+                    payload = dump({**RESULT, "id": rid})
+                    writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                                 b"Content-Length: %d\r\n\r\n%s" % (len(payload), payload))
+        writer.close()
+
+    server = await asyncio.start_server(serve_upstream, "127.0.0.1", 0)
+    try:
+        proxy = await h.proxy(f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/mcp")
+        first = await raw_post(proxy, post_bytes(BODY) + post_bytes(dump({**CALL, "id": 3}), b"Connection: close"))
+    finally:
+        server.close()
+    assert b"planted" not in first
+    assert b'"id":2' in first and b'"id":3' in first
+    assert len(peers) == 2  # the connection that answered twice was not used again
+
+
 # ---- TLS to the upstream -------------------------------------------------------------------------------------
 
 

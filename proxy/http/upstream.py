@@ -44,6 +44,10 @@ def client_tls(setting: ssl.SSLContext | bool) -> ssl.SSLContext:
     return context
 
 
+class _Unsolicited(Exception):
+    """Stops llhttp: a second answer to one request."""
+
+
 class Body:
     """A response body as it arrives (``readany`` returns b"" at its end)."""
 
@@ -122,13 +126,24 @@ class Connection(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self._seen_bytes = True
-        if self._head is None:
-            self.close()  # bytes nobody asked for: the connection cannot be trusted for the next request
+        if self._head is None or self._complete:
+            self._unsolicited()
             return
         try:
             self._parser.feed_data(data)
         except httptools.HttpParserError as exc:
-            self._fail(UpstreamError(f"malformed answer: {exc}"))
+            if isinstance(exc.__context__, _Unsolicited):
+                self._unsolicited()
+            else:
+                self._fail(UpstreamError(f"malformed answer: {exc}"))
+
+    def _unsolicited(self) -> None:
+        """Bytes after the answer, nobody asked for: what was answered stands, but the connection
+        cannot be trusted with the next request."""
+        self._keep_alive = False
+        self.closed = True
+        if self.transport is not None:
+            self.transport.close()
 
     def eof_received(self) -> bool | None:
         if self._until_close and not self._complete:
@@ -144,6 +159,10 @@ class Connection(asyncio.Protocol):
         self._deadline.cancel()
 
     # -- httptools callbacks --
+
+    def on_message_begin(self) -> None:
+        if self._complete:
+            raise _Unsolicited
 
     def on_header(self, name: bytes, value: bytes) -> None:
         self._head_size += len(name) + len(value) + 4
