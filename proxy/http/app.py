@@ -1,4 +1,6 @@
-"""The HTTP application: one aiohttp app, one upstream ``ClientSession``, routes and lifecycle."""
+"""The HTTP application: one aiohttp app holding the proxy's state and lifecycle (the idle sweeper, the
+expiry ticker), the handlers, and one ``ClientSession`` for side requests (the proxy's own answers
+upstream; every request when the app is served by aiohttp itself rather than the raw relay)."""
 
 from __future__ import annotations
 

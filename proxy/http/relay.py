@@ -19,10 +19,10 @@ from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     CLIENT,
     JSON_TYPE,
-    Incoming,
-    UpstreamReply,
     SESSION_HEADER,
     SSE_TYPE,
+    Incoming,
+    UpstreamReply,
     error_response,
     is_redirect,
     judged_as_json,

@@ -21,10 +21,10 @@ from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     AUDIT,
     CONFIG,
-    Incoming,
     ROUTES,
     SESSION_HEADER,
     VERSION_HEADER,
+    Incoming,
     error_response,
     forward_headers,
     host_allowed,

@@ -28,8 +28,8 @@ from elicitguard.proxy.http.common import (
     response_headers,
 )
 from elicitguard.proxy.http.h1 import RawRequest, RawStream
-from elicitguard.proxy.http.upstream import Body
 from elicitguard.proxy.http.state import Session
+from elicitguard.proxy.http.upstream import Body
 
 
 class ClientGone(Exception):

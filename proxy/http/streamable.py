@@ -8,8 +8,8 @@ from elicitguard.policies import errors
 from elicitguard.policies.envelope import dumps
 from elicitguard.proxy import offload
 from elicitguard.proxy.http.common import (
-    Incoming,
     JSON_TYPE,
+    Incoming,
     error_response,
     forward_headers,
     request_ids,
