@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import secrets
 from typing import Any
@@ -54,11 +55,12 @@ class SessionLayer:
         self.app = app
         self.listen_host = listen_host
 
-    @property
+    # Set once by make_app, read several times per request: looked up once.
+    @functools.cached_property
     def config(self) -> Config:
         return self.app[CONFIG]
 
-    @property
+    @functools.cached_property
     def audit(self) -> AuditLog:
         return self.app[AUDIT]
 
