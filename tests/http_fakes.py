@@ -28,7 +28,7 @@ from multidict import CIMultiDictProxy
 
 from elicitguard.policies.config import load_config_text
 from elicitguard.proxy.audit import AuditLog
-from elicitguard.proxy.http import Listening, SessionsView, listening
+from elicitguard.proxy.http import Listening, SessionsView, listening, upstream
 
 SID = "sess-1"
 V = "2025-11-25"
@@ -370,6 +370,14 @@ def lockstep(fake: Fake, monkeypatch: pytest.MonkeyPatch) -> None:
         return result
 
     monkeypatch.setattr(aiohttp.streams.StreamReader, "feed_data", feed_data)
+    raw_body = upstream.Connection.on_body
+
+    def on_body(self: upstream.Connection, body: bytes) -> None:
+        raw_body(self, body)
+        if body:
+            arrived.set()
+
+    monkeypatch.setattr(upstream.Connection, "on_body", on_body)
     fake.lockstep = arrived
 
 

@@ -475,6 +475,7 @@ async def test_a_404_with_html_passes_through_and_releases_the_session(h: Harnes
     # The released session's declared capabilities are gone: a later URL elicitation on that id fails closed.
     stream = await h.read(await h.post(proxy.url, CALL, headers))
     assert sse_messages(stream) == [RESULT]
+    await h.settled()  # the proxy's answer travels in the background
     assert fake.answers_to(12)[0].json["error"]["data"]["rule"] == "mode.undeclared"
 
 

@@ -1,8 +1,13 @@
-"""HTTP mode: a Streamable HTTP (and legacy HTTP+SSE) reverse proxy built on aiohttp.
+"""HTTP mode: a Streamable HTTP (and legacy HTTP+SSE) reverse proxy.
 
-One aiohttp application, one upstream ``ClientSession``. Every JSON body and every SSE event is
-framed here and judged by the same :class:`policies.engine.Guard` as stdio uses; SSE events are
-judged and written one by one as they arrive, never buffered as a whole stream.
+The listener is a raw asyncio ``Protocol`` relay on llhttp (``h1`` the client side, ``upstream`` one
+keep-alive upstream connection per client connection, ``front`` the routing) that calls the handlers
+of the aiohttp application (``app``): the application holds the state and its cleanup contexts, and
+its ``ClientSession`` carries the side requests (the proxy's own answers upstream). ``make_app`` still
+serves on aiohttp's own server (``listening(relay="aiohttp")``, and tests that run it directly). Every
+JSON body and every SSE event is framed here and judged by the same :class:`policies.engine.Guard`
+as stdio uses; SSE events are judged and written one by one as they arrive, never buffered as a
+whole stream.
 
 Routes: ``/mcp`` (the default upstream), ``/NAME/mcp`` for each ``servers:`` entry, ``/sse`` and
 ``/NAME/sse`` for upstreams that still speak the deprecated HTTP+SSE transport (their message
@@ -13,7 +18,8 @@ application), ``state`` (routes, sessions, their owners and the bounded table), 
 Host/Origin, bodies, finding or refusing a session), ``versions`` (-32020/-32022 at the edge),
 ``relay`` (one request upstream, JSON answers), ``stream`` (SSE answers), ``answers`` (the proxy's own
 answers to the upstream), ``bodies`` (whole or bounded reads), ``streamable`` and ``legacy`` (the
-transports' endpoints), ``common`` (shared helpers).
+transports' endpoints), ``common`` (shared helpers), ``h1``/``upstream``/``front``/``deadline`` (the
+raw relay's HTTP/1.1 framing, upstream connections, routing and timers).
 """
 from elicitguard.proxy.http.app import HttpProxy, build_routes, make_app
 from elicitguard.proxy.http.common import url_origin

@@ -1,4 +1,6 @@
-"""The HTTP application: one aiohttp app, one upstream ``ClientSession``, routes and lifecycle."""
+"""The HTTP application: one aiohttp app holding the proxy's state and lifecycle (the idle sweeper, the
+expiry ticker), the handlers, and one ``ClientSession`` for side requests (the proxy's own answers
+upstream; every request when the app is served by aiohttp itself rather than the raw relay)."""
 
 from __future__ import annotations
 
@@ -33,6 +35,9 @@ from elicitguard.proxy.metrics import Metrics
 
 class HttpProxy(StreamableHttp, LegacySse):
     """All request handlers; state lives in the application under AppKeys."""
+
+
+HANDLERS = web.AppKey("handlers", HttpProxy)
 
 
 def build_routes(config: Config, upstream: str | None, sealer: Sealer | None = None) -> dict[str | None, Route]:
@@ -79,6 +84,7 @@ def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host:
     app[SESSIONS] = SessionTable()
     app[LEGACY] = {}
     app[ANSWERS] = Backlog()
+    app[HANDLERS] = proxy
 
     async def client_session(app: web.Application) -> AsyncIterator[None]:
         timeout = aiohttp.ClientTimeout(total=None, connect=config.http.connect_timeout,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Protocol
 
 import aiohttp
 from aiohttp.http_exceptions import HttpProcessingError
@@ -22,7 +23,11 @@ class TooLarge(Exception):
     """The body exceeds the limit; nothing past the limit was kept."""
 
 
-async def read_whole(stream: aiohttp.StreamReader, limit: int) -> bytes:
+class _Reader(Protocol):
+    async def readany(self) -> bytes: ...
+
+
+async def read_whole(stream: _Reader, limit: int) -> bytes:
     """The body to its end; raises :class:`TooLarge` past ``limit`` bytes, one of ``BROKEN_BODY`` when
     the peer breaks off mid-body."""
     body = bytearray()

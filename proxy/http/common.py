@@ -5,18 +5,43 @@ from __future__ import annotations
 import asyncio
 import ssl
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlsplit
 
 import aiohttp
 from aiohttp import web
-from multidict import CIMultiDict
+from multidict import CIMultiDict, CIMultiDictProxy
 
 from elicitguard.policies import errors
 from elicitguard.policies.carriers.base import META_PROTOCOL, meta_of
 from elicitguard.policies.config import Config
 from elicitguard.policies.envelope import EnvelopeError, Kind, dumps, parse_envelope, strict_loads
 from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.http.h1 import RawRequest
+
+# A client request: aiohttp's (the application run by make_app) or the raw relay's.
+Incoming = web.Request | RawRequest
+
+
+class BodyReader(Protocol):
+    async def readany(self) -> bytes: ...
+
+
+class UpstreamReply(Protocol):
+    """An upstream answer: aiohttp's ClientResponse, or the raw relay's UpstreamResponse."""
+
+    @property
+    def status(self) -> int: ...
+
+    @property
+    def headers(self) -> CIMultiDictProxy[str]: ...
+
+    @property
+    def content(self) -> BodyReader: ...
+
+    def release(self) -> object: ...
+
+    def close(self) -> None: ...
 
 if TYPE_CHECKING:
     from elicitguard.proxy.metrics import Metrics
@@ -222,7 +247,7 @@ def url_origin(url: str) -> tuple[str, str, int | None] | None:
     return parts.scheme, parts.hostname, port
 
 
-def with_query(url: str, request: web.Request) -> str:
+def with_query(url: str, request: Incoming) -> str:
     if not request.query_string:
         return url
     return f"{url}{'&' if '?' in url else '?'}{request.query_string}"

@@ -11,7 +11,7 @@ from aiohttp import web
 from elicitguard.policies.envelope import dumps
 from elicitguard.policies.verdict import Direction
 from elicitguard.proxy.framing import SseEvent, encode_sse
-from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, forward_headers, url_origin
+from elicitguard.proxy.http.common import JSON_TYPE, LEGACY, Incoming, forward_headers, url_origin
 from elicitguard.proxy.http.relay import RelayLayer
 from elicitguard.proxy.http.state import MAX_PER_CLIENT, MAX_SESSIONS, Owner, Session
 
@@ -19,7 +19,7 @@ from elicitguard.proxy.http.state import MAX_PER_CLIENT, MAX_SESSIONS, Owner, Se
 class LegacySse(RelayLayer):
     """HTTP+SSE."""
 
-    async def handle_legacy_sse(self, request: web.Request) -> web.StreamResponse:
+    async def handle_legacy_sse(self, request: Incoming) -> web.StreamResponse:
         route = self.route(request)
         session = self.new_session(request, route, Owner.of(request))
         session.guard.completes_rounds = False  # its retry could not be routed to the legacy stream
@@ -57,7 +57,7 @@ class LegacySse(RelayLayer):
         self.app[LEGACY][token] = session
         return encode_sse(f"/_legacy/{token}".encode(), event="endpoint", event_id=event.id, newline=newline)
 
-    async def handle_legacy_post(self, request: web.Request) -> web.StreamResponse:
+    async def handle_legacy_post(self, request: Incoming) -> web.StreamResponse:
         session = self.app[LEGACY].get(request.match_info["token"])
         if session is None or session.legacy_endpoint is None:
             return self._no_session("session.unknown", "no legacy session has this endpoint")

@@ -20,6 +20,8 @@ from elicitguard.proxy.http.common import (
     JSON_TYPE,
     SESSION_HEADER,
     SSE_TYPE,
+    Incoming,
+    UpstreamReply,
     error_response,
     is_redirect,
     judged_as_json,
@@ -28,6 +30,7 @@ from elicitguard.proxy.http.common import (
     request_ids,
     response_headers,
 )
+from elicitguard.proxy.http.h1 import RawRequest
 from elicitguard.proxy.http.state import Session
 from elicitguard.proxy.http.stream import Round, SseRelay
 
@@ -35,14 +38,21 @@ from elicitguard.proxy.http.stream import Round, SseRelay
 class RelayLayer(SseRelay):
     """Upstream requests and the judging of their answers."""
 
-    async def _relay(self, request: web.Request, url: str, method: str, headers: CIMultiDict[str], body: bytes | None,
+    async def _send(self, request: Incoming, method: str, url: str, headers: CIMultiDict[str],
+                    body: bytes | None) -> UpstreamReply:
+        """One request upstream: on the client connection's own keep-alive connection (raw relay), or
+        through the application's ClientSession (aiohttp)."""
+        if isinstance(request, RawRequest):
+            return await request.conn.upstreams.request(method, url, headers, body)
+        return await self.app[CLIENT].request(method, url, headers=headers, data=body, allow_redirects=False)
+
+    async def _relay(self, request: Incoming, url: str, method: str, headers: CIMultiDict[str], body: bytes | None,
                      session: Session, proxy_replies: list[dict[str, Any]] | None = None,
                      legacy_sse: bool = False, initialize: bool = False,
                      client_ids: list[Any] | None = None) -> web.StreamResponse:
         """``client_ids``: the client's own ids, when ``body`` is a retry the proxy sends itself."""
-        client = self.app[CLIENT]
         try:
-            upstream = await client.request(method, url, headers=headers, data=body, allow_redirects=False)
+            upstream = await self._send(request, method, url, headers, body)
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
             ids = (client_ids if client_ids is not None else request_ids(body) if body else [])
@@ -138,7 +148,7 @@ class RelayLayer(SseRelay):
         rounds = session.guard.state.proxy_rounds
         return [entry[0] for r in retries if (entry := rounds.get(id_key(r["id"]))) is not None]
 
-    def _json_out(self, upstream: aiohttp.ClientResponse, replies: list[dict[str, Any]],
+    def _json_out(self, upstream: UpstreamReply, replies: list[dict[str, Any]],
                   upstream_body: bytes | None) -> web.Response:
         """Merge the proxy's own answers (to parts of a client batch) with the upstream's."""
         merged: list[Any] = list(replies)

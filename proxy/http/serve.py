@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import signal
 import sys
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,8 +18,11 @@ from elicitguard.policies.judge import ELICIT
 from elicitguard.proxy.admin import admin_listening, upstreams_ready
 from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.http.answers import ANSWERS, Backlog
-from elicitguard.proxy.http.app import apply_config, build_routes, make_app
-from elicitguard.proxy.http.common import LEGACY, ROUTES
+from elicitguard.proxy.http.app import HANDLERS, apply_config, build_routes, make_app
+from elicitguard.proxy.http.common import LEGACY, ROUTES, ssl_context
+from elicitguard.proxy.http.front import Front
+from elicitguard.proxy.http.h1 import H1Connection, Settings
+from elicitguard.proxy.http.upstream import Upstreams, client_tls
 from elicitguard.proxy.http.state import SESSIONS, Session, SessionKey, SessionTable
 from elicitguard.proxy.metrics import Metrics
 from elicitguard.proxy.oplog import LOG
@@ -97,10 +100,26 @@ class Listening:
         return total
 
 
+# The raw relay's own bounds on a client connection (the upstream side uses http.connect_timeout and
+# http.read_timeout): a request head must arrive within HEAD_TIMEOUT of its first byte, and a keep-alive
+# connection with nothing in progress is closed after IDLE_TIMEOUT.
+HEAD_TIMEOUT = 30.0
+IDLE_TIMEOUT = 75.0
+SHUTDOWN_GRACE = 2.0
+
+
 @contextlib.asynccontextmanager
 async def listening(config: Config, upstream: str | None, audit: AuditLog, host: str = "127.0.0.1",
-                    port: int = 0, metrics: Metrics | None = None) -> AsyncIterator[Listening]:
-    """Serve on HOST:PORT (port 0: any free port) until the block ends; closes every stream on exit."""
+                    port: int = 0, metrics: Metrics | None = None,
+                    relay: str = "raw") -> AsyncIterator[Listening]:
+    """Serve on HOST:PORT (port 0: any free port) until the block ends; closes every stream on exit.
+
+    ``relay``: ``raw`` (the default: an asyncio Protocol relay on llhttp, one keep-alive upstream
+    connection per client connection) or ``aiohttp`` (aiohttp's web server and one ClientSession)."""
+    if relay == "raw":
+        async with _raw(config, upstream, audit, host, port, metrics) as running:
+            yield running
+        return
     app = make_app(config, upstream, audit, host, metrics=metrics)
     # handler_cancellation: a client that hangs up cancels its handler, which closes the upstream
     # stream; a short shutdown_timeout keeps SIGTERM prompt with streams still open. No access log:
@@ -116,6 +135,58 @@ async def listening(config: Config, upstream: str | None, audit: AuditLog, host:
         yield Listening(f"http://{shown}:{bound}", SessionsView(table), app[ANSWERS], app)
     finally:
         await runner.cleanup()
+
+
+@contextlib.asynccontextmanager
+async def _raw(config: Config, upstream: str | None, audit: AuditLog, host: str, port: int,
+               metrics: Metrics | None = None) -> AsyncIterator[Listening]:
+    app = make_app(config, upstream, audit, host, metrics=metrics)
+    app.pre_freeze()
+    await app.startup()  # the side ClientSession, the idle sweeper, the expiry ticker
+    app.freeze()
+    tls = client_tls(ssl_context(config))
+    settings = Settings(max_body=config.max_message_bytes, head_timeout=HEAD_TIMEOUT, idle_timeout=IDLE_TIMEOUT,
+                        body_timeout=config.http.read_timeout,
+                        new_upstreams=lambda: Upstreams(tls, config.http.connect_timeout, config.http.read_timeout))
+    front = Front(app[HANDLERS])
+    live: set[H1Connection] = set()
+    loop = asyncio.get_running_loop()
+    try:
+        server = await loop.create_server(lambda: H1Connection(front, settings, live), host, port)
+    except BaseException:
+        await app.shutdown()
+        await app.cleanup()
+        raise
+    try:
+        bound = server.sockets[0].getsockname()[1] if server.sockets else port
+        shown = f"[{host}]" if ":" in host else host
+        table: SessionTable = app[SESSIONS]
+        yield Listening(f"http://{shown}:{bound}", SessionsView(table), app[ANSWERS], app)
+    finally:
+        server.close()
+        for conn in list(live):
+            conn.shutdown()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(_drained(live), SHUTDOWN_GRACE)
+        for conn in list(live):
+            conn.abort()
+        await app.shutdown()
+        await app.cleanup()
+
+
+async def _drained(live: set[H1Connection]) -> None:
+    while live:
+        await asyncio.sleep(0.01)
+
+
+def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's loop where it is installed (the ``fast`` extra): the relay's syscalls and callbacks cost
+    about half as much on it; asyncio's own loop otherwise."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 class AdminUnavailable(Exception):
@@ -185,7 +256,8 @@ def run_http(config: Config, host: str, port: int, upstream: str | None, audit: 
                 audit.event("proxy.stop", transport="http")
 
     try:
-        asyncio.run(serve())
+        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            runner.run(serve())
     except AdminUnavailable as exc:
         print(f"elicitguard: {exc}", file=sys.stderr)
         return 2

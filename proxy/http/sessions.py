@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import secrets
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from elicitguard.proxy.http.common import (
     ROUTES,
     SESSION_HEADER,
     VERSION_HEADER,
+    Incoming,
     error_response,
     forward_headers,
     host_allowed,
@@ -33,10 +35,11 @@ from elicitguard.proxy.http.common import (
     request_ids,
     summarised,
 )
+from elicitguard.proxy.http.h1 import RawRequest
 from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session
 
 
-def upstream_headers(request: web.Request, session: Session) -> CIMultiDict[str]:
+def upstream_headers(request: Incoming, session: Session) -> CIMultiDict[str]:
     """The client's headers for the upstream, with the session id the upstream issued (none for a
     session the proxy issued itself)."""
     headers = forward_headers(request.headers)
@@ -46,7 +49,7 @@ def upstream_headers(request: web.Request, session: Session) -> CIMultiDict[str]
     return headers
 
 
-def _credentials(request: web.Request) -> str:
+def _credentials(request: Incoming) -> str:
     # Two Authorization headers never match what a session was issued to (it kept one): refused.
     return "\n".join(request.headers.getall("Authorization", []))
 
@@ -63,11 +66,12 @@ class SessionLayer:
         self.app = app
         self.listen_host = listen_host
 
-    @property
+    # Set once by make_app, read several times per request: looked up once.
+    @functools.cached_property
     def config(self) -> Config:
         return self.app[RUNTIME].config
 
-    @property
+    @functools.cached_property
     def audit(self) -> AuditLog:
         return self.app[AUDIT]
 
@@ -92,7 +96,7 @@ class SessionLayer:
     # -- safety checks and routing --
 
     @web.middleware
-    async def guard_middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def guard_middleware(self, request: Incoming, handler: Any) -> web.StreamResponse:
         # DNS-rebinding protection (Streamable HTTP spec): validate Host and Origin before anything.
         if not host_allowed(request.host, self.config, self.listen_host):
             self.audit.event("http.refused", decision="deny", reasons=[{"rule": "http.host", "detail": "Host header not allowed"}])
@@ -114,18 +118,22 @@ class SessionLayer:
             return error_response(404, errors.INVALID_REQUEST, "No such MCP endpoint", rule="http.route")
         return response
 
-    def route(self, request: web.Request) -> Route:
+    def route(self, request: Incoming) -> Route:
         """The upstream this path serves; 404 when none."""
         route: Route | None = self.app[ROUTES].get(request.match_info.get("server"))
         if route is None:
             raise NoRoute
         return route
 
-    async def request_body(self, request: web.Request) -> bytes | web.Response:
+    async def request_body(self, request: Incoming) -> bytes | web.Response:
         """The client's whole body, or the answer refusing it (413 past the limit, audited in every mode:
         the limit is hard; 400 for a body cut off mid-way)."""
         limit = self.config.max_message_bytes
         try:
+            if isinstance(request, RawRequest):
+                if request.too_large:
+                    raise TooLarge
+                return request.body
             if request.content_length is not None and request.content_length > limit:
                 raise TooLarge
             return await summarised(await read_whole(request.content, limit))
@@ -137,7 +145,7 @@ class SessionLayer:
         except BROKEN_BODY:
             return error_response(400, errors.INVALID_REQUEST, "Incomplete request body", rule="http.incomplete_body")
 
-    def request_session(self, request: web.Request, route: Route, body: bytes | None = None) -> Session | web.Response:
+    def request_session(self, request: Incoming, route: Route, body: bytes | None = None) -> Session | web.Response:
         """The session the request's Mcp-Session-Id names, if the requester owns it; else a session
         for this request alone. A session of someone else's, or an id the proxy issued and forgot,
         is answered 404 without being touched."""
@@ -166,7 +174,7 @@ class SessionLayer:
         session.adopted = True
         return self._bind(session, request)
 
-    def _restore(self, request: web.Request, route: Route, owner: Owner, session_id: str,
+    def _restore(self, request: Incoming, route: Route, owner: Owner, session_id: str,
                  body: bytes | None) -> Session | web.Response:
         """A session another replica (or this one, before it forgot) issued: rebuilt from what its
         sealed id carries, for the client it was issued to only."""
@@ -212,7 +220,7 @@ class SessionLayer:
             "a": sealer.digest(session.auth_headers.get("Authorization", "")),
         })
 
-    def new_session(self, request: web.Request, route: Route, owner: Owner) -> Session:
+    def new_session(self, request: Incoming, route: Route, owner: Owner) -> Session:
         """A session for this request, holding the credentials the proxy's own answers will carry."""
         # 2026-07-28 retries carry their own bookkeeping (signed inside requestState). Only tasks' removed
         # input requests use the shared store, keyed per client (credentials and address) and task id.
@@ -294,7 +302,7 @@ class SessionLayer:
                 {"rule": "session.capacity", "detail": "the session table is full of initialized sessions"}])
         return kept
 
-    def _bind(self, session: Session, request: web.Request) -> Session:
+    def _bind(self, session: Session, request: Incoming) -> Session:
         self.audit.bind(session=session.session_id, server=session.route.name or "default",
                         client=session.guard.state.client_info, peer=request.remote,
                         policy_version=self.config.version)

@@ -25,6 +25,7 @@ from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy
 from elicitguard.policies.engine import Bounded, Guard, SessionState
 from elicitguard.policies.limits import HygieneState, TokenBucket
 from elicitguard.policies.sealed import Sealer
+from elicitguard.proxy.http.h1 import RawRequest
 
 MAX_SESSIONS: Final = 10_000
 MAX_PER_CLIENT: Final = 100
@@ -38,7 +39,12 @@ _KEY: Final = secrets.token_bytes(32)  # per process: the hashes mean nothing ou
 
 
 def _digest(value: str) -> bytes:
+    if not value:
+        return _NONE  # no credential: the common case, computed once (credentials are never kept)
     return hmac.new(_KEY, value.encode("utf-8", "surrogateescape"), hashlib.sha256).digest()[:16]
+
+
+_NONE: Final = hmac.new(_KEY, b"", hashlib.sha256).digest()[:16]
 
 
 @dataclass(frozen=True)
@@ -50,7 +56,7 @@ class Owner:
     cookies: frozenset[bytes]
 
     @classmethod
-    def of(cls, request: web.Request) -> Owner:
+    def of(cls, request: web.Request | RawRequest) -> Owner:
         pairs = (p.strip() for p in ";".join(request.headers.getall("Cookie", [])).split(";"))
         return cls(request.remote or "", _digest("\n".join(request.headers.getall("Authorization", []))),
                    frozenset(_digest(p) for p in pairs if p))

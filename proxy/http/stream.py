@@ -26,12 +26,16 @@ from elicitguard.proxy.http.common import (
     CLIENT,
     JSON_TYPE,
     SSE_TYPE,
+    Incoming,
+    UpstreamReply,
     judged_as_json,
     jsonrpc_error,
     mimetype,
     response_headers,
 )
+from elicitguard.proxy.http.h1 import RawRequest, RawStream
 from elicitguard.proxy.http.state import Session
+from elicitguard.proxy.http.upstream import Body
 
 
 # Data already buffered is read, framed, judged and written without the event loop running anything
@@ -73,11 +77,13 @@ class SseRelay(AnswerLayer):
         """The legacy ``endpoint`` event, rewritten to point at the proxy (see :class:`LegacySse`)."""
         raise NotImplementedError
 
-    async def _relay_sse(self, request: web.Request, upstream: aiohttp.ClientResponse, session: Session,
+    async def _relay_sse(self, request: Incoming, upstream: UpstreamReply, session: Session,
                          proxy_replies: list[dict[str, Any]], legacy_sse: bool,
                          extra: dict[str, str], request_ids: list[Any], round_: Round | None = None) -> web.StreamResponse:
-        response = web.StreamResponse(status=upstream.status, headers=response_headers(upstream.headers, extra))
-        response.content_type = SSE_TYPE
+        headers = response_headers(upstream.headers, extra)
+        headers["Content-Type"] = SSE_TYPE
+        response = (RawStream(request, upstream.status, headers) if isinstance(request, RawRequest)
+                    else web.StreamResponse(status=upstream.status, headers=headers))
         newline = b"\n"
         framer = SseFramer(self.config.max_message_bytes)
         refused = False  # the proxy dropped something that may have been an answer the client awaits
@@ -120,13 +126,27 @@ class SseRelay(AnswerLayer):
 
         try:
             try:
-                await response.prepare(request)
+                if isinstance(response, RawStream):
+                    await response.begin()
+                else:
+                    assert isinstance(request, web.Request)
+                    await response.prepare(request)
             except (ConnectionError, RuntimeError) as exc:
                 raise ClientGone from exc
             for reply in proxy_replies:
                 await write(encode_sse(dumps(reply), event="message"))
+            content = upstream.content
             try:
-                async for chunk in upstream.content.iter_any():
+                while True:
+                    if isinstance(response, RawStream) and not (isinstance(content, Body) and content.ready()):
+                        # About to wait for the upstream: what is gathered goes to the client first.
+                        try:
+                            await response.flush()
+                        except ConnectionError as exc:
+                            raise ClientGone from exc
+                    chunk = await content.readany()
+                    if not chunk:
+                        break
                     if b"\r\n" in chunk:
                         newline = b"\r\n"
                     for start in range(0, len(chunk), SLICE_BYTES):

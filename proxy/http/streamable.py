@@ -10,6 +10,7 @@ from elicitguard.policies.verdict import Direction
 from elicitguard.proxy import offload
 from elicitguard.proxy.http.common import (
     JSON_TYPE,
+    Incoming,
     error_response,
     request_ids,
     request_methods,
@@ -28,7 +29,7 @@ def _methods(body: bytes) -> list[str]:
 class StreamableHttp(RelayLayer, VersionChecks):
     """Streamable HTTP (2025-03-26 and later)."""
 
-    async def handle_post(self, request: web.Request) -> web.StreamResponse:
+    async def handle_post(self, request: Incoming) -> web.StreamResponse:
         route = self.route(request)
         body = await self.request_body(request)
         if isinstance(body, web.Response):
@@ -68,7 +69,7 @@ class StreamableHttp(RelayLayer, VersionChecks):
         return await self._relay(request, with_query(route.upstream, request), "POST", headers, outcome.forward,
                                  session, proxy_replies=outcome.replies, initialize=initialize)
 
-    async def handle_get(self, request: web.Request) -> web.StreamResponse:
+    async def handle_get(self, request: Incoming) -> web.StreamResponse:
         route = self.route(request)
         session = self.request_session(request, route)
         if isinstance(session, web.Response):
@@ -76,7 +77,7 @@ class StreamableHttp(RelayLayer, VersionChecks):
         return await self._relay(request, with_query(route.upstream, request), "GET",
                                  upstream_headers(request, session), None, session)
 
-    async def handle_delete(self, request: web.Request) -> web.StreamResponse:
+    async def handle_delete(self, request: Incoming) -> web.StreamResponse:
         route = self.route(request)
         session = self.request_session(request, route)
         if isinstance(session, web.Response):

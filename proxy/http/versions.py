@@ -10,7 +10,8 @@ from aiohttp import web
 
 from elicitguard.policies import errors
 from elicitguard.policies.config import KNOWN_PROTOCOLS
-from elicitguard.proxy.http.common import VERSION_HEADER, error_response, request_ids, summary
+from elicitguard.policies.envelope import EnvelopeError, parse_envelope
+from elicitguard.proxy.http.common import VERSION_HEADER, Incoming, error_response, request_ids, summary
 from elicitguard.proxy.http.sessions import SessionLayer
 from elicitguard.proxy.http.state import Route
 
@@ -25,14 +26,18 @@ def meta_versions(body: bytes) -> list[Any]:
 class VersionChecks(SessionLayer):
     """The version checks a POST passes before it is judged."""
 
-    def _check_versions(self, request: web.Request, route: Route, body: bytes) -> web.Response | None:
+    def _check_versions(self, request: Incoming, route: Route, body: bytes) -> web.Response | None:
         header = request.headers.get(VERSION_HEADER)
         if header is None:
             return None
         policy = route.policy
+        mismatch = any(version != header for version in meta_versions(body))
+        unsupported = header not in KNOWN_PROTOCOLS and policy.unknown_protocol == "block"
+        if not mismatch and not unsupported:
+            return None  # the common case: the request is not parsed again for its ids
         ids = request_ids(body)
         request_id = ids[0] if len(ids) == 1 else None
-        if any(version != header for version in meta_versions(body)):
+        if mismatch:
             self.audit.event("protocol.header_mismatch", decision="would_deny" if policy.monitor else "deny",
                              request_id=request_id, reasons=[{"rule": "protocol.header_mismatch",
                                        "detail": f"{VERSION_HEADER} differs from the body's _meta protocol version"}])
@@ -40,7 +45,7 @@ class VersionChecks(SessionLayer):
                 return error_response(400, errors.HEADER_MISMATCH,
                                       f"Header mismatch: {VERSION_HEADER} differs from the request's _meta version",
                                       request_id, rule="protocol.header_mismatch")
-        if header not in KNOWN_PROTOCOLS and policy.unknown_protocol == "block":
+        if unsupported:
             self.audit.event("protocol.unsupported", decision="would_deny" if policy.monitor else "deny",
                              request_id=request_id, reasons=[{"rule": "protocol.unsupported", "detail": f"{VERSION_HEADER} not understood"}])
             if not policy.monitor:

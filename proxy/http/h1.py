@@ -1,0 +1,447 @@
+"""The client side of the raw relay: HTTP/1.1 on an asyncio ``Protocol``, heads parsed by llhttp
+(httptools), bodies collected as bytes, answers written whole (Content-Length) or as a chunked stream.
+
+Framing a proxy could read one way and a server behind it another is refused with 400 and the
+connection closed: Content-Length with Transfer-Encoding, two Content-Lengths, a coding other than
+exactly ``chunked`` (or any coding in HTTP/1.0), two Host headers, obs-fold, bare LF, bad or
+overflowing chunk sizes (llhttp refuses most of these itself; the rest are checked here).
+
+One request is handled at a time per connection; pipelined requests wait (reading pauses past a few).
+Every wait is bounded: an idle keep-alive connection, a request head, a request body. A client that
+half-closes after its request still gets its answer; one that hangs up cancels its request's handler,
+which closes the upstream exchange it held.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import sys
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Final, cast
+
+import httptools
+from aiohttp import web
+from multidict import CIMultiDict
+
+from elicitguard.proxy.http.deadline import Deadline
+from elicitguard.proxy.http.upstream import Upstreams
+
+MAX_HEAD: Final = 65536  # bytes of a request line and headers: 431 past it
+MAX_QUEUED: Final = 16  # pipelined requests waiting: past it the connection is closed
+SERVER_HEADER: Final = b"Server: elicitguard\r\n"
+_SKIPPED: Final = frozenset({"content-length", "transfer-encoding", "connection", "server", "keep-alive"})
+_REASONS: Final = {400: "Bad Request", 408: "Request Timeout", 413: "Content Too Large",
+                   431: "Request Header Fields Too Large", 500: "Internal Server Error"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What one listener's connections share."""
+
+    max_body: int
+    head_timeout: float  # from a request's first byte to its last header
+    idle_timeout: float  # a keep-alive connection with nothing in progress
+    body_timeout: float  # a request body, from its head to its end
+    new_upstreams: Callable[[], Upstreams]
+
+
+class Refused(Exception):
+    """The request cannot be read one way: answered with ``status`` and the connection closed."""
+
+    def __init__(self, status: int, why: str) -> None:
+        super().__init__(why)
+        self.status = status
+
+
+class RawRequest:
+    """One parsed request, with what the handlers read of it (the names aiohttp's request uses)."""
+
+    __slots__ = ("method", "path", "query_string", "headers", "remote", "version", "body", "too_large",
+                 "keep_alive", "match_info", "conn")
+
+    def __init__(self, method: str, target: str, headers: CIMultiDict[str], remote: str | None,
+                 version: str, conn: H1Connection) -> None:
+        self.method = method
+        path, _, self.query_string = target.partition("?")
+        self.path = path
+        self.headers = headers
+        self.remote = remote
+        self.version = version
+        self.body = b""
+        self.too_large = False
+        self.keep_alive = True
+        self.match_info: dict[str, str] = {}
+        self.conn = conn
+
+    @property
+    def host(self) -> str:
+        return self.headers.get("Host", "")
+
+    @property
+    def content_length(self) -> int | None:
+        value = self.headers.get("Content-Length")
+        return int(value) if value is not None else None
+
+
+Handler = Callable[[RawRequest], Awaitable[web.StreamResponse]]
+
+
+class RawStream(web.StreamResponse):
+    """A streamed answer written straight to the client connection (chunked, or to the close in HTTP/1.0).
+
+    Writes are gathered and sent by :meth:`flush` (the relay flushes whenever it would wait for the
+    upstream), so a head and the events that came with it leave in one segment."""
+
+    FLUSH_AT: Final = 65536
+
+    def __init__(self, request: RawRequest, status: int, headers: CIMultiDict[str]) -> None:
+        super().__init__(status=status, headers=headers)
+        self._conn = request.conn
+        self._chunked = request.version != "1.0"
+        self._pending: list[bytes] = []
+        self._pending_size = 0
+        self.started = False
+        self.finished = False
+
+    async def begin(self) -> None:
+        self.started = True
+        self._conn.streaming(self)
+        self._pending.append(head_bytes(self.status, self.reason, self.headers, None, not self._chunked,
+                                        chunked=self._chunked))
+
+    async def write(self, data: bytes | bytearray | memoryview) -> None:
+        if not data:
+            return
+        framed = b"%x\r\n%s\r\n" % (len(data), bytes(data)) if self._chunked else bytes(data)
+        self._pending.append(framed)
+        self._pending_size += len(framed)
+        if self._pending_size >= self.FLUSH_AT:
+            await self.flush()
+
+    async def flush(self) -> None:
+        """Send what was gathered; waits while the client's buffer is full (backpressure)."""
+        if self._pending:
+            data = b"".join(self._pending) if len(self._pending) > 1 else self._pending[0]
+            self._pending.clear()
+            self._pending_size = 0
+            self._conn.write(data)
+        await self._conn.drain()
+
+    async def write_eof(self, data: bytes = b"") -> None:
+        if self.finished:
+            return
+        if data:
+            await self.write(data)
+        self.finished = True
+        if self._chunked:
+            self._pending.append(b"0\r\n\r\n")
+        await self.flush()
+
+
+def head_bytes(status: int, reason: str | None, headers: Mapping[str, str], length: int | None,
+               close: bool, chunked: bool = False) -> bytes:
+    """A response head: the handler's headers, the proxy's Server, and the framing the proxy chose."""
+    parts = [b"HTTP/1.1 %d %s\r\n" % (status, (reason or "").encode("latin-1")), SERVER_HEADER]
+    for name, value in headers.items():
+        if name.lower() in _SKIPPED:
+            continue
+        parts.append(b"%s: %s\r\n" % (name.encode("latin-1"), value.encode("latin-1")))
+    if length is not None:
+        parts.append(b"Content-Length: %d\r\n" % length)
+    if chunked:
+        parts.append(b"Transfer-Encoding: chunked\r\n")
+    if close:
+        parts.append(b"Connection: close\r\n")
+    parts.append(b"\r\n")
+    return b"".join(parts)
+
+
+class H1Connection(asyncio.Protocol):
+    """One client connection."""
+
+    def __init__(self, handler: Handler, settings: Settings, live: set[H1Connection]) -> None:
+        self.handler = handler
+        self.settings = settings
+        self.live = live
+        self.loop = asyncio.get_running_loop()
+        self.transport: asyncio.Transport | None = None
+        self.remote: str | None = None
+        self.upstreams = settings.new_upstreams()
+        self._parser = httptools.HttpRequestParser(self)
+        self._deadline = Deadline(self.loop, self._timed_out)
+        self._deadline_status: int | None = None
+        self._queue: collections.deque[RawRequest] = collections.deque()
+        self._task: asyncio.Task[None] | None = None
+        self._streaming: RawStream | None = None
+        self._paused_reading = False
+        self._write_paused = False
+        self._drained: asyncio.Future[None] | None = None
+        self._eof = False
+        self._closing = False  # the transport is closed or closing: nothing more is written
+        self._stop_reading = False  # input is ignored; the connection closes after the answer in progress
+        self._start_head()
+
+    def _start_head(self) -> None:
+        self._url = b""
+        self._names: list[bytes] = []
+        self._values: list[bytes] = []
+        self._head_size = 0
+        self._request: RawRequest | None = None
+        self._body = bytearray()
+
+    # -- asyncio.Protocol --
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        # uvloop's transports are not asyncio.Transport subclasses, but have its methods.
+        self.transport = cast(asyncio.Transport, transport)
+        peer = transport.get_extra_info("peername")
+        self.remote = peer[0] if isinstance(peer, tuple) else None
+        self.live.add(self)
+        self._arm(self.settings.idle_timeout, None)
+
+    def data_received(self, data: bytes) -> None:
+        if self._closing or self._stop_reading:
+            return
+        try:
+            self._parser.feed_data(data)
+        except httptools.HttpParserUpgrade:
+            self._refuse(Refused(400, "upgrade or CONNECT"))
+        except httptools.HttpParserError as exc:
+            cause = exc.__context__
+            if isinstance(cause, _Dispatched):
+                return  # an oversize body: answered at once, the rest is never read
+            self._refuse(cause if isinstance(cause, Refused) else Refused(400, "malformed request"))
+
+    def eof_received(self) -> bool | None:
+        self._eof = True
+        if self._task is not None and self._streaming is None:
+            return True  # half-closed after its request: the answer still goes out, then the connection closes
+        if self._task is not None:
+            self._task.cancel()  # a stream's reader went away
+        return None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._closing = True
+        self.live.discard(self)
+        self._deadline.cancel()
+        if self._task is not None:
+            self._task.cancel()  # the handler closes the upstream exchange it held
+        self.upstreams.close()
+        if self._drained is not None and not self._drained.done():
+            self._drained.set_exception(ConnectionResetError("client gone"))
+            self._drained.exception()
+
+    def pause_writing(self) -> None:
+        self._write_paused = True
+
+    def resume_writing(self) -> None:
+        self._write_paused = False
+        if self._drained is not None and not self._drained.done():
+            self._drained.set_result(None)
+
+    # -- llhttp callbacks --
+
+    def on_message_begin(self) -> None:
+        if self._task is None:
+            self._arm(self.settings.head_timeout, 408)
+
+    def on_url(self, url: bytes) -> None:
+        self._head_size += len(url)
+        if self._head_size > MAX_HEAD:
+            raise Refused(431, "request line too long")
+        self._url += url
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._head_size += len(name) + len(value) + 4
+        if self._head_size > MAX_HEAD:
+            raise Refused(431, "request head too large")
+        self._names.append(name)
+        self._values.append(value)
+
+    def on_headers_complete(self) -> None:
+        parser = self._parser
+        version = parser.get_http_version()
+        headers: CIMultiDict[str] = CIMultiDict()
+        coding: str | None = None
+        hosts = 0
+        for name, value in zip(self._names, self._values, strict=True):
+            text = value.decode("latin-1")
+            lowered = name.lower()
+            if lowered == b"transfer-encoding":
+                coding = text.strip().lower()
+            elif lowered == b"host":
+                hosts += 1
+            headers.add(name.decode("latin-1"), text)
+        if coding is not None and (coding != "chunked" or version == "1.0"):
+            raise Refused(400, "a transfer coding other than chunked")
+        if hosts > 1:
+            raise Refused(400, "two Host headers")
+        if parser.should_upgrade():
+            raise Refused(400, "an upgrade (the proxy speaks HTTP/1.1 only) or CONNECT")
+        request = RawRequest(parser.get_method().decode("ascii", "replace"), self._url.decode("latin-1"), headers,
+                             self.remote, version, self)
+        self._request = request
+        self._cancel_timer()
+        length = request.content_length
+        if length is not None and length > self.settings.max_body:
+            self._oversize(request)
+        if coding is not None or length:
+            if self._task is None and headers.get("Expect", "").lower() == "100-continue":
+                self.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+            if self._task is None:
+                self._arm(self.settings.body_timeout, 408)
+
+    def on_body(self, body: bytes) -> None:
+        self._body += body
+        if len(self._body) > self.settings.max_body:
+            assert self._request is not None
+            self._oversize(self._request)
+
+    def on_message_complete(self) -> None:
+        request = self._request
+        assert request is not None
+        request.body = bytes(self._body)
+        request.keep_alive = self._parser.should_keep_alive()
+        self._start_head()
+        if self._task is None:
+            self._cancel_timer()
+            self._run(request)
+            return
+        self._queue.append(request)
+        if len(self._queue) > MAX_QUEUED:
+            self._refuse(Refused(400, "too many pipelined requests"))
+        elif not self._paused_reading and self.transport is not None:
+            self._paused_reading = True
+            self.transport.pause_reading()
+
+    # -- serving --
+
+    def _oversize(self, request: RawRequest) -> None:
+        """Past the body limit: the handler answers (413, audited) and the connection then closes."""
+        request.too_large = True
+        request.keep_alive = False
+        self._body = bytearray()
+        self._stop_reading = True
+        self._cancel_timer()
+        if self._task is None:
+            self._run(request)
+        else:
+            self._refuse(Refused(413, "request body too large"))
+        raise _Dispatched
+
+    def _run(self, request: RawRequest) -> None:
+        self._task = self.loop.create_task(self._serve(request))
+
+    async def _serve(self, request: RawRequest) -> None:
+        keep = False
+        try:
+            response = await self.handler(request)
+            if isinstance(response, RawStream):
+                keep = response.finished
+            else:
+                keep = request.keep_alive and not self._eof and not request.too_large
+                assert isinstance(response, web.Response)
+                body = response.body
+                data = body if isinstance(body, bytes) else b""
+                self.write(head_bytes(response.status, response.reason, response.headers, len(data), not keep) + data)
+        except asyncio.CancelledError:
+            keep = False
+        except ConnectionError:
+            keep = False
+        except Exception as exc:  # a bug: the client gets a 500, stderr one line (no request data)
+            print(f"elicitguard: error handling a request: {type(exc).__name__}", file=sys.stderr, flush=True)
+            if self._streaming is None:
+                self.write(_plain(500, close=True))
+            keep = False
+        finally:
+            self._task = None
+            self._streaming = None
+        self._next(keep and request.keep_alive and not self._eof and not self._stop_reading)
+
+    def _next(self, keep: bool) -> None:
+        if not keep:
+            self.close()
+            return
+        if self._queue:
+            self._run(self._queue.popleft())
+            return
+        if self._paused_reading and self.transport is not None:
+            self._paused_reading = False
+            self.transport.resume_reading()
+        self._arm(self.settings.idle_timeout, None)
+
+    def streaming(self, stream: RawStream) -> None:
+        """The handler began a stream: a client that half-closes now is taken to have gone."""
+        self._streaming = stream
+
+    def write(self, data: bytes) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.write(data)
+
+    async def drain(self) -> None:
+        if self._closing or self.transport is None or self.transport.is_closing():
+            raise ConnectionResetError("client gone")
+        if self._write_paused:
+            # The client reads slower than the upstream writes: wait, and with this the upstream's
+            # reading stays paused once its own buffer is full.
+            self._drained = self.loop.create_future()
+            try:
+                await self._drained
+            finally:
+                self._drained = None
+
+    def close(self) -> None:
+        self._closing = True
+        self._cancel_timer()
+        if self.transport is not None:
+            self.transport.close()
+
+    def shutdown(self) -> None:
+        """The proxy stops: whatever is in progress ends (its handler cancelled), then the connection."""
+        self._stop_reading = True
+        if self._task is not None:
+            self._task.cancel()
+        else:
+            self.close()
+
+    def abort(self) -> None:
+        self._closing = True
+        if self.transport is not None:
+            self.transport.abort()
+
+    def _refuse(self, refused: Refused) -> None:
+        if self._task is None:
+            self.write(_plain(refused.status, close=True))
+            self.close()
+        else:
+            self._queue.clear()
+            self._stop_reading = True  # the answer in progress finishes, then the connection closes
+
+    # -- timers --
+
+    def _arm(self, delay: float, status: int | None) -> None:
+        self._deadline_status = status
+        self._deadline.set(delay)
+
+    def _cancel_timer(self) -> None:
+        self._deadline.clear()
+
+    def _timed_out(self) -> None:
+        status = self._deadline_status
+        if self._task is not None:
+            return
+        if status is not None:
+            self.write(_plain(status, close=True))
+        self.close()
+
+
+class _Dispatched(Exception):
+    """Stops llhttp: the request was handed over before its body ended."""
+
+
+def _plain(status: int, close: bool) -> bytes:
+    body = f"{status}: {_REASONS.get(status, 'Error')}".encode()
+    return head_bytes(status, _REASONS.get(status, "Error"), {"Content-Type": "text/plain; charset=utf-8"},
+                      len(body), close) + body
