@@ -97,7 +97,9 @@ def _result(state: SessionState, raw: bytes) -> Outcome | None:
         return None
     key = id_key(request_id)
     pending = state.pending_client.get(key)
-    if pending is None or pending.method in READ_RESULTS or key in state.proxy_rounds:
-        return None  # unpaired (refused), a result the guard reads, or the answer to the proxy's own retry
+    if pending is None or pending.method in READ_RESULTS or key in state.proxy_rounds or key in state.proxy_requests:
+        # Unpaired (refused), a result the guard reads, or the answer to a request the proxy sent
+        # itself (its retry of a round, relabelled; its tasks/update, not forwarded).
+        return None
     state.pending_client.pop(key)
     return Outcome(forward=raw, methods=[None])

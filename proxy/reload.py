@@ -35,6 +35,9 @@ FIXED: Final = {
     "admin.listen": "admin_listen",
     "reload.watch": "reload_watch",
     "reload.interval": "reload_interval",
+    # The guards (and the HTTP routes' sealers) are built with them at start.
+    "mrtr.state_key_file": "mrtr_state_key_file",
+    "mrtr.max_rounds": "mrtr_max_rounds",
 }
 # Also fixed in http mode: the listener, the upstream connections and the routes.
 FIXED_HTTP: Final = {"listen": "listen", "upstream": "upstream"}

@@ -277,3 +277,12 @@ def _devnull(tmp_path: Path) -> int:
     import os
 
     return os.open(tmp_path / "oplog.txt", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+
+
+def test_the_mrtr_signing_key_and_round_bound_are_kept_and_named_as_not_applied() -> None:
+    old = load_config_text("mrtr:\n  max_rounds: 3\n")
+    new = load_config_text("mrtr:\n  state_key_file: /etc/elicitguard/mrtr.key\n  max_rounds: 5\nmode: monitor\n")
+    settled, not_applied = settle_stdio(old, new, None)
+    assert not_applied == ["mrtr.state_key_file", "mrtr.max_rounds"]
+    assert (settled.mrtr_state_key_file, settled.mrtr_max_rounds) == (None, 3)
+    assert settled.policy.mode == "monitor"

@@ -256,3 +256,13 @@ def test_the_answer_to_the_proxys_own_retry_of_a_round_takes_the_full_path() -> 
     raw = b'{"jsonrpc":"2.0","id":"eg-round-1","result":{"content":[]}}'
     assert screen(guard.state, Direction.SERVER_TO_CLIENT, raw, MAX) is None
     assert b'"id":7' in (guard.server_message(raw, 0.0).forward or b"")
+
+
+def test_the_answer_to_the_proxys_own_tasks_update_takes_the_full_path() -> None:
+    # Nobody else awaits it: the full judgement keeps it from the client.
+    guard = _guard()
+    guard.state.pending_client["s:eg-task-1"] = ClientRequest("tasks/update", None, None, None, task_id="t-1")
+    guard.state.proxy_requests["s:eg-task-1"] = "tasks/update"
+    raw = b'{"jsonrpc":"2.0","id":"eg-task-1","result":{}}'
+    assert screen(guard.state, Direction.SERVER_TO_CLIENT, raw, MAX) is None
+    assert guard.server_message(raw, 0.0).forward is None

@@ -133,7 +133,7 @@ class SessionLayer:
             if isinstance(request, RawRequest):
                 if request.too_large:
                     raise TooLarge
-                return request.body
+                return await summarised(request.body)
             if request.content_length is not None and request.content_length > limit:
                 raise TooLarge
             return await summarised(await read_whole(request.content, limit))
