@@ -9,7 +9,6 @@ import asyncio
 import json
 import re
 import signal
-import socket
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ import aiohttp
 import anyio
 import mcp_types as types
 import pytest
+from netwait import accepting, free_port
 from conftest import PEERS, ROOT, WAIT
 from mcp import Client
 from prometheus_client.parser import text_string_to_metric_families
@@ -32,30 +32,6 @@ LISTENING = re.compile(r"elicitguard: listening on (http://127\.0\.0\.1:\d+)")
 ADMIN = re.compile(r"elicitguard: admin listening on (http://127\.0\.0\.1:\d+)")
 STRICTER = "policy:\n  form:\n    rules:\n      - id: team.no_names\n        fields: [name]\n"
 
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-async def _accepting(port: int, proc: asyncio.subprocess.Process) -> None:
-    """Bounded retry on connect until the server listens; fails early if it dies."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + WAIT
-    while True:
-        try:
-            _, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 1.0)
-        except (TimeoutError, OSError):
-            assert loop.time() < deadline, f"py_server never listened on {port}"
-            try:  # a bounded wait on the process paces the retries and catches an early exit
-                code = await asyncio.wait_for(proc.wait(), 0.05)
-            except TimeoutError:
-                continue
-            raise AssertionError(f"py_server exited with {code}") from None
-        writer.close()
-        await writer.wait_closed()
-        return
 
 
 async def _stop(proc: asyncio.subprocess.Process, sig: int = signal.SIGTERM) -> None:
@@ -101,7 +77,7 @@ class Running:
 
 @pytest.fixture
 async def running(tmp_path: Path, child_env: dict[str, str]) -> AsyncIterator[Running]:
-    port = _free_port()
+    port = free_port()
     upstream = await asyncio.create_subprocess_exec(
         sys.executable, PY_SERVER, "http", "--port", str(port), stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL, cwd=ROOT)
@@ -109,7 +85,7 @@ async def running(tmp_path: Path, child_env: dict[str, str]) -> AsyncIterator[Ru
     config.write_text(f"audit:\n  path: {json.dumps(str(audit))}\nadmin:\n  listen: '127.0.0.1:0'\n", encoding="utf-8")
     proc = None
     try:
-        await _accepting(port, upstream)
+        await accepting(port, upstream, WAIT)
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "elicitguard", "http", "--config", str(config), "--listen", "127.0.0.1:0",
             "--upstream", f"http://127.0.0.1:{port}/mcp", stdin=asyncio.subprocess.DEVNULL,

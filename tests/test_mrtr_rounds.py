@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import socket
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 import anyio
 import mcp_types as types
 import pytest
+from netwait import accepting, free_port
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
@@ -40,29 +40,6 @@ def _text(result: types.CallToolResult) -> str:
     return "".join(c.text for c in result.content if isinstance(c, types.TextContent))
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-async def _accepting(port: int, proc: asyncio.subprocess.Process) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + WAIT
-    while True:
-        try:
-            _, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 1.0)
-        except (TimeoutError, OSError):
-            assert loop.time() < deadline, f"py_server never listened on {port}"
-            try:
-                code = await asyncio.wait_for(proc.wait(), 0.05)  # paces the retries, catches an early exit
-            except TimeoutError:
-                continue
-            raise AssertionError(f"py_server exited with {code}") from None
-        writer.close()
-        await writer.wait_closed()
-        return
-
 
 class HttpRun:
     def __init__(self, url: str, audit: io.StringIO) -> None:
@@ -75,12 +52,12 @@ class HttpRun:
 
 @pytest.fixture(params=[pytest.param([], id="sse"), pytest.param(["--json-response"], id="json")])
 async def http(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[tuple[HttpRun, str]]:
-    port = _free_port()
+    port = free_port()
     server = await asyncio.create_subprocess_exec(
         sys.executable, PY_SERVER, "http", "--port", str(port), *request.param, stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL, cwd=ROOT)
     try:
-        await _accepting(port, server)
+        await accepting(port, server, WAIT)
         yield HttpRun(f"http://127.0.0.1:{port}/mcp", io.StringIO()), ""
     finally:
         server.terminate()
