@@ -77,13 +77,18 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
     """
 
     def __init__(self, policy: Policy, max_message_bytes: int, state: SessionState | None = None,
-                 sealer: Sealer | None = None, *, completes_rounds: bool = False, max_rounds: int = 3) -> None:
+                 sealer: Sealer | None = None, *, completes_rounds: bool = False, max_rounds: int = 3,
+                 pairs_server_requests: bool = True) -> None:
         self.policy = policy
         self.max_message_bytes = max_message_bytes
         self.state = state if state is not None else SessionState()
         self.sealer = sealer
         self.completes_rounds = completes_rounds
         self.max_rounds = max_rounds
+        # False for a guard that lives for one HTTP request with no session: the client's answer to a
+        # server request would come in another request, judged by another guard, and could never be
+        # paired (2026-07-28 has no server requests at all): such requests are refused and answered.
+        self.pairs_server_requests = pairs_server_requests
 
     # ---- entry points -----------------------------------------------------------------------------
 
@@ -281,6 +286,9 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
 
     def _from_server(self, message: Message, out: Outcome) -> Step:
         if message.kind is Kind.REQUEST:
+            if message.id is not None and not self.pairs_server_requests:
+                return self._id_refusal(message, out, Reason(
+                    "request.unpairable", "a server request on a stream without a session: no answer could be paired"))
             if message.id is not None:
                 if isinstance(message.id, int) and not -MAX_SAFE_ID <= message.id <= MAX_SAFE_ID:
                     return self._id_refusal(message, out, Reason(

@@ -36,6 +36,7 @@ PROTOCOL_RULES: Final = frozenset({
     "url.malformed", "url.userinfo", "completion.unknown", "response.unexpected", "response.no_id",
     "protocol.unsupported", "internal.error", "elicitation.too_complex", "response.unpaired",
     "client.gone", "server.gone", "limits.in_flight", "envelope.duplicate_id", "envelope.unsafe_id",
+    "request.unpairable",
     "mrtr.state_invalid", "mrtr.state_too_large", "mrtr.rounds_exceeded",
 })
 

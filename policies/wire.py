@@ -20,6 +20,7 @@ SENTENCES: Final[dict[str, str]] = {
     "elicitation.too_complex": "the elicitation holds more text than elicitguard judges in one message.",
     "mode.undeclared": "the client did not declare this elicitation mode.",
     "mode.unknown": "the elicitation mode is not form or url.",
+    "request.unpairable": "a server request without a session cannot be answered through elicitguard.",
     "mode.disallowed": "the policy does not allow this elicitation mode.",
     "schema.unsupported": "the form is outside the schema subset the specification allows.",
     "credential.write_only": "the form asks for a secret.",

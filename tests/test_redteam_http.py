@@ -367,14 +367,11 @@ async def test_a_large_body_is_never_parsed_on_the_event_loop(
     assert not on_loop, f"bodies of {on_loop} characters parsed on the event loop"
 
 
-@pytest.mark.xfail(strict=True, reason="a server request on a session-less (2026-07-28) POST stream is forwarded, "
-                   "but the client's answer comes in another POST, judged by a new per-request guard that never "
-                   "saw the request: refused as unpaired, so the server never gets an answer. Fix: refuse (answer) "
-                   "server requests on session-less streams, which nothing can pair; not done here")
 async def test_a_server_request_on_a_sessionless_stream_gets_exactly_one_answer(h: Harness, fake: Fake,
                                                                                proxy: Proxy) -> None:
     # 2026-07-28 has no server-to-client requests; a server that sends one anyway (roots/list here) is
-    # non-compliant, but it still must not be left waiting because the proxy dropped the answer.
+    # non-compliant. The client's answer would come in another POST that no guard could pair with it,
+    # so the proxy answers the server itself (once), and the client never sees the request.
     sse_on_call(fake, [ev({"jsonrpc": "2.0", "id": 50, "method": "roots/list"}),
                        ev({"jsonrpc": "2.0", "id": 2, "result": {"content": []}})])
     modern = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
@@ -382,11 +379,12 @@ async def test_a_server_request_on_a_sessionless_stream_gets_exactly_one_answer(
     call = {**CALL, "params": {**CALL["params"], "_meta": MODERN_META}}
     async with await h.post(proxy.url, call, modern) as response:
         messages = sse_messages(await asyncio.wait_for(response.read(), WAIT))
-    assert [m.get("id") for m in messages] == [50, 2], messages
+    assert [m.get("id") for m in messages] == [2], messages
     async with await h.post(proxy.url, {"jsonrpc": "2.0", "id": 50, "result": {"roots": []}}, modern) as response:
         await asyncio.wait_for(response.read(), WAIT)
     await h.settled()
-    assert len(fake.answers_to(50)) == 1
+    answers = fake.answers_to(50)
+    assert len(answers) == 1 and answers[0].json["error"]["data"]["rule"] == "request.unpairable", answers
 
 
 @pytest.mark.parametrize("mark", ["\ufeff", "\u00ef\u00bb\u00bf"], ids=["bom", "latin1-bom"])

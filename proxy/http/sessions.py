@@ -152,7 +152,10 @@ class SessionLayer:
         owner = Owner.of(request)
         session_id = request.headers.get(SESSION_HEADER)
         if session_id is None:
-            return self._bind(self.new_session(request, route, owner), request)
+            alone = self.new_session(request, route, owner)
+            # Until it becomes a session (an initialize the upstream accepts): see Guard.
+            alone.guard.pairs_server_requests = False
+            return self._bind(alone, request)
         key = (route.name, session_id)
         table = self.app[SESSIONS]
         session = table.get(key)
@@ -262,6 +265,7 @@ class SessionLayer:
                 # The initialize answer created a session: keep this guard's state under the id the
                 # client gets (sealed: any replica can rebuild it; the upstream's id goes upstream).
                 session.session_id = self._issue(session, issued)
+                session.guard.pairs_server_requests = True  # a session now: later requests answer them
                 if session.session_id != issued:
                     session.upstream_id = issued
                 self._keep(session)
@@ -270,6 +274,7 @@ class SessionLayer:
         if initialize and ok and session.session_id is None:
             # A stateless upstream: the proxy issues an id of its own to keep what initialize declared.
             session.session_id = self._issue(session, None)
+            session.guard.pairs_server_requests = True  # a session now: later requests answer them
             session.synthetic = True
             return {SESSION_HEADER: session.session_id} if self._keep(session, synthetic_session=True) else {}
         if session.adopted and ok and session.session_id is not None and table.get(
