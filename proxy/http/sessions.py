@@ -15,7 +15,7 @@ from multidict import CIMultiDict
 from elicitguard.policies import errors
 from elicitguard.policies.config import Config
 from elicitguard.policies.engine import Outcome, SessionState
-from elicitguard.policies.sealed import SESSION_PREFIX, SealError
+from elicitguard.policies.sealed import SESSION_PREFIX, SealError, Sealer
 from elicitguard.policies.envelope import id_key
 from elicitguard.policies.verdict import Decision, Direction
 from elicitguard.proxy import offload
@@ -36,7 +36,7 @@ from elicitguard.proxy.http.common import (
     summarised,
 )
 from elicitguard.proxy.http.h1 import RawRequest
-from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session
+from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session, cookie_pairs
 
 
 def upstream_headers(request: Incoming, session: Session) -> CIMultiDict[str]:
@@ -53,6 +53,13 @@ def _credentials(request: Incoming) -> str:
     # Two Authorization headers never match what a session was issued to (it kept one): refused.
     return "\n".join(request.headers.getall("Authorization", []))
 
+
+
+def _cookies_admitted(sealer: Sealer, digests: object, pairs: list[str]) -> bool:
+    """Whether the request shows every cookie a sealed session id was issued with (more may be added)."""
+    if not isinstance(digests, list):
+        return False
+    return all(any(sealer.digest_matches(pair, digest) for pair in pairs) for digest in digests)
 
 
 class NoRoute(Exception):
@@ -186,7 +193,8 @@ class SessionLayer:
         if record.get("r") != route.name:
             return self._no_session("session.unknown", "a session id issued for another route", body)
         if record.get("ip") != (request.remote or "") or not route.sealer.digest_matches(_credentials(request),
-                                                                                         record.get("a")):
+                                                                                         record.get("a")) \
+                or not _cookies_admitted(route.sealer, record.get("k"), cookie_pairs(request)):
             return self._no_session("session.binding", "the session belongs to another client", body)
         session = self.new_session(request, route, owner)
         session.session_id = session_id
@@ -218,6 +226,8 @@ class SessionLayer:
             "u": upstream, "r": session.route.name, "m": sorted(state.client_modes), "p": state.protocol_version,
             "c": state.client_info, "ip": session.owner.address,
             "a": sealer.digest(session.auth_headers.get("Authorization", "")),
+            # Every cookie the creator showed, as the in-memory owner binding requires (state.Owner).
+            "k": sorted({sealer.digest(pair) for pair in session.cookies}),
         })
 
     def new_session(self, request: Incoming, route: Route, owner: Owner) -> Session:
@@ -234,6 +244,7 @@ class SessionLayer:
         for name in ("Authorization", "Cookie"):
             if name in request.headers:
                 session.auth_headers[name] = request.headers[name]
+        session.cookies = tuple(cookie_pairs(request))
         return session
 
     def _no_session(self, rule: str, detail: str, body: bytes | None = None) -> web.Response:
