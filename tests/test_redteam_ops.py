@@ -44,3 +44,37 @@ async def test_a_sealed_session_id_is_refused_to_a_client_without_the_cookie_it_
     async with await h.post(second.url, CALL, {"Cookie": "sid=alice; other=1", "Mcp-Session-Id": sealed,
                                                "MCP-Protocol-Version": "2025-11-25"}) as response:
         assert response.status == 200, await response.text()
+
+
+async def test_a_reload_that_drops_an_allowed_origin_refuses_that_origin_from_then_on(
+        h: Harness, fake: Fake) -> None:
+    from elicitguard.policies.config import load_config_text
+    from elicitguard.proxy.reload import settle_http
+
+    before = "http:\n  allowed_origins: [\"https://tool.example\"]\n"
+    proxy = await h.proxy(fake.url, before)
+    origin = {"Origin": "https://tool.example"}
+    async with await h.post(proxy.url, INIT, origin) as response:
+        assert response.status == 200, await response.text()
+    # The operator finds that origin hostile and removes it; README: allowed_origins applies on reload.
+    old = load_config_text(before)
+    settled, not_applied = settle_http(old, load_config_text("http:\n  allowed_origins: []\n"))
+    assert not_applied == []
+    proxy.running.use(settled)
+    async with await h.post(proxy.url, INIT, origin) as response:
+        assert response.status == 403, await response.text()
+
+
+async def test_a_reload_that_drops_an_allowed_host_refuses_that_host_from_then_on(h: Harness, fake: Fake) -> None:
+    from elicitguard.policies.config import load_config_text
+    from elicitguard.proxy.reload import settle_http
+
+    before = "http:\n  allowed_hosts: [\"mcp.example\"]\n"
+    proxy = await h.proxy(fake.url, before)
+    host = {"Host": "mcp.example"}
+    async with await h.post(proxy.url, INIT, host) as response:
+        assert response.status == 200, await response.text()
+    settled, _ = settle_http(load_config_text(before), load_config_text("mode: enforce\n"))
+    proxy.running.use(settled)
+    async with await h.post(proxy.url, INIT, host) as response:
+        assert response.status == 403, await response.text()

@@ -73,10 +73,13 @@ class SessionLayer:
         self.app = app
         self.listen_host = listen_host
 
-    # Set once by make_app, read several times per request: looked up once.
-    @functools.cached_property
+    # Read per use, never cached: a reload replaces the runtime's config (allowed_hosts and
+    # allowed_origins apply from the next request).
+    @property
     def config(self) -> Config:
         return self.app[RUNTIME].config
+
+    # Set once by make_app, read several times per request: looked up once.
 
     @functools.cached_property
     def audit(self) -> AuditLog:
