@@ -12,7 +12,6 @@ import pytest
 from conftest import WAIT
 from http_fakes import CALL, INIT, Fake, Harness, fake, h  # noqa: F401 - fixtures
 
-pytestmark = pytest.mark.asyncio
 
 
 def _key_file(tmp_path: Path) -> Path:
@@ -78,3 +77,46 @@ async def test_a_reload_that_drops_an_allowed_host_refuses_that_host_from_then_o
     proxy.running.use(settled)
     async with await h.post(proxy.url, INIT, host) as response:
         assert response.status == 403, await response.text()
+
+
+def _sealed_round() -> tuple[Any, str]:
+    """A guard whose server removed-and-sealed a password request; returns it and the envelope."""
+    import json
+
+    from http_fakes import MODERN_META, NAME_PARAMS, PASSWORD_PARAMS
+
+    from elicitguard.policies.config import load_config_text
+    from elicitguard.policies.engine import Guard
+    from elicitguard.policies.sealed import Sealer
+
+    guard = Guard(load_config_text("on_deny: decline\n").policy, 1 << 20,
+                  sealer=Sealer((b"k" * 32,), lambda: secrets.token_bytes(12)))
+    call = {"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+            "params": {"name": "login", "arguments": {}, "_meta": MODERN_META}}
+    assert guard.client_message(json.dumps(call).encode()).forward is not None
+    result = {"jsonrpc": "2.0", "id": 5, "result": {"resultType": "input_required", "requestState": "srv-state",
+              "inputRequests": {"pw": {"method": "elicitation/create", "params": PASSWORD_PARAMS},
+                                "name": {"method": "elicitation/create", "params": NAME_PARAMS}}}}
+    out = guard.server_message(json.dumps(result).encode())
+    assert out.forward is not None
+    shown = json.loads(out.forward)["result"]
+    assert list(shown["inputRequests"]) == ["name"]
+    return guard, shown["requestState"]
+
+
+def test_a_retry_without_meta_still_has_its_sealed_request_state_opened_and_the_removed_request_declined() -> None:
+    import json
+
+    guard, sealed = _sealed_round()
+    assert sealed.startswith("elicitguard.v1.")
+    # The retry drops the per-request _meta (a client on the session's negotiated version, say) and
+    # answers the input request the proxy removed, which the client can read inside the envelope.
+    retry = {"jsonrpc": "2.0", "id": 6, "method": "tools/call", "params": {
+        "name": "login", "arguments": {}, "requestState": sealed,
+        "inputResponses": {"name": {"action": "accept", "content": {"name": "Ann"}},
+                           "pw": {"action": "accept", "content": {"password": "not-declined"}}}}}
+    out = guard.client_message(json.dumps(retry).encode())
+    assert out.forward is not None
+    params = json.loads(out.forward)["params"]
+    assert params["requestState"] == "srv-state", "the proxy's envelope reached the server"
+    assert params["inputResponses"]["pw"] == {"action": "decline"}
