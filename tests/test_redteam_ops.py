@@ -24,9 +24,12 @@ async def test_a_sealed_session_id_is_refused_to_a_client_without_the_cookie_it_
         h: Harness, fake: Fake, tmp_path: Path) -> None:
     # Two replicas behind one balancer share the key; both see the balancer's address. The owner
     # authenticates by cookie (no Authorization header), as the in-memory binding allows.
-    config = f"mrtr:\n  state_key_file: {_key_file(tmp_path)}\n"
-    first = await h.proxy(fake.url, config)
-    second = await h.proxy(fake.url, config)
+    old_key = _key_file(tmp_path)
+    rotated = tmp_path / "rotated.key"
+    rotated.write_text(secrets.token_hex(32) + "\n" + old_key.read_text())
+    first = await h.proxy(fake.url, f"mrtr:\n  state_key_file: {old_key}\n")
+    # The other replica already signs with a new key on top; the old one still verifies.
+    second = await h.proxy(fake.url, f"mrtr:\n  state_key_file: {rotated}\n")
     async with await h.post(first.url, INIT, {"Cookie": "sid=alice"}) as response:
         assert response.status == 200, await response.text()
         sealed = response.headers["Mcp-Session-Id"]
