@@ -123,3 +123,16 @@ def test_a_retry_without_meta_still_has_its_sealed_request_state_opened_and_the_
     params = json.loads(out.forward)["params"]
     assert params["requestState"] == "srv-state", "the proxy's envelope reached the server"
     assert params["inputResponses"]["pw"] == {"action": "decline"}
+
+
+def test_a_tampered_envelope_on_a_retry_without_meta_is_refused_and_never_forwarded() -> None:
+    import json
+
+    guard, sealed = _sealed_round()
+    body, _, mac = sealed[len("elicitguard.v1."):].partition(".")
+    forged = "elicitguard.v1." + body[:-2] + ("AA" if body[-2:] != "AA" else "BB") + "." + mac
+    retry = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
+        "name": "login", "arguments": {}, "requestState": forged}}
+    out = guard.client_message(json.dumps(retry).encode())
+    assert out.forward is None
+    assert [r["error"]["data"]["rule"] for r in out.replies] == ["mrtr.state_invalid"]
