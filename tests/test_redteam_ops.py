@@ -4,6 +4,7 @@ and the admin listener. Each test states the safe behaviour and failed on main b
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from pathlib import Path
 from typing import Any
@@ -154,3 +155,55 @@ async def test_a_sealed_session_id_the_client_deleted_is_not_restored(h: Harness
         await asyncio.wait_for(response.read(), WAIT)
     assert status == 404
     assert len(fake.posts()) == before
+
+
+async def test_reload_watch_does_not_apply_a_file_caught_half_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                      ) -> None:
+    """A writer that truncates then writes (``cat new > config.yaml``) is seen mid-write by a poll: the
+    prefix is often valid YAML, and weaker (here ``modes: [form]`` is cut off: URL mode comes back)."""
+    import io
+    import types
+
+    from elicitguard.policies.config import load_config_text
+    from elicitguard.proxy import reload as reload_module
+    from elicitguard.proxy.audit import AuditLog
+    from elicitguard.proxy.oplog import OpLog
+
+    before = "policy:\n  modes: [form]\n"
+    config = tmp_path / "config.yaml"
+    config.write_text(before)
+    polls: asyncio.Queue[None] = asyncio.Queue()
+    polled = asyncio.Event()
+
+    async def sleep(_interval: float) -> None:
+        polled.set()
+        await polls.get()
+
+    # watch() polls through asyncio.sleep: each poll here is one step the test takes.
+    monkeypatch.setattr(reload_module, "asyncio", types.SimpleNamespace(
+        sleep=sleep, get_running_loop=asyncio.get_running_loop, Lock=asyncio.Lock))
+    applied: list[list[str]] = []
+    reloader = reload_module.Reloader(str(config), load_config_text(before), AuditLog(stream=io.StringIO()),
+                                      reload_module.settle_http, lambda new: applied.append(sorted(new.policy.modes)),
+                                      log=OpLog(fd=-1))
+
+    async def poll_once() -> None:
+        polled.clear()
+        polls.put_nowait(None)
+        await asyncio.wait_for(polled.wait(), WAIT)
+
+    watcher = asyncio.ensure_future(reloader.watch(0.1))
+    try:
+        await asyncio.wait_for(polled.wait(), WAIT)
+        with config.open("w") as handle:  # the writer truncated and wrote its first line, no more yet
+            handle.write("policy:\n")
+        await poll_once()
+        assert applied == [], "a half-written file was applied"
+        config.write_text(before + "on_deny: decline\n")  # the write completes
+        await poll_once()
+        await poll_once()
+        assert applied == [["form"]]
+    finally:
+        watcher.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watcher
