@@ -237,10 +237,12 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             if self.state.client_info is None:
                 self.state.client_info = client_name(meta.get(META_CLIENT_INFO))
             replacement = self._narrow(message, ("params", "_meta", META_CAPABILITIES), out)
-            answered = self._answer_removed(message, replacement, out)
-            if isinstance(answered, Step):
-                return answered
-            replacement = answered
+        # Whether or not the retry carries its own _meta: an envelope the proxy sealed is opened (or
+        # refused) and never reaches the server, and what the proxy removed gets only its answer.
+        answered = self._answer_removed(message, replacement, out)
+        if isinstance(answered, Step):
+            return answered
+        replacement = answered
         replacement = self._client_retry(message, replacement, out)
         task_id = stored(params["taskId"]) if isinstance(params.get("taskId"), str) else None
         if task_id is not None and modes is not None:

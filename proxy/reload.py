@@ -195,19 +195,25 @@ class Reloader:
 
     async def watch(self, interval: float) -> None:
         """Reload when the file's content changes (``reload.watch``): looked at every ``interval``
-        seconds, by size and mtime first (cheap), by content when those moved. A file that changed
-        and was rejected is not tried again until it changes again."""
+        seconds, by size and mtime first (cheap), by content once those moved and then held still for
+        one interval. A file that changed and was rejected is not tried again until it changes again."""
         if self.path is None:
             return
         loop = asyncio.get_running_loop()
         self._seen = await loop.run_in_executor(None, self._fingerprint)
         last = _stat(self.path)
+        moved = False
         while True:
             await asyncio.sleep(interval)
             now = _stat(self.path)
-            if now == last:
+            if now != last:
+                # Still being written, perhaps (``cat new > file`` truncates first): a prefix of a
+                # file is often valid and says less. Read it once it held still for one interval.
+                last, moved = now, True
                 continue
-            last = now
+            if not moved:
+                continue
+            moved = False
             version = await loop.run_in_executor(None, self._fingerprint)
             if version is None or version in (self._seen, self.current.version):
                 continue  # unreadable for now, tried already, or already in force (a SIGHUP read it)

@@ -15,7 +15,7 @@ from multidict import CIMultiDict
 from elicitguard.policies import errors
 from elicitguard.policies.config import Config
 from elicitguard.policies.engine import Outcome, SessionState
-from elicitguard.policies.sealed import SESSION_PREFIX, SealError
+from elicitguard.policies.sealed import SESSION_PREFIX, SealError, Sealer
 from elicitguard.policies.envelope import id_key
 from elicitguard.policies.verdict import Decision, Direction
 from elicitguard.proxy import offload
@@ -36,7 +36,7 @@ from elicitguard.proxy.http.common import (
     summarised,
 )
 from elicitguard.proxy.http.h1 import RawRequest
-from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session
+from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session, cookie_pairs
 
 
 def upstream_headers(request: Incoming, session: Session) -> CIMultiDict[str]:
@@ -55,6 +55,19 @@ def _credentials(request: Incoming) -> str:
 
 
 
+# Hex digits of each cookie's keyed digest a sealed id carries: 64 bits bind a cookie the holder of the
+# id cannot compute, and keep the id within MAX_SESSION_ID for a client with dozens of cookies.
+COOKIE_DIGEST = 16
+
+
+def _cookies_admitted(sealer: Sealer, digests: object, pairs: list[str]) -> bool:
+    """Whether the request shows every cookie a sealed session id was issued with (more may be added)."""
+    if not isinstance(digests, list):
+        return False
+    shown = {sealer.digest(pair, key)[:COOKIE_DIGEST] for pair in pairs for key in sealer.keys}
+    return all(isinstance(digest, str) and digest in shown for digest in digests)
+
+
 class NoRoute(Exception):
     """The path names no upstream the proxy serves."""
 
@@ -66,10 +79,13 @@ class SessionLayer:
         self.app = app
         self.listen_host = listen_host
 
-    # Set once by make_app, read several times per request: looked up once.
-    @functools.cached_property
+    # Read per use, never cached: a reload replaces the runtime's config (allowed_hosts and
+    # allowed_origins apply from the next request).
+    @property
     def config(self) -> Config:
         return self.app[RUNTIME].config
+
+    # Set once by make_app, read several times per request: looked up once.
 
     @functools.cached_property
     def audit(self) -> AuditLog:
@@ -189,7 +205,8 @@ class SessionLayer:
         if record.get("r") != route.name:
             return self._no_session("session.unknown", "a session id issued for another route", body)
         if record.get("ip") != (request.remote or "") or not route.sealer.digest_matches(_credentials(request),
-                                                                                         record.get("a")):
+                                                                                         record.get("a")) \
+                or not _cookies_admitted(route.sealer, record.get("k"), cookie_pairs(request)):
             return self._no_session("session.binding", "the session belongs to another client", body)
         session = self.new_session(request, route, owner)
         session.session_id = session_id
@@ -221,6 +238,8 @@ class SessionLayer:
             "u": upstream, "r": session.route.name, "m": sorted(state.client_modes), "p": state.protocol_version,
             "c": state.client_info, "ip": session.owner.address,
             "a": sealer.digest(session.auth_headers.get("Authorization", "")),
+            # Every cookie the creator showed, as the in-memory owner binding requires (state.Owner).
+            "k": sorted({sealer.digest(pair)[:COOKIE_DIGEST] for pair in session.cookies}),
         })
 
     def new_session(self, request: Incoming, route: Route, owner: Owner) -> Session:
@@ -237,6 +256,7 @@ class SessionLayer:
         for name in ("Authorization", "Cookie"):
             if name in request.headers:
                 session.auth_headers[name] = request.headers[name]
+        session.cookies = tuple(cookie_pairs(request))
         return session
 
     def _no_session(self, rule: str, detail: str, body: bytes | None = None) -> web.Response:

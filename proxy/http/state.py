@@ -38,6 +38,12 @@ SessionKey = tuple[str | None, str]  # (server name, or None for /mcp; Mcp-Sessi
 _KEY: Final = secrets.token_bytes(32)  # per process: the hashes mean nothing outside it
 
 
+def cookie_pairs(request: web.Request | RawRequest) -> list[str]:
+    """Each ``name=value`` pair of every Cookie header the request carries."""
+    pairs = (p.strip() for p in ";".join(request.headers.getall("Cookie", [])).split(";"))
+    return [p for p in pairs if p]
+
+
 def _digest(value: str) -> bytes:
     if not value:
         return _NONE  # no credential: the common case, computed once (credentials are never kept)
@@ -57,9 +63,8 @@ class Owner:
 
     @classmethod
     def of(cls, request: web.Request | RawRequest) -> Owner:
-        pairs = (p.strip() for p in ";".join(request.headers.getall("Cookie", [])).split(";"))
         return cls(request.remote or "", _digest("\n".join(request.headers.getall("Authorization", []))),
-                   frozenset(_digest(p) for p in pairs if p))
+                   frozenset(_digest(p) for p in cookie_pairs(request)))
 
     def admits(self, other: Owner) -> bool:
         """Whether a request from ``other`` may use this owner's session: same address, same
@@ -142,6 +147,8 @@ class Session:
     answered: Bounded[bytes, None] = field(default_factory=Bounded)
     # The id the upstream issued, where the client was given a sealed one of the proxy's instead.
     upstream_id: str | None = None
+    # The creating request's cookie pairs: a sealed session id binds them as the in-memory owner does.
+    cookies: tuple[str, ...] = ()
 
     @property
     def upstream_session(self) -> str | None:
