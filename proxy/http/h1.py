@@ -270,6 +270,10 @@ class H1Connection(asyncio.Protocol):
             text = value.decode("latin-1")
             lowered = name.lower()
             if lowered == b"transfer-encoding":
+                if coding is not None:
+                    # llhttp reads the codings of every copy as one list ("gzip" then "chunked" is
+                    # chunked); checking only the last copy would let any coding through.
+                    raise Refused(400, "two Transfer-Encoding headers")
                 coding = text.strip().lower()
             elif lowered == b"host":
                 hosts += 1
@@ -339,13 +343,17 @@ class H1Connection(asyncio.Protocol):
         try:
             response = await self.handler(request)
             if isinstance(response, RawStream):
-                keep = response.finished
+                # An HTTP/1.0 stream ends at the close (it said "Connection: close"): never kept.
+                keep = response.finished and request.version != "1.0"
             else:
                 keep = request.keep_alive and not self._eof and not request.too_large
                 assert isinstance(response, web.Response)
                 body = response.body
                 data = body if isinstance(body, bytes) else b""
                 self.write(head_bytes(response.status, response.reason, response.headers, len(data), not keep) + data)
+                # A client that does not read holds the next pipelined request here: without this wait
+                # every answer would pile up unsent in the transport's buffer.
+                await self.drain()
         except asyncio.CancelledError:
             keep = False
         except ConnectionError:

@@ -1,0 +1,315 @@
+"""Red-team probes of the raw relay (h1.py, upstream.py): a hostile client on a raw socket, a hostile
+upstream as a raw asyncio server. Every wait is bounded by WAIT."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import socket
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+from conftest import WAIT
+
+from elicitguard.policies.config import load_config_text
+from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.http import Listening, listening
+
+SID = "sess-raw"
+V = "2025-11-25"
+INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": V, "capabilities": {"elicitation": {"form": {}}},
+    "clientInfo": {"name": "raw", "version": "1"}}}
+
+
+def dump(obj: Any) -> bytes:
+    return json.dumps(obj, separators=(",", ":")).encode()
+
+
+def call(request_id: int) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": {"name": "t", "arguments": {}}}
+
+
+def result(request_id: Any, text: str = "done") -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": request_id, "result": {"content": [{"type": "text", "text": text}]}}
+
+
+def json_answer(obj: Any, extra: bytes = b"") -> bytes:
+    body = dump(obj)
+    return (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMcp-Session-Id: " + SID.encode()
+            + b"\r\nContent-Length: %d\r\n" % len(body) + extra + b"\r\n" + body)
+
+
+Script = Callable[[dict[str, Any], "RawUpstream"], Any]
+
+
+class RawUpstream:
+    """A raw HTTP/1.1 upstream: reads Content-Length requests, answers what ``script`` returns (bytes,
+    or None to close the connection)."""
+
+    def __init__(self, script: Script) -> None:
+        self.script = script
+        self.requests: list[dict[str, Any]] = []
+        self.connections = 0
+        self.server: asyncio.Server | None = None
+        self.port = 0
+
+    async def start(self) -> None:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/mcp"
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        conn = self.connections
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                lines = head.decode("latin-1").split("\r\n")
+                headers = {}
+                for line in lines[1:]:
+                    if ":" in line:
+                        k, _, v = line.partition(":")
+                        headers[k.strip().lower()] = v.strip()
+                body = await reader.readexactly(int(headers.get("content-length", "0")))
+                try:
+                    message = json.loads(body) if body else None
+                except ValueError:
+                    message = None
+                seen = {"line": lines[0], "headers": headers, "body": body, "json": message, "conn": conn}
+                self.requests.append(seen)
+                if isinstance(message, dict) and message.get("method") == "initialize":
+                    out: Any = json_answer({"jsonrpc": "2.0", "id": message["id"], "result": {
+                        "protocolVersion": V, "capabilities": {}, "serverInfo": {"name": "raw", "version": "0"}}})
+                elif message is None or "id" not in message or "method" not in message:
+                    out = b"HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n"
+                else:
+                    out = self.script(seen, self)
+                    if asyncio.iscoroutine(out):
+                        out = await out
+                if out is None:
+                    break
+                if isinstance(out, tuple):  # (bytes, "close"): written, then the connection closed
+                    writer.write(out[0])
+                    await writer.drain()
+                    break
+                writer.write(out)
+                await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError, asyncio.LimitOverrunError):
+            pass
+        finally:
+            writer.close()
+
+    async def stop(self) -> None:
+        if self.server is not None:
+            self.server.close()
+
+
+@contextlib.asynccontextmanager
+async def setup(script: Script, config: str = "") -> AsyncIterator[tuple[RawUpstream, Listening, io.StringIO]]:
+    up = RawUpstream(script)
+    await up.start()
+    stream = io.StringIO()
+    try:
+        async with listening(load_config_text(config), up.url, AuditLog(stream=stream)) as running:
+            yield up, running, stream
+    finally:
+        await up.stop()
+
+
+def post_bytes(obj: Any, session: bool = True, version: str = "1.1", extra: bytes = b"") -> bytes:
+    body = obj if isinstance(obj, bytes) else dump(obj)
+    head = (b"POST /mcp HTTP/" + version.encode() + b"\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Accept: application/json, text/event-stream\r\n")
+    if session:
+        head += b"Mcp-Session-Id: " + SID.encode() + b"\r\nMCP-Protocol-Version: " + V.encode() + b"\r\n"
+    return head + extra + b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+async def connect(running: Listening) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    host, port = running.base.removeprefix("http://").rsplit(":", 1)
+    return await asyncio.wait_for(asyncio.open_connection(host, int(port)), WAIT)
+
+
+async def read_response(reader: asyncio.StreamReader) -> tuple[int, dict[str, str], bytes]:
+    """One Content-Length or chunked response."""
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), WAIT)
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:] if line)}
+    if "content-length" in headers:
+        return status, headers, await asyncio.wait_for(reader.readexactly(int(headers["content-length"])), WAIT)
+    if headers.get("transfer-encoding") == "chunked":
+        body = b""
+        while True:
+            size = int((await asyncio.wait_for(reader.readuntil(b"\r\n"), WAIT)).strip(), 16)
+            chunk = await asyncio.wait_for(reader.readexactly(size + 2), WAIT)
+            if size == 0:
+                return status, headers, body
+            body += chunk[:-2]
+    return status, headers, await asyncio.wait_for(reader.read(), WAIT)
+
+
+async def initialize(running: Listening) -> None:
+    reader, writer = await connect(running)
+    writer.write(post_bytes(INIT, session=False))
+    status, headers, _ = await read_response(reader)
+    assert status == 200 and headers["mcp-session-id"] == SID
+    writer.close()
+
+
+def sse_answer(message: Any) -> bytes:
+    event = b"event: message\ndata: " + dump(message) + b"\n\n"
+    return (b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nMcp-Session-Id: " + SID.encode()
+            + b"\r\nContent-Length: %d\r\n\r\n" % len(event) + event)
+
+
+async def test_an_http10_keep_alive_client_whose_stream_ends_at_the_close_sees_the_connection_closed() -> None:
+    async with setup(lambda seen, up: sse_answer(result(seen["json"]["id"]))) as (_up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2), version="1.0", extra=b"Connection: keep-alive\r\n"))
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), WAIT)
+        assert b"Content-Length" not in head and b"chunked" not in head.lower()
+        # The body is framed by the close: the proxy must close, or the client waits forever and a
+        # second request's answer would be read as more of this body.
+        body = await asyncio.wait_for(reader.read(), WAIT)
+        assert b'"id":2' in body
+        writer.close()
+
+
+async def test_a_client_that_sends_transfer_encoding_twice_is_refused() -> None:
+    async with setup(lambda seen, up: json_answer(result(seen["json"]["id"]))) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        body = dump(call(2))
+        writer.write(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Accept: application/json, text/event-stream\r\nMcp-Session-Id: " + SID.encode() +
+                     b"\r\nTransfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n"
+                     + b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n")
+        status, _, _ = await read_response(reader)
+        assert status == 400
+        writer.close()
+
+
+async def test_a_client_that_sends_content_length_with_transfer_encoding_is_refused() -> None:
+    async with setup(lambda seen, up: json_answer(result(seen["json"]["id"]))) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        body = dump(call(2))
+        writer.write(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Accept: application/json, text/event-stream\r\nMcp-Session-Id: " + SID.encode() +
+                     b"\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n"
+                     + b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n")
+        status, _, _ = await read_response(reader)
+        assert status == 400
+        writer.close()
+
+
+async def test_a_second_answer_from_the_upstream_never_answers_the_clients_next_request() -> None:
+    def script(seen: dict[str, Any], up: RawUpstream) -> bytes:
+        rid = seen["json"]["id"]
+        return json_answer(result(rid, f"for-{rid}")) + json_answer(result(rid + 1, "smuggled"))
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2)))
+        _, _, first = await read_response(reader)
+        assert b"for-2" in first
+        writer.write(post_bytes(call(3)))
+        _, _, second = await read_response(reader)
+        assert b"smuggled" not in second and b"for-3" in second
+        writer.close()
+
+
+async def test_an_upstream_that_sends_103_before_its_answer_is_relayed_once() -> None:
+    def script(seen: dict[str, Any], up: RawUpstream) -> bytes:
+        return b"HTTP/1.1 103 Early Hints\r\nLink: </x>\r\n\r\nHTTP/1.1 100 Continue\r\n\r\n" + json_answer(result(seen["json"]["id"]))
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        for rid in (2, 3):
+            writer.write(post_bytes(call(rid)))
+            status, _, body = await read_response(reader)
+            assert status == 200 and json.loads(body)["id"] == rid
+        writer.close()
+
+
+async def test_an_upstream_that_hangs_up_mid_body_gets_a_502_and_the_next_request_a_fresh_connection() -> None:
+    count = [0]
+
+    def script(seen: dict[str, Any], up: RawUpstream) -> Any:
+        count[0] += 1
+        if count[0] == 1:
+            return json_answer(result(seen["json"]["id"]))[:-5], "close"
+        return json_answer(result(seen["json"]["id"]))
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2)))
+        status, _, body = await read_response(reader)
+        assert status == 502 and json.loads(body)["id"] == 2
+        writer.write(post_bytes(call(3)))
+        status, _, body = await read_response(reader)
+        assert status == 200 and json.loads(body)["id"] == 3
+        writer.close()
+
+
+
+async def test_a_client_that_pipelines_and_never_reads_stops_getting_requests_dispatched(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from elicitguard.proxy.http import h1
+    conns: list[h1.H1Connection] = []
+    made = h1.H1Connection.connection_made
+
+    def capture(self: h1.H1Connection, transport: Any) -> None:
+        made(self, transport)
+        conns.append(self)
+
+    monkeypatch.setattr(h1.H1Connection, "connection_made", capture)
+    buffered: list[int] = []
+    text = "x" * 1024 * 1024
+    total = 12  # under h1.MAX_QUEUED: all of them are answered
+
+    def script(seen: dict[str, Any], up: RawUpstream) -> bytes:
+        # What the proxy holds for this client, unsent, as it dispatches another request upstream.
+        buffered.append(max(c.transport.get_write_buffer_size() for c in conns if c.transport is not None))
+        return json_answer(result(seen["json"]["id"], text))
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        host, port = running.base.removeprefix("http://").rsplit(":", 1)
+        sock.connect((host, int(port)))
+        sock.setblocking(False)
+        reader, writer = await asyncio.open_connection(sock=sock)
+        start = len(up.requests)
+        for rid in range(total):
+            writer.write(post_bytes(call(100 + rid)))
+        await writer.drain()
+
+        async def accepted() -> None:
+            while len(conns) < 2:  # the initialize connection, then this one
+                await asyncio.sleep(0.005)
+        await asyncio.wait_for(accepted(), WAIT)
+        client = conns[-1]
+
+        async def stalled() -> None:
+            while len(up.requests) - start < total and client._drained is None:
+                await asyncio.sleep(0.005)
+        await asyncio.wait_for(stalled(), WAIT)
+        for rid in range(total):
+            _, _, body = await read_response(reader)
+            assert json.loads(body)["id"] == 100 + rid
+        writer.close()
+    assert max(buffered) < 4 * len(text), f"{max(buffered)} bytes held for a client that did not read"
