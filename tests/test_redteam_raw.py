@@ -313,3 +313,84 @@ async def test_a_client_that_pipelines_and_never_reads_stops_getting_requests_di
             assert json.loads(body)["id"] == 100 + rid
         writer.close()
     assert max(buffered) < 4 * len(text), f"{max(buffered)} bytes held for a client that did not read"
+
+
+PASSWORD = {"jsonrpc": "2.0", "id": "e1", "method": "elicitation/create", "params": {
+    "mode": "form", "message": "Log in", "requestedSchema": {
+        "type": "object", "properties": {"password": {"type": "string"}}, "required": ["password"]}}}
+
+
+def chunked_sse(events: list[bytes], cuts: int = 7, end: bool = True) -> bytes:
+    """An SSE answer, chunked in small pieces with chunk extensions, trailers at its end."""
+    stream = b"".join(events)
+    out = (b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nMcp-Session-Id: " + SID.encode()
+           + b"\r\nTransfer-Encoding: chunked\r\n\r\n")
+    for start in range(0, len(stream), cuts):
+        piece = stream[start:start + cuts]
+        out += b"%x;name=\"v;x\"\r\n%s\r\n" % (len(piece), piece)
+    if end:
+        out += b"0\r\nX-Trailer: t\r\n\r\n"
+    return out
+
+
+def event(message: Any) -> bytes:
+    return b"event: message\ndata: " + dump(message) + b"\n\n"
+
+
+async def test_an_elicitation_in_a_chunked_stream_with_extensions_is_still_judged() -> None:
+    def script(seen: dict[str, Any], up: RawUpstream) -> bytes:
+        return chunked_sse([event(PASSWORD), event(result(seen["json"]["id"]))])
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2)))
+        status, _, body = await read_response(reader)
+        assert status == 200
+        assert b"password" not in body and b'"id":2' in body
+        writer.close()
+        await running.settled(WAIT)
+    assert any(isinstance(r["json"], dict) and r["json"].get("id") == "e1" and "error" in r["json"]
+               for r in up.requests)
+
+
+async def test_an_elicitation_in_a_stream_framed_by_the_close_is_still_judged() -> None:
+    def script(seen: dict[str, Any], up: RawUpstream) -> Any:
+        head = (b"HTTP/1.0 200 OK\r\nContent-Type: text/event-stream\r\nMcp-Session-Id: " + SID.encode() + b"\r\n\r\n")
+        return head + event(PASSWORD) + event(result(seen["json"]["id"])), "close"
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2)))
+        status, _, body = await read_response(reader)
+        assert status == 200
+        assert b"password" not in body and b'"id":2' in body
+        writer.close()
+
+
+async def test_a_stream_the_upstream_breaks_off_mid_event_still_answers_the_request_once() -> None:
+    def script(seen: dict[str, Any], up: RawUpstream) -> Any:
+        return chunked_sse([event(result(seen["json"]["id"]))], end=False)[:-20], "close"
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2)))
+        status, _, body = await read_response(reader)
+        assert body.count(b'"id":2') == 1 and b"error" in body
+        writer.close()
+
+
+async def test_a_stream_the_upstream_breaks_off_between_events_still_answers_the_request_once() -> None:
+    def script(seen: dict[str, Any], up: RawUpstream) -> Any:
+        note = {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x"}}
+        return chunked_sse([event(note)], end=False), "close"
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2)))
+        status, _, body = await read_response(reader)
+        assert body.count(b'"id":2') == 1, body
+        writer.close()

@@ -155,6 +155,9 @@ class SseRelay(AnswerLayer):
                 await emit(framer.feed(b"", final=True))
             except (TimeoutError, aiohttp.ClientError, ConnectionError) as exc:
                 self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
+                # Broken off (not ended): an answer the client awaits may never come, and the client's
+                # stream ends cleanly below, so nothing else tells it.
+                refused = True
             pending = framer.pending()
             if pending and not pending.strip() and not framer.dropping:
                 await write(pending)  # trailing line-end bytes: nothing to judge, keep them
