@@ -394,3 +394,41 @@ async def test_a_stream_the_upstream_breaks_off_between_events_still_answers_the
         status, _, body = await read_response(reader)
         assert body.count(b'"id":2') == 1, body
         writer.close()
+
+
+async def test_a_client_that_never_reads_its_answer_is_dropped_and_the_answer_freed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from elicitguard.proxy.http import h1, serve
+    monkeypatch.setattr(serve, "IDLE_TIMEOUT", 0.5)
+    conns: list[h1.H1Connection] = []
+    made = h1.H1Connection.connection_made
+
+    def capture(self: h1.H1Connection, transport: Any) -> None:
+        made(self, transport)
+        conns.append(self)
+
+    monkeypatch.setattr(h1.H1Connection, "connection_made", capture)
+    text = "x" * 8 * 1024 * 1024  # more than the kernel's socket buffers hold
+
+    async with setup(lambda seen, up: json_answer(result(seen["json"]["id"], text))) as (up, running, _):
+        await initialize(running)
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        host, port = running.base.removeprefix("http://").rsplit(":", 1)
+        sock.connect((host, int(port)))
+        sock.setblocking(False)
+        _reader, writer = await asyncio.open_connection(sock=sock)
+        writer.write(post_bytes(call(2)))
+        await writer.drain()
+
+        async def dropped() -> None:
+            # The answer sits in the proxy's buffer until the connection is dropped (not merely closed:
+            # a closing transport keeps flushing to a client that never reads, for ever).
+            while len(conns) < 2 or conns[1] in running_live(conns) or conns[1].transport.get_write_buffer_size():
+                await asyncio.sleep(0.01)
+        await asyncio.wait_for(dropped(), WAIT)
+        writer.close()
+
+
+def running_live(conns: list[Any]) -> list[Any]:
+    return [c for c in conns if c in c.live]

@@ -7,9 +7,10 @@ exactly ``chunked`` (or any coding in HTTP/1.0), two Host headers, obs-fold, bar
 overflowing chunk sizes (llhttp refuses most of these itself; the rest are checked here).
 
 One request is handled at a time per connection; pipelined requests wait (reading pauses past a few).
-Every wait is bounded: an idle keep-alive connection, a request head, a request body. A client that
-half-closes after its request still gets its answer; one that hangs up cancels its request's handler,
-which closes the upstream exchange it held.
+Every wait is bounded: an idle keep-alive connection, a request head, a request body, a client that
+stops reading its answer (dropped after the idle timeout). A client that half-closes after its
+request still gets its answer; one that hangs up cancels its request's handler, which closes the
+upstream exchange it held.
 """
 
 from __future__ import annotations
@@ -396,7 +397,12 @@ class H1Connection(asyncio.Protocol):
             # reading stays paused once its own buffer is full.
             self._drained = self.loop.create_future()
             try:
-                await self._drained
+                await asyncio.wait_for(self._drained, self.settings.idle_timeout)
+            except TimeoutError:
+                # A client that reads nothing for this long would hold its answer in memory for ever
+                # (closing the transport waits for the buffer to flush): dropped.
+                self.abort()
+                raise ConnectionResetError("the client stopped reading") from None
             finally:
                 self._drained = None
 
