@@ -432,3 +432,30 @@ async def test_a_client_that_never_reads_its_answer_is_dropped_and_the_answer_fr
 
 def running_live(conns: list[Any]) -> list[Any]:
     return [c for c in conns if c in c.live]
+
+
+async def test_an_answer_to_head_carries_no_body_so_the_next_answer_is_read_from_its_start() -> None:
+    async with setup(lambda seen, up: json_answer(result(seen["json"]["id"]))) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(b"HEAD /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + post_bytes(call(2)))
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), WAIT)
+        assert head.startswith(b"HTTP/1.1 405")
+        # An answer to HEAD ends at its head, whatever its Content-Length says.
+        status, _, body = await read_response(reader)
+        assert status == 200 and json.loads(body)["id"] == 2
+        writer.close()
+
+
+async def test_requests_pipelined_before_a_half_close_are_all_answered() -> None:
+    async with setup(lambda seen, up: json_answer(result(seen["json"]["id"]))) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2)) + post_bytes(call(3)) + post_bytes(call(4)))
+        writer.write_eof()
+        answered = []
+        for _ in range(3):
+            status, _, body = await read_response(reader)
+            answered.append(json.loads(body)["id"])
+        assert answered == [2, 3, 4]
+        writer.close()

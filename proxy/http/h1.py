@@ -351,7 +351,9 @@ class H1Connection(asyncio.Protocol):
                 assert isinstance(response, web.Response)
                 body = response.body
                 data = body if isinstance(body, bytes) else b""
-                self.write(head_bytes(response.status, response.reason, response.headers, len(data), not keep) + data)
+                head = head_bytes(response.status, response.reason, response.headers, len(data), not keep)
+                # An answer to HEAD ends at its head (RFC 9112 6.3): a body would be read as the next answer.
+                self.write(head if request.method == "HEAD" else head + data)
                 # A client that does not read holds the next pipelined request here: without this wait
                 # every answer would pile up unsent in the transport's buffer.
                 await self.drain()
