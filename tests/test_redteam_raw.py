@@ -459,3 +459,86 @@ async def test_requests_pipelined_before_a_half_close_are_all_answered() -> None
             answered.append(json.loads(body)["id"])
         assert answered == [2, 3, 4]
         writer.close()
+
+
+@pytest.mark.parametrize("answer", [
+    b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n",
+    b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    b"HTTP/1.1 100 Continue\r\n\r\n",
+], ids=["101", "cl-te", "te-te", "100-then-close"])
+async def test_an_upstream_answer_that_cannot_be_read_one_way_gets_a_502_and_the_connection_goes_on(answer: bytes) -> None:
+    count = [0]
+
+    def script(seen: dict[str, Any], up: RawUpstream) -> Any:
+        count[0] += 1
+        if count[0] == 1:
+            return answer, "close"
+        return json_answer(result(seen["json"]["id"]))
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2)))
+        status, _, body = await read_response(reader)
+        assert status == 502 and json.loads(body)["id"] == 2
+        writer.write(post_bytes(call(3)))
+        status, _, body = await read_response(reader)
+        assert status == 200 and json.loads(body)["id"] == 3
+        writer.close()
+
+
+async def test_a_chunked_client_body_with_extensions_and_trailers_reaches_the_upstream_as_sent() -> None:
+    async with setup(lambda seen, up: json_answer(result(seen["json"]["id"]))) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        body = dump(call(2))
+        head = post_bytes(b"").split(b"Content-Length")[0]
+        writer.write(head + b"Transfer-Encoding: chunked\r\nTrailer: Host\r\n\r\n" + b"%x;a=\"b\"\r\n%s\r\n" % (5, body[:5])
+                     + b"%x\r\n%s\r\n" % (len(body) - 5, body[5:]) + b"0\r\nHost: evil.example\r\nMcp-Session-Id: other\r\n\r\n")
+        status, _, answer = await read_response(reader)
+        assert status == 200 and json.loads(answer)["id"] == 2
+        assert up.requests[-1]["body"] == body and up.requests[-1]["headers"]["host"].startswith("127.0.0.1")
+        assert up.requests[-1]["headers"]["mcp-session-id"] == SID
+        writer.close()
+
+
+@pytest.mark.parametrize("target", [b"http://evil.example/mcp", b"*", b"/mcp/../mcp", b"//mcp", b"/mcp/",
+                                    b"/x%2Fmcp/mcp"])
+async def test_a_request_target_outside_the_routes_reaches_no_upstream(target: bytes) -> None:
+    async with setup(lambda seen, up: json_answer(result(seen["json"]["id"]))) as (up, running, _):
+        await initialize(running)
+        before = len(up.requests)
+        reader, writer = await connect(running)
+        body = dump(call(2))
+        writer.write(b"POST " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Accept: application/json, text/event-stream\r\nMcp-Session-Id: " + SID.encode()
+                     + b"\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+        status, _, _ = await read_response(reader)
+        assert status in (400, 404) and len(up.requests) == before
+        writer.close()
+
+
+async def test_a_pipelined_request_with_a_foreign_host_is_refused_like_the_first() -> None:
+    async with setup(lambda seen, up: json_answer(result(seen["json"]["id"]))) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        foreign = post_bytes(call(3)).replace(b"Host: 127.0.0.1", b"Host: evil.example")
+        writer.write(post_bytes(call(2)) + foreign)
+        first, _, _ = await read_response(reader)
+        second, _, _ = await read_response(reader)
+        assert (first, second) == (200, 403)
+        assert [r["json"]["id"] for r in up.requests if isinstance(r["json"], dict) and "id" in r["json"]][-1] == 2
+        writer.close()
+
+
+@pytest.mark.parametrize("version", [b"HTTP/0.9", b"HTTP/2.0"])
+async def test_a_request_in_an_http_version_other_than_1_0_or_1_1_is_refused(version: bytes) -> None:
+    async with setup(lambda seen, up: sse_answer(result(seen["json"]["id"]))) as (up, running, _):
+        await initialize(running)
+        before = len(up.requests)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2)).replace(b"HTTP/1.1", version, 1))
+        status, _, _ = await read_response(reader)
+        assert status == 505 and len(up.requests) == before
+        writer.close()

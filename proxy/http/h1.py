@@ -34,7 +34,8 @@ MAX_QUEUED: Final = 16  # pipelined requests waiting: past it the connection is 
 SERVER_HEADER: Final = b"Server: elicitguard\r\n"
 _SKIPPED: Final = frozenset({"content-length", "transfer-encoding", "connection", "server", "keep-alive"})
 _REASONS: Final = {400: "Bad Request", 408: "Request Timeout", 413: "Content Too Large",
-                   431: "Request Header Fields Too Large", 500: "Internal Server Error"}
+                   431: "Request Header Fields Too Large", 500: "Internal Server Error",
+                   505: "HTTP Version Not Supported"}
 
 
 @dataclass(frozen=True)
@@ -279,6 +280,9 @@ class H1Connection(asyncio.Protocol):
             elif lowered == b"host":
                 hosts += 1
             headers.add(name.decode("latin-1"), text)
+        if version not in ("1.0", "1.1"):
+            # llhttp takes "HTTP/0.9" and "HTTP/2.0" heads; neither reads a chunked answer as this relay writes it.
+            raise Refused(505, "an HTTP version other than 1.0 and 1.1")
         if coding is not None and (coding != "chunked" or version == "1.0"):
             raise Refused(400, "a transfer coding other than chunked")
         if hosts > 1:
