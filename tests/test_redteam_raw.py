@@ -542,3 +542,27 @@ async def test_a_request_in_an_http_version_other_than_1_0_or_1_1_is_refused(ver
         status, _, _ = await read_response(reader)
         assert status == 505 and len(up.requests) == before
         writer.close()
+
+
+async def test_a_post_the_upstream_read_then_dropped_without_answering_is_never_sent_twice() -> None:
+    executed: list[int] = []
+
+    def script(seen: dict[str, Any], up: RawUpstream) -> Any:
+        rid = seen["json"]["id"]
+        executed.append(rid)
+        if rid == 3 and executed.count(3) == 1:
+            return None  # ran the tool, then crashed before answering: the connection drops
+        return json_answer(result(rid))
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2)))
+        status, _, _ = await read_response(reader)
+        assert status == 200
+        writer.write(post_bytes(call(3)))  # on the kept connection
+        status, _, body = await read_response(reader)
+        # RFC 9110 9.2.2: a non-idempotent request is not retried on its own; the client decides.
+        assert executed.count(3) == 1
+        assert status == 502 and json.loads(body)["id"] == 3
+        writer.close()

@@ -23,6 +23,7 @@ from elicitguard.proxy.http.deadline import Deadline
 
 HIGH_WATER: Final = 262144  # bytes buffered from the upstream before its reading pauses
 MAX_HEAD: Final = 65536  # bytes of a response head (status line and headers)
+IDEMPOTENT: Final = frozenset({"GET", "HEAD", "OPTIONS", "DELETE"})  # retried once on a stale connection
 
 
 class UpstreamError(ConnectionError):
@@ -361,8 +362,10 @@ class Upstreams:
                 status, received = await conn.send(wire)
             except UpstreamError:
                 self._busy.discard(conn)
-                if attempt == 0 and conn.stale():
-                    conn = None  # the upstream had closed an idle connection: once more, on a new one
+                if attempt == 0 and conn.stale() and method in IDEMPOTENT:
+                    # The upstream had closed an idle connection: once more, on a new one. Never a POST
+                    # (RFC 9110 9.2.2): the upstream may have run it before it dropped the connection.
+                    conn = None
                     continue
                 conn.close()
                 raise
