@@ -566,3 +566,43 @@ async def test_a_post_the_upstream_read_then_dropped_without_answering_is_never_
         assert executed.count(3) == 1
         assert status == 502 and json.loads(body)["id"] == 3
         writer.close()
+
+
+async def test_a_stream_to_a_client_that_never_reads_holds_bounded_memory_both_ways(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from elicitguard.proxy.http import h1, upstream
+    conns: list[h1.H1Connection] = []
+    made = h1.H1Connection.connection_made
+
+    def capture(self: h1.H1Connection, transport: Any) -> None:
+        made(self, transport)
+        conns.append(self)
+
+    monkeypatch.setattr(h1.H1Connection, "connection_made", capture)
+    note = {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "y" * 4000}}
+
+    async def script(seen: dict[str, Any], up: RawUpstream) -> Any:
+        # 16 MB of events: far more than the sockets between hold.
+        return chunked_sse([event(note)] * 4000, cuts=65536)
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        host, port = running.base.removeprefix("http://").rsplit(":", 1)
+        sock.connect((host, int(port)))
+        sock.setblocking(False)
+        _reader, writer = await asyncio.open_connection(sock=sock)
+        writer.write(post_bytes(call(2)))
+        await writer.drain()
+
+        async def waiting() -> None:
+            while len(conns) < 2 or conns[1]._drained is None:
+                await asyncio.sleep(0.005)
+        await asyncio.wait_for(waiting(), WAIT)
+        client = conns[1]
+        assert client.transport is not None
+        held = client.transport.get_write_buffer_size()
+        busy = list(client.upstreams._busy)
+        assert held < 1024 * 1024 and busy and busy[0]._buffered <= upstream.HIGH_WATER + 1024 * 1024
+        writer.close()
