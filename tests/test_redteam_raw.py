@@ -606,3 +606,21 @@ async def test_a_stream_to_a_client_that_never_reads_holds_bounded_memory_both_w
         busy = list(client.upstreams._busy)
         assert held < 1024 * 1024 and busy and busy[0]._buffered <= upstream.HIGH_WATER + 1024 * 1024
         writer.close()
+
+
+async def test_a_target_with_spaces_or_control_bytes_is_percent_encoded_in_the_request_line() -> None:
+    from multidict import CIMultiDict
+
+    from elicitguard.proxy.http.upstream import Upstreams, client_tls
+    up = RawUpstream(lambda seen, up: json_answer(result(seen["json"]["id"])))
+    await up.start()
+    pool = Upstreams(client_tls(True), WAIT, WAIT)
+    try:
+        # A legacy endpoint is the upstream's text: "/messages?session=a b" must not split the line.
+        answer = await asyncio.wait_for(pool.request("POST", up.url + "/a b?x=1 2\x0b\u2603%41", CIMultiDict(),
+                                                     dump(call(2))), WAIT)
+        answer.close()
+        assert up.requests[-1]["line"] == "POST /mcp/a%20b?x=1%202%0B%E2%98%83%41 HTTP/1.1"
+    finally:
+        pool.close()
+        await up.stop()

@@ -14,7 +14,7 @@ import asyncio
 import collections
 import ssl
 from typing import Final, cast
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import httptools
 from multidict import CIMultiDict, CIMultiDictProxy
@@ -23,6 +23,7 @@ from elicitguard.proxy.http.deadline import Deadline
 
 HIGH_WATER: Final = 262144  # bytes buffered from the upstream before its reading pauses
 MAX_HEAD: Final = 65536  # bytes of a response head (status line and headers)
+_PATH_SAFE: Final = "/%:@!$&'()*+,;=-._~"  # RFC 3986 pchar, "%" kept: what is encoded stays as it is
 IDEMPOTENT: Final = frozenset({"GET", "HEAD", "OPTIONS", "DELETE"})  # retried once on a stale connection
 
 
@@ -331,10 +332,12 @@ class Upstreams:
         host = parts.hostname
         shown = f"[{host}]" if ":" in host else host
         authority = shown if port == default else f"{shown}:{port}"
-        path = parts.path or "/"
+        # Percent-encoded as a request target must be (as aiohttp's client does): a legacy endpoint is the
+        # upstream's text, and a space or control byte in it would be written into the request line.
+        path = quote(parts.path or "/", safe=_PATH_SAFE)
         if parts.query:
-            path += "?" + parts.query
-        known = ((scheme, host, port), path.encode("latin-1"), authority.encode("idna"))
+            path += "?" + quote(parts.query, safe=_PATH_SAFE + "?")
+        known = ((scheme, host, port), path.encode("ascii"), authority.encode("idna"))
         if len(self._targets) >= 8:
             self._targets.clear()
         self._targets[url] = known
