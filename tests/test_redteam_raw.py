@@ -624,3 +624,31 @@ async def test_a_target_with_spaces_or_control_bytes_is_percent_encoded_in_the_r
     finally:
         pool.close()
         await up.stop()
+
+
+async def test_upstream_connections_closed_after_their_answer_are_not_kept_by_a_long_lived_client(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from elicitguard.proxy.http import h1
+    conns: list[h1.H1Connection] = []
+    made = h1.H1Connection.connection_made
+
+    def capture(self: h1.H1Connection, transport: Any) -> None:
+        made(self, transport)
+        conns.append(self)
+
+    monkeypatch.setattr(h1.H1Connection, "connection_made", capture)
+
+    def script(seen: dict[str, Any], up: RawUpstream) -> Any:
+        return json_answer(result(seen["json"]["id"]), b"Connection: close\r\n"), "close"
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        for rid in range(2, 22):
+            writer.write(post_bytes(call(rid)))
+            status, _, body = await read_response(reader)
+            assert status == 200 and json.loads(body)["id"] == rid
+        pool = conns[-1].upstreams
+        # Each answer's connection was closed: nothing of them should stay referenced.
+        assert len(pool._busy) + len(pool._idle) <= 1
+        writer.close()

@@ -84,10 +84,13 @@ class UpstreamResponse:
         if conn.reusable():
             self._pool.give_back(conn)
         else:
-            conn.close()
+            self.close()
 
     def close(self) -> None:
         self._conn.close()
+        # Forgotten by the pool: a long-lived client connection would otherwise keep every closed
+        # connection it used (and any body left unread in it) until it ends.
+        self._pool.forget(self._conn)
 
 
 class Connection(asyncio.Protocol):
@@ -391,6 +394,11 @@ class Upstreams:
         except (OSError, ssl.SSLError) as exc:
             raise UpstreamError(f"cannot connect: {type(exc).__name__}") from exc
         return conn
+
+    def forget(self, conn: Connection) -> None:
+        self._busy.discard(conn)
+        if self._idle.get(conn.key) is conn:
+            del self._idle[conn.key]
 
     def give_back(self, conn: Connection) -> None:
         self._busy.discard(conn)
