@@ -652,3 +652,20 @@ async def test_upstream_connections_closed_after_their_answer_are_not_kept_by_a_
         # Each answer's connection was closed: nothing of them should stay referenced.
         assert len(pool._busy) + len(pool._idle) <= 1
         writer.close()
+
+
+@pytest.mark.parametrize("kind", [b"text/event-stream-x", b"text/event-stream, text/plain", b"Text/Event-Streams"])
+async def test_a_stream_labelled_with_a_type_a_client_still_reads_as_sse_is_judged(kind: bytes) -> None:
+    # The Python SDK reads any Content-Type that starts with "text/event-stream" as a stream.
+    def script(seen: dict[str, Any], up: RawUpstream) -> bytes:
+        stream = event(PASSWORD) + event(result(seen["json"]["id"]))
+        return (b"HTTP/1.1 200 OK\r\nContent-Type: " + kind + b"\r\nMcp-Session-Id: " + SID.encode()
+                + b"\r\nContent-Length: %d\r\n\r\n" % len(stream) + stream)
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2)))
+        _, _, body = await read_response(reader)
+        assert b"password" not in body
+        writer.close()

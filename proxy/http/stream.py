@@ -28,6 +28,7 @@ from elicitguard.proxy.http.common import (
     SSE_TYPE,
     Incoming,
     UpstreamReply,
+    is_sse,
     judged_as_json,
     jsonrpc_error,
     mimetype,
@@ -197,7 +198,7 @@ class SseRelay(AnswerLayer):
         try:
             async with self.app[CLIENT].post(round_.url, headers=round_.headers, data=round_.body(sent),
                                              allow_redirects=False) as upstream:
-                if mimetype(upstream.headers.get("Content-Type")) == SSE_TYPE:
+                if is_sse(upstream.headers.get("Content-Type")):
                     framer = SseFramer(self.config.max_message_bytes)
                     async for chunk in upstream.content.iter_any():
                         await emit(framer.feed(chunk))
