@@ -706,3 +706,14 @@ async def test_slow_bodies_on_many_connections_hold_a_bounded_total(monkeypatch:
         for writer in writers:
             writer.close()
         assert total < 8 * 1024 * 1024
+
+
+async def test_an_http10_client_that_sends_expect_gets_no_interim_answer() -> None:
+    async with setup(lambda seen, up: json_answer(result(seen["json"]["id"]))) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        # RFC 9110 15.2: no 1xx to an HTTP/1.0 client, which would read it as the answer.
+        writer.write(post_bytes(call(2), version="1.0", extra=b"Expect: 100-continue\r\n"))
+        status, _, body = await read_response(reader)
+        assert status == 200 and json.loads(body)["id"] == 2
+        writer.close()

@@ -297,7 +297,8 @@ class H1Connection(asyncio.Protocol):
         if length is not None and length > self.settings.max_body:
             self._oversize(request)
         if coding is not None or length:
-            if self._task is None and headers.get("Expect", "").lower() == "100-continue":
+            # Never to an HTTP/1.0 client (RFC 9110 15.2): it would read the 100 as its answer.
+            if self._task is None and version != "1.0" and headers.get("Expect", "").lower() == "100-continue":
                 self.write(b"HTTP/1.1 100 Continue\r\n\r\n")
             if self._task is None:
                 self._arm(self.settings.body_timeout, 408)
