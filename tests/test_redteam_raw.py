@@ -717,3 +717,37 @@ async def test_an_http10_client_that_sends_expect_gets_no_interim_answer() -> No
         status, _, body = await read_response(reader)
         assert status == 200 and json.loads(body)["id"] == 2
         writer.close()
+
+
+async def test_an_answer_after_which_the_connection_closes_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from elicitguard.proxy.http import h1
+    conns: list[h1.H1Connection] = []
+    made = h1.H1Connection.connection_made
+
+    def capture(self: h1.H1Connection, transport: Any) -> None:
+        made(self, transport)
+        conns.append(self)
+
+    monkeypatch.setattr(h1.H1Connection, "connection_made", capture)
+    gate = asyncio.Event()
+
+    async def script(seen: dict[str, Any], up: RawUpstream) -> bytes:
+        await gate.wait()
+        return json_answer(result(seen["json"]["id"]))
+
+    async with setup(script) as (up, running, _):
+        await initialize(running)
+        reader, writer = await connect(running)
+        writer.write(post_bytes(call(2)))
+
+        async def until(check: Callable[[], bool]) -> None:
+            while not check():
+                await asyncio.sleep(0.005)
+        await asyncio.wait_for(until(lambda: any(isinstance(r["json"], dict) and r["json"].get("id") == 2
+                                                 for r in up.requests)), WAIT)
+        writer.write(b"NOT HTTP\r\n\r\n")  # the next request cannot be read: the connection ends after this answer
+        await asyncio.wait_for(until(lambda: conns[-1]._stop_reading), WAIT)
+        gate.set()
+        status, headers, _ = await read_response(reader)
+        assert status == 200 and headers.get("connection") == "close"
+        writer.close()

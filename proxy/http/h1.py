@@ -352,7 +352,8 @@ class H1Connection(asyncio.Protocol):
                 # An HTTP/1.0 stream ends at the close (it said "Connection: close"): never kept.
                 keep = response.finished and request.version != "1.0"
             else:
-                keep = request.keep_alive and not self._eof and not request.too_large
+                # _stop_reading: what followed could not be read; the client learns the connection ends here.
+                keep = request.keep_alive and not self._eof and not request.too_large and not self._stop_reading
                 assert isinstance(response, web.Response)
                 body = response.body
                 data = body if isinstance(body, bytes) else b""
