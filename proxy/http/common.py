@@ -149,6 +149,13 @@ def mimetype(value: str | None) -> str:
     return (value or "").split(";", 1)[0].strip().lower()
 
 
+def is_sse(value: str | None) -> bool:
+    """Whether an answer is judged as an SSE stream. Fail closed: any type a client might read as one
+    (the Python SDK takes every type starting "text/event-stream", older TypeScript SDKs any type that
+    contains it), not only the exact type; the client then gets it labelled exactly as judged."""
+    return SSE_TYPE in (value or "").lower()
+
+
 def host_allowed(host: str, config: Config, listen_host: str) -> bool:
     if not host:
         return False

@@ -7,9 +7,10 @@ exactly ``chunked`` (or any coding in HTTP/1.0), two Host headers, obs-fold, bar
 overflowing chunk sizes (llhttp refuses most of these itself; the rest are checked here).
 
 One request is handled at a time per connection; pipelined requests wait (reading pauses past a few).
-Every wait is bounded: an idle keep-alive connection, a request head, a request body. A client that
-half-closes after its request still gets its answer; one that hangs up cancels its request's handler,
-which closes the upstream exchange it held.
+Every wait is bounded: an idle keep-alive connection, a request head, a request body, a client that
+stops reading its answer (dropped after the idle timeout). A client that half-closes after its
+request still gets its answer; one that hangs up cancels its request's handler, which closes the
+upstream exchange it held.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ MAX_QUEUED: Final = 16  # pipelined requests waiting: past it the connection is 
 SERVER_HEADER: Final = b"Server: elicitguard\r\n"
 _SKIPPED: Final = frozenset({"content-length", "transfer-encoding", "connection", "server", "keep-alive"})
 _REASONS: Final = {400: "Bad Request", 408: "Request Timeout", 413: "Content Too Large",
-                   431: "Request Header Fields Too Large", 500: "Internal Server Error"}
+                   431: "Request Header Fields Too Large", 500: "Internal Server Error",
+                   505: "HTTP Version Not Supported"}
 
 
 @dataclass(frozen=True)
@@ -270,10 +272,17 @@ class H1Connection(asyncio.Protocol):
             text = value.decode("latin-1")
             lowered = name.lower()
             if lowered == b"transfer-encoding":
+                if coding is not None:
+                    # llhttp reads the codings of every copy as one list ("gzip" then "chunked" is
+                    # chunked); checking only the last copy would let any coding through.
+                    raise Refused(400, "two Transfer-Encoding headers")
                 coding = text.strip().lower()
             elif lowered == b"host":
                 hosts += 1
             headers.add(name.decode("latin-1"), text)
+        if version not in ("1.0", "1.1"):
+            # llhttp takes "HTTP/0.9" and "HTTP/2.0" heads; neither reads a chunked answer as this relay writes it.
+            raise Refused(505, "an HTTP version other than 1.0 and 1.1")
         if coding is not None and (coding != "chunked" or version == "1.0"):
             raise Refused(400, "a transfer coding other than chunked")
         if hosts > 1:
@@ -288,7 +297,8 @@ class H1Connection(asyncio.Protocol):
         if length is not None and length > self.settings.max_body:
             self._oversize(request)
         if coding is not None or length:
-            if self._task is None and headers.get("Expect", "").lower() == "100-continue":
+            # Never to an HTTP/1.0 client (RFC 9110 15.2): it would read the 100 as its answer.
+            if self._task is None and version != "1.0" and headers.get("Expect", "").lower() == "100-continue":
                 self.write(b"HTTP/1.1 100 Continue\r\n\r\n")
             if self._task is None:
                 self._arm(self.settings.body_timeout, 408)
@@ -339,13 +349,20 @@ class H1Connection(asyncio.Protocol):
         try:
             response = await self.handler(request)
             if isinstance(response, RawStream):
-                keep = response.finished
+                # An HTTP/1.0 stream ends at the close (it said "Connection: close"): never kept.
+                keep = response.finished and request.version != "1.0"
             else:
-                keep = request.keep_alive and not self._eof and not request.too_large
+                # _stop_reading: what followed could not be read; the client learns the connection ends here.
+                keep = request.keep_alive and not self._eof and not request.too_large and not self._stop_reading
                 assert isinstance(response, web.Response)
                 body = response.body
                 data = body if isinstance(body, bytes) else b""
-                self.write(head_bytes(response.status, response.reason, response.headers, len(data), not keep) + data)
+                head = head_bytes(response.status, response.reason, response.headers, len(data), not keep)
+                # An answer to HEAD ends at its head (RFC 9112 6.3): a body would be read as the next answer.
+                self.write(head if request.method == "HEAD" else head + data)
+                # A client that does not read holds the next pipelined request here: without this wait
+                # every answer would pile up unsent in the transport's buffer.
+                await self.drain()
         except asyncio.CancelledError:
             keep = False
         except ConnectionError:
@@ -388,7 +405,12 @@ class H1Connection(asyncio.Protocol):
             # reading stays paused once its own buffer is full.
             self._drained = self.loop.create_future()
             try:
-                await self._drained
+                await asyncio.wait_for(self._drained, self.settings.idle_timeout)
+            except TimeoutError:
+                # A client that reads nothing for this long would hold its answer in memory for ever
+                # (closing the transport waits for the buffer to flush): dropped.
+                self.abort()
+                raise ConnectionResetError("the client stopped reading") from None
             finally:
                 self._drained = None
 

@@ -19,11 +19,11 @@ from elicitguard.proxy.http.common import (
     CLIENT,
     JSON_TYPE,
     SESSION_HEADER,
-    SSE_TYPE,
     Incoming,
     UpstreamReply,
     error_response,
     is_redirect,
+    is_sse,
     judged_as_json,
     mimetype,
     plain_error_body,
@@ -80,7 +80,7 @@ class RelayLayer(SseRelay):
                 return settled
             extra = settled
             kind = mimetype(upstream.headers.get("Content-Type"))
-            if kind == SSE_TYPE:
+            if is_sse(upstream.headers.get("Content-Type")):
                 return await self._relay_sse(request, upstream, session, proxy_replies or [], legacy_sse, extra,
                                              (client_ids if client_ids is not None else request_ids(body) if body else []),
                                              Round(url, headers))

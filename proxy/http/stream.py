@@ -28,6 +28,7 @@ from elicitguard.proxy.http.common import (
     SSE_TYPE,
     Incoming,
     UpstreamReply,
+    is_sse,
     judged_as_json,
     jsonrpc_error,
     mimetype,
@@ -155,6 +156,9 @@ class SseRelay(AnswerLayer):
                 await emit(framer.feed(b"", final=True))
             except (TimeoutError, aiohttp.ClientError, ConnectionError) as exc:
                 self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
+                # Broken off (not ended): an answer the client awaits may never come, and the client's
+                # stream ends cleanly below, so nothing else tells it.
+                refused = True
             pending = framer.pending()
             if pending and not pending.strip() and not framer.dropping:
                 await write(pending)  # trailing line-end bytes: nothing to judge, keep them
@@ -194,7 +198,7 @@ class SseRelay(AnswerLayer):
         try:
             async with self.app[CLIENT].post(round_.url, headers=round_.headers, data=round_.body(sent),
                                              allow_redirects=False) as upstream:
-                if mimetype(upstream.headers.get("Content-Type")) == SSE_TYPE:
+                if is_sse(upstream.headers.get("Content-Type")):
                     framer = SseFramer(self.config.max_message_bytes)
                     async for chunk in upstream.content.iter_any():
                         await emit(framer.feed(chunk))

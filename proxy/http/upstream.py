@@ -14,7 +14,7 @@ import asyncio
 import collections
 import ssl
 from typing import Final, cast
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import httptools
 from multidict import CIMultiDict, CIMultiDictProxy
@@ -23,6 +23,8 @@ from elicitguard.proxy.http.deadline import Deadline
 
 HIGH_WATER: Final = 262144  # bytes buffered from the upstream before its reading pauses
 MAX_HEAD: Final = 65536  # bytes of a response head (status line and headers)
+_PATH_SAFE: Final = "/%:@!$&'()*+,;=-._~"  # RFC 3986 pchar, "%" kept: what is encoded stays as it is
+IDEMPOTENT: Final = frozenset({"GET", "HEAD", "OPTIONS", "DELETE"})  # retried once on a stale connection
 
 
 class UpstreamError(ConnectionError):
@@ -82,10 +84,13 @@ class UpstreamResponse:
         if conn.reusable():
             self._pool.give_back(conn)
         else:
-            conn.close()
+            self.close()
 
     def close(self) -> None:
         self._conn.close()
+        # Forgotten by the pool: a long-lived client connection would otherwise keep every closed
+        # connection it used (and any body left unread in it) until it ends.
+        self._pool.forget(self._conn)
 
 
 class Connection(asyncio.Protocol):
@@ -330,10 +335,12 @@ class Upstreams:
         host = parts.hostname
         shown = f"[{host}]" if ":" in host else host
         authority = shown if port == default else f"{shown}:{port}"
-        path = parts.path or "/"
+        # Percent-encoded as a request target must be (as aiohttp's client does): a legacy endpoint is the
+        # upstream's text, and a space or control byte in it would be written into the request line.
+        path = quote(parts.path or "/", safe=_PATH_SAFE)
         if parts.query:
-            path += "?" + parts.query
-        known = ((scheme, host, port), path.encode("latin-1"), authority.encode("idna"))
+            path += "?" + quote(parts.query, safe=_PATH_SAFE + "?")
+        known = ((scheme, host, port), path.encode("ascii"), authority.encode("idna"))
         if len(self._targets) >= 8:
             self._targets.clear()
         self._targets[url] = known
@@ -361,8 +368,10 @@ class Upstreams:
                 status, received = await conn.send(wire)
             except UpstreamError:
                 self._busy.discard(conn)
-                if attempt == 0 and conn.stale():
-                    conn = None  # the upstream had closed an idle connection: once more, on a new one
+                if attempt == 0 and conn.stale() and method in IDEMPOTENT:
+                    # The upstream had closed an idle connection: once more, on a new one. Never a POST
+                    # (RFC 9110 9.2.2): the upstream may have run it before it dropped the connection.
+                    conn = None
                     continue
                 conn.close()
                 raise
@@ -385,6 +394,11 @@ class Upstreams:
         except (OSError, ssl.SSLError) as exc:
             raise UpstreamError(f"cannot connect: {type(exc).__name__}") from exc
         return conn
+
+    def forget(self, conn: Connection) -> None:
+        self._busy.discard(conn)
+        if self._idle.get(conn.key) is conn:
+            del self._idle[conn.key]
 
     def give_back(self, conn: Connection) -> None:
         self._busy.discard(conn)
