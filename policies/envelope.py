@@ -99,17 +99,18 @@ class Envelope:
     rejected: tuple[EnvelopeError, ...] = ()
 
 
-class _DuplicateKey(ValueError):
-    pass
+class DuplicateKey(ValueError):
+    """A JSON object names one key twice (raised by :func:`unique_pairs`; the key is its argument)."""
 
 
-def _pairs(pairs: list[tuple[str, Any]]) -> JSONObject:
+def unique_pairs(pairs: list[tuple[str, Any]]) -> JSONObject:
+    """``object_pairs_hook`` that refuses a key written twice in one object."""
     obj = dict(pairs)
     if len(obj) != len(pairs):
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _DuplicateKey(key)
+                raise DuplicateKey(key)
             seen.add(key)
     return obj
 
@@ -129,12 +130,12 @@ def _finite_float(text: str) -> float:
     return value
 
 
-_DECODER: Final = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_reject_constant,
+_DECODER: Final = json.JSONDecoder(object_pairs_hook=unique_pairs, parse_constant=_reject_constant,
                                    parse_float=_finite_float)
 # Reads a frame holding a number past the float range (1e400: inf here, Infinity to JSON.parse, an
 # error to others), to find which messages of a batch hold one: each is refused on its own, with its
 # id answered, and the proxy never has to write inf back.
-_LOOSE_DECODER: Final = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_reject_constant)
+_LOOSE_DECODER: Final = json.JSONDecoder(object_pairs_hook=unique_pairs, parse_constant=_reject_constant)
 
 
 def _decode(text: str) -> tuple[Any, bool]:
@@ -406,7 +407,7 @@ def parse_envelope(raw: bytes, max_bytes: int = DEFAULT_MAX_MESSAGE_BYTES) -> En
         raise EnvelopeError("envelope.bom", "a byte-order mark is not allowed")
     try:
         value, nonfinite = _decode(text)
-    except _DuplicateKey as exc:
+    except DuplicateKey as exc:
         raise _refused("envelope.duplicate_key", f"duplicate key {str(exc)!r}", text) from None
     except RecursionError:
         raise EnvelopeError("envelope.depth", "nesting too deep") from None

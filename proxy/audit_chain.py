@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from elicitguard.policies.envelope import DuplicateKey, unique_pairs
+
 GENESIS: Final = "0" * 64
 ALG_SHA256: Final = "sha256"
 ALG_HMAC: Final = "hmac-sha256"
@@ -40,21 +42,6 @@ def chain_hash(prev: str, record: dict[str, Any], key: bytes | None = None) -> s
     if key is None:
         return hashlib.sha256(data).hexdigest()
     return hmac.new(key, data, hashlib.sha256).hexdigest()
-
-
-class _Twice(ValueError):
-    pass
-
-
-def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    record = dict(pairs)
-    if len(record) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _Twice(key)
-            seen.add(key)
-    return record
 
 
 @dataclass
@@ -98,8 +85,8 @@ class _Verifier:
         if not line.strip():
             return None
         try:
-            record = json.loads(line, object_pairs_hook=_once)
-        except _Twice as exc:
+            record = json.loads(line, object_pairs_hook=unique_pairs)
+        except DuplicateKey as exc:
             # The writer never writes a key twice; parsers differ on which one they keep (Python and jq
             # the last, others the first, Elasticsearch refuses the line), so the hash would vouch
             # for a line that some readers read otherwise.
