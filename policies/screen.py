@@ -71,6 +71,8 @@ def screen(state: SessionState, direction: Direction, raw: bytes, max_bytes: int
 
 
 def _request(state: SessionState, direction: Direction, raw: bytes) -> Outcome | None:
+    if direction is not C2S and b'"id"' in raw:
+        return None  # a server request (or a notification naming an id): judged in full, unparsed here
     if _REQUEST_KEYS.search(raw) is not None:
         return None
     obj = _parsed(raw)

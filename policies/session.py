@@ -71,6 +71,18 @@ def size_of(value: Any) -> int:
         return 16
     if isinstance(value, str):
         return 49 + len(value)
+    if kind is dict:  # a form's schema: its leaves sized here rather than by a call each
+        total = 64
+        for key, item in value.items():
+            total += 49 + len(key) if type(key) is str else size_of(key)
+            item_kind = type(item)
+            if item_kind is str:
+                total += 49 + len(item)
+            elif item is None or item_kind in _SCALARS:
+                total += 16
+            else:
+                total += size_of(item)
+        return total
     if isinstance(value, (tuple, list, frozenset, set)):
         return 56 + sum(size_of(v) for v in value)
     if isinstance(value, dict):

@@ -281,3 +281,26 @@ def test_the_size_the_screen_books_for_a_pending_request_is_its_size_of(method: 
     assert request == ClientRequest(stored(method), stored(target) if target is not None else None, None, None, None,
                                     wire_id=wire_id_of(request_id))
     assert size == size_of(request)
+
+
+json_values = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=5)),
+                           lambda inner: st.one_of(st.lists(inner, max_size=3), st.tuples(inner),
+                                                   st.dictionaries(st.text(max_size=3), inner, max_size=3)),
+                           max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_size_of_a_dict_sized_inline_is_the_sum_of_its_parts(value: Any) -> None:
+    """size_of sizes a dict's leaves inline (a form's schema, kept with its pending request): the
+    same total as sizing each key and value by a call of its own."""
+    from elicitguard.policies.session import size_of
+
+    def slow(item: Any) -> int:
+        if isinstance(item, dict):
+            return 64 + sum(slow(k) + slow(v) for k, v in item.items())
+        if isinstance(item, (tuple, list)):
+            return 56 + sum(slow(v) for v in item)
+        return size_of(item)
+
+    assert size_of(value) == slow(value)
