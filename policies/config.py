@@ -280,7 +280,7 @@ SPEC: Final = Section({
     "limits": Section({
         "max_message_bytes": Leaf("a positive integer", _is_pos_int),
         "max_connections": Leaf("a positive integer", _is_pos_int),
-        "max_buffered_bytes": Leaf("a positive integer (at least max_message_bytes)", _is_pos_int),
+        "max_buffered_bytes": Leaf("a positive integer", _is_pos_int),
     }),
     "sessions": Section({
         "max_age": Leaf("a positive number of seconds", _is_pos_num),
@@ -578,7 +578,10 @@ class Config:
 
     @property
     def buffered_bytes(self) -> int:
-        return self.max_buffered_bytes or BUFFERED_MESSAGES * self.max_message_bytes
+        """limits.max_buffered_bytes, never below one message of the largest size allowed."""
+        if self.max_buffered_bytes is None:
+            return BUFFERED_MESSAGES * self.max_message_bytes
+        return max(self.max_buffered_bytes, self.max_message_bytes)
 
     def policy_for(self, server: str | None) -> Policy:
         """The policy for a named server (None: the global policy); raises UnknownServer for a name
@@ -707,9 +710,9 @@ def load_config_text(text: str, source: str = "<config>", version: str | None = 
     max_message = raw.get("limits", {}).get("max_message_bytes", DEFAULT_MAX_MESSAGE_BYTES)
     buffered = raw.get("limits", {}).get("max_buffered_bytes")
     if buffered is not None and buffered < max_message:
-        # Below it a body of the largest size allowed could never be read.
-        raise ConfigError([f"{where('limits.max_buffered_bytes')}: limits.max_buffered_bytes: must be at least "
-                           f"limits.max_message_bytes ({max_message})"])
+        # Below it a body of the largest size allowed could never be read: raised to it.
+        warnings.append(f"{where('limits.max_buffered_bytes')}: limits.max_buffered_bytes is below "
+                        f"limits.max_message_bytes ({max_message}); {max_message} is used")
     http_raw = raw.get("http", {})
     http = HttpSettings(
         allowed_hosts=tuple(http_raw.get("allowed_hosts", ())),

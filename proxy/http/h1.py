@@ -32,6 +32,7 @@ from elicitguard.proxy.http.upstream import Upstreams
 
 MAX_HEAD: Final = 65536  # bytes of a request line and headers: 431 past it
 MAX_QUEUED: Final = 16  # pipelined requests waiting: past it the connection is closed
+LINGER: Final = 2.0  # seconds input is read and dropped after a timeout answer, before the close
 SERVER_HEADER: Final = b"Server: elicitguard\r\n"
 _SKIPPED: Final = frozenset({"content-length", "transfer-encoding", "connection", "server", "keep-alive"})
 _REASONS: Final = {400: "Bad Request", 408: "Request Timeout", 413: "Content Too Large",
@@ -186,6 +187,7 @@ class H1Connection(asyncio.BufferedProtocol):
         self._budget = settings.budget
         self._claim = 0  # bytes of the shared budget this connection's unfinished body may use
         self._budget_paused = False  # the budget is spent: waits for room (budget.py)
+        self._held_back = False  # it was paused so once: input may wait unread in the kernel
         self._transport_paused = False
         self._write_paused = False
         self._drained: asyncio.Future[None] | None = None
@@ -486,7 +488,7 @@ class H1Connection(asyncio.BufferedProtocol):
         if got:
             self._claim += got
             return
-        self._budget_paused = True
+        self._budget_paused = self._held_back = True
         self._budget.wait(self)
         self._sync_reading()
 
@@ -529,6 +531,16 @@ class H1Connection(asyncio.BufferedProtocol):
             return
         if status is not None:
             self.write(_plain(status, close=True))
+            if self._held_back and self.transport is not None and self.transport.can_write_eof():
+                # Unread input may wait in the kernel (the body budget paused this connection): a close now
+                # would reset the connection, and the client could lose the answer. The answer and a FIN
+                # go out, what the client still sends is read and dropped, then the connection closes.
+                self._stop_reading = True
+                self._release()
+                self.transport.write_eof()
+                self._sync_reading()
+                self._arm(LINGER, None)
+                return
         self.close()
 
 
