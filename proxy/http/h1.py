@@ -19,23 +19,25 @@ import asyncio
 import collections
 import sys
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, cast
 
 import httptools
 from aiohttp import web
 from multidict import CIMultiDict
 
+from elicitguard.proxy.http.budget import READ_SIZE, RESERVE, STEP, BodyBudget, Refusals
 from elicitguard.proxy.http.deadline import Deadline
 from elicitguard.proxy.http.upstream import Upstreams
 
 MAX_HEAD: Final = 65536  # bytes of a request line and headers: 431 past it
 MAX_QUEUED: Final = 16  # pipelined requests waiting: past it the connection is closed
+LINGER: Final = 2.0  # seconds input is read and dropped after a timeout answer, before the close
 SERVER_HEADER: Final = b"Server: elicitguard\r\n"
 _SKIPPED: Final = frozenset({"content-length", "transfer-encoding", "connection", "server", "keep-alive"})
 _REASONS: Final = {400: "Bad Request", 408: "Request Timeout", 413: "Content Too Large",
                    431: "Request Header Fields Too Large", 500: "Internal Server Error",
-                   505: "HTTP Version Not Supported"}
+                   503: "Service Unavailable", 505: "HTTP Version Not Supported"}
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,9 @@ class Settings:
     idle_timeout: float  # a keep-alive connection with nothing in progress
     body_timeout: float  # a request body, from its head to its end
     new_upstreams: Callable[[], Upstreams]
+    max_connections: int = 0  # open client connections; past it a new one is answered 503 and closed (0: no cap)
+    budget: BodyBudget = field(default_factory=lambda: BodyBudget(1 << 62))  # see budget.py
+    refusals: Refusals | None = None  # told of each connection refused at the cap
 
 
 class Refused(Exception):
@@ -160,8 +165,9 @@ def head_bytes(status: int, reason: str | None, headers: Mapping[str, str], leng
     return b"".join(parts)
 
 
-class H1Connection(asyncio.Protocol):
-    """One client connection."""
+class H1Connection(asyncio.BufferedProtocol):
+    """One client connection. Reads into the listener's shared buffer, never more at a time than the
+    unfinished body may still grow by (its reserve plus what it claimed of the shared budget)."""
 
     def __init__(self, handler: Handler, settings: Settings, live: set[H1Connection]) -> None:
         self.handler = handler
@@ -177,7 +183,12 @@ class H1Connection(asyncio.Protocol):
         self._queue: collections.deque[RawRequest] = collections.deque()
         self._task: asyncio.Task[None] | None = None
         self._streaming: RawStream | None = None
-        self._paused_reading = False
+        self._paused_reading = False  # pipelined requests wait
+        self._budget = settings.budget
+        self._claim = 0  # bytes of the shared budget this connection's unfinished body may use
+        self._budget_paused = False  # the budget is spent: waits for room (budget.py)
+        self._held_back = False  # it was paused so once: input may wait unread in the kernel
+        self._transport_paused = False
         self._write_paused = False
         self._drained: asyncio.Future[None] | None = None
         self._eof = False
@@ -200,14 +211,30 @@ class H1Connection(asyncio.Protocol):
         self.transport = cast(asyncio.Transport, transport)
         peer = transport.get_extra_info("peername")
         self.remote = peer[0] if isinstance(peer, tuple) else None
+        if self.settings.max_connections and len(self.live) >= self.settings.max_connections:
+            # Refused before anything is read: a fixed answer, then the close (reported, not silent).
+            self._closing = True
+            self.transport.write(_plain(503, close=True))
+            self.transport.close()
+            if self.settings.refusals is not None:
+                self.settings.refusals.add()
+            return
         self.live.add(self)
         self._arm(self.settings.idle_timeout, None)
 
-    def data_received(self, data: bytes) -> None:
+    def get_buffer(self, sizehint: int) -> memoryview:
+        room = READ_SIZE if self._closing or self._stop_reading else self._room()
+        return self._budget.buffer[:max(1, min(room, READ_SIZE))]
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.data_received(self._budget.buffer[:nbytes])
+
+    def data_received(self, data: bytes | memoryview) -> None:
         if self._closing or self._stop_reading:
             return
         try:
             self._parser.feed_data(data)
+            self._need_room()
         except httptools.HttpParserUpgrade:
             self._refuse(Refused(400, "upgrade or CONNECT"))
         except httptools.HttpParserError as exc:
@@ -227,6 +254,8 @@ class H1Connection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._closing = True
         self.live.discard(self)
+        self._budget.forget(self)
+        self._release()
         self._deadline.cancel()
         if self._task is not None:
             self._task.cancel()  # the handler closes the upstream exchange it held
@@ -315,6 +344,7 @@ class H1Connection(asyncio.Protocol):
         request.body = bytes(self._body)
         request.keep_alive = self._parser.should_keep_alive()
         self._start_head()
+        self._release()  # a complete request is the handler's: no longer an unfinished body
         if self._task is None:
             self._cancel_timer()
             self._run(request)
@@ -322,9 +352,9 @@ class H1Connection(asyncio.Protocol):
         self._queue.append(request)
         if len(self._queue) > MAX_QUEUED:
             self._refuse(Refused(400, "too many pipelined requests"))
-        elif not self._paused_reading and self.transport is not None:
+        elif not self._paused_reading:
             self._paused_reading = True
-            self.transport.pause_reading()
+            self._sync_reading()
 
     # -- serving --
 
@@ -334,6 +364,7 @@ class H1Connection(asyncio.Protocol):
         request.keep_alive = False
         self._body = bytearray()
         self._stop_reading = True
+        self._release()
         self._cancel_timer()
         if self._task is None:
             self._run(request)
@@ -384,9 +415,9 @@ class H1Connection(asyncio.Protocol):
         if self._queue:
             self._run(self._queue.popleft())
             return
-        if self._paused_reading and self.transport is not None:
+        if self._paused_reading:
             self._paused_reading = False
-            self.transport.resume_reading()
+            self._sync_reading()
         self._arm(self.settings.idle_timeout, None)
 
     def streaming(self, stream: RawStream) -> None:
@@ -441,6 +472,50 @@ class H1Connection(asyncio.Protocol):
             self._queue.clear()
             self._stop_reading = True  # the answer in progress finishes, then the connection closes
 
+    # -- the shared body budget (budget.py) --
+
+    def held(self) -> int:
+        return len(self._body)
+
+    def _room(self) -> int:
+        return RESERVE + self._claim - len(self._body)
+
+    def _need_room(self) -> None:
+        """After a read: claim more of the budget when the body filled its room; none left, stop reading."""
+        if self._room() > 0 or self._closing or self._stop_reading:
+            return
+        got = self._budget.claim(STEP)
+        if got:
+            self._claim += got
+            return
+        self._budget_paused = self._held_back = True
+        self._budget.wait(self)
+        self._sync_reading()
+
+    def granted(self, room: int) -> None:
+        self._claim += room
+        self._budget_paused = False
+        self._sync_reading()
+
+    def _release(self) -> None:
+        if self._budget_paused:
+            self._budget_paused = False
+            self._budget.forget(self)
+            self._sync_reading()
+        if self._claim:
+            claim, self._claim = self._claim, 0
+            self._budget.release(claim)
+
+    def _sync_reading(self) -> None:
+        paused = self._paused_reading or self._budget_paused
+        if paused == self._transport_paused or self.transport is None or self.transport.is_closing():
+            return
+        self._transport_paused = paused
+        if paused:
+            self.transport.pause_reading()
+        else:
+            self.transport.resume_reading()
+
     # -- timers --
 
     def _arm(self, delay: float, status: int | None) -> None:
@@ -456,6 +531,16 @@ class H1Connection(asyncio.Protocol):
             return
         if status is not None:
             self.write(_plain(status, close=True))
+            if self._held_back and self.transport is not None and self.transport.can_write_eof():
+                # Unread input may wait in the kernel (the body budget paused this connection): a close now
+                # would reset the connection, and the client could lose the answer. The answer and a FIN
+                # go out, what the client still sends is read and dropped, then the connection closes.
+                self._stop_reading = True
+                self._release()
+                self.transport.write_eof()
+                self._sync_reading()
+                self._arm(LINGER, None)
+                return
         self.close()
 
 

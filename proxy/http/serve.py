@@ -21,6 +21,7 @@ from elicitguard.proxy.http.answers import ANSWERS, Backlog
 from elicitguard.proxy.http.app import HANDLERS, apply_config, build_routes, make_app
 from elicitguard.proxy.http.common import LEGACY, ROUTES, ssl_context
 from elicitguard.proxy.http.front import Front
+from elicitguard.proxy.http.budget import BodyBudget, Refusals
 from elicitguard.proxy.http.h1 import H1Connection, Settings
 from elicitguard.proxy.http.upstream import Upstreams, client_tls
 from elicitguard.proxy.http.state import SESSIONS, Session, SessionKey, SessionTable
@@ -145,9 +146,19 @@ async def _raw(config: Config, upstream: str | None, audit: AuditLog, host: str,
     await app.startup()  # the side ClientSession, the idle sweeper, the expiry ticker
     app.freeze()
     tls = client_tls(ssl_context(config))
+    cap = config.max_connections
+
+    def refused(count: int) -> None:
+        detail = f"{count} client connection(s) refused past limits.max_connections ({cap})"
+        audit.event("http.connection_refused", decision="deny", count=count,
+                    reasons=[{"rule": "http.max_connections", "detail": detail}])
+        LOG.warning("client connections refused at the cap", count=count, max_connections=cap)
+
+    refusals = Refusals(refused)
     settings = Settings(max_body=config.max_message_bytes, head_timeout=HEAD_TIMEOUT, idle_timeout=IDLE_TIMEOUT,
                         body_timeout=config.http.read_timeout,
-                        new_upstreams=lambda: Upstreams(tls, config.http.connect_timeout, config.http.read_timeout))
+                        new_upstreams=lambda: Upstreams(tls, config.http.connect_timeout, config.http.read_timeout),
+                        max_connections=cap, budget=BodyBudget(config.buffered_bytes), refusals=refusals)
     front = Front(app[HANDLERS])
     live: set[H1Connection] = set()
     loop = asyncio.get_running_loop()
@@ -170,6 +181,7 @@ async def _raw(config: Config, upstream: str | None, audit: AuditLog, host: str,
             await asyncio.wait_for(_drained(live), SHUTDOWN_GRACE)
         for conn in list(live):
             conn.abort()
+        refusals.close()
         await app.shutdown()
         await app.cleanup()
 

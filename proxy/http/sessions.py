@@ -6,6 +6,7 @@ import asyncio
 import functools
 import hashlib
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -37,6 +38,7 @@ from elicitguard.proxy.http.common import (
 )
 from elicitguard.proxy.http.h1 import RawRequest
 from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session, cookie_pairs
+from elicitguard.proxy.http.tombstones import TOMBSTONES
 
 
 def upstream_headers(request: Incoming, session: Session) -> CIMultiDict[str]:
@@ -58,6 +60,11 @@ def _credentials(request: Incoming) -> str:
 # Hex digits of each cookie's keyed digest a sealed id carries: 64 bits bind a cookie the holder of the
 # id cannot compute, and keep the id within MAX_SESSION_ID for a client with dozens of cookies.
 COOKIE_DIGEST = 16
+
+
+def wall_clock() -> float:
+    """Unix time: a sealed id's issue time is compared across replicas (patched by tests)."""
+    return time.time()
 
 
 def _cookies_admitted(sealer: Sealer, digests: object, pairs: list[str]) -> bool:
@@ -198,10 +205,13 @@ class SessionLayer:
         """A session another replica (or this one, before it forgot) issued: rebuilt from what its
         sealed id carries, for the client it was issued to only."""
         assert route.sealer is not None
+        if session_id in self.app[TOMBSTONES]:
+            return self._no_session("session.unknown", "a session id the client deleted", body)
         try:
-            record = route.sealer.open_session(session_id)
+            record = route.sealer.open_session(session_id, wall_clock(), self.config.session_max_age)
         except SealError:
-            return self._no_session("session.unknown", "a session id that does not verify", body)
+            # Forged, another key's, or past sessions.max_age (or sealed without an issue time).
+            return self._no_session("session.unknown", "a session id that does not verify or has expired", body)
         if record.get("r") != route.name:
             return self._no_session("session.unknown", "a session id issued for another route", body)
         if record.get("ip") != (request.remote or "") or not route.sealer.digest_matches(_credentials(request),
@@ -240,7 +250,7 @@ class SessionLayer:
             "a": sealer.digest(session.auth_headers.get("Authorization", "")),
             # Every cookie the creator showed, as the in-memory owner binding requires (state.Owner).
             "k": sorted({sealer.digest(pair)[:COOKIE_DIGEST] for pair in session.cookies}),
-        })
+        }, wall_clock())
 
     def new_session(self, request: Incoming, route: Route, owner: Owner) -> Session:
         """A session for this request, holding the credentials the proxy's own answers will carry."""
@@ -336,6 +346,19 @@ class SessionLayer:
     def _audit(self, session: Session, decisions: list[Decision]) -> None:
         if decisions:
             self.audit.decisions(decisions, client=session.guard.state.client_info)
+
+    def _bury(self, session: Session) -> None:
+        """A sealed id the client deleted: remembered on this replica until its seal expires, so it
+        rebuilds nothing here (tombstones.py)."""
+        sealer, session_id = session.route.sealer, session.session_id
+        if session_id is None or not session_id.startswith(SESSION_PREFIX) or sealer is None or not sealer.shared:
+            return
+        now, max_age = wall_clock(), self.config.session_max_age
+        try:
+            issued = sealer.open_session(session_id, now, max_age)["i"]
+        except SealError:
+            return  # expired already: refused for its age
+        self.app[TOMBSTONES].add(session_id, issued, now, max_age)
 
     def _release(self, session: Session, why: str) -> None:
         if session.session_id is not None and self.app[SESSIONS].get((session.route.name, session.session_id)) is session:

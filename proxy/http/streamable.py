@@ -85,10 +85,12 @@ class StreamableHttp(RelayLayer, VersionChecks):
         if session.synthetic:
             # The upstream never had this session: only the proxy's state ends.
             self._release(session, "deleted")
+            self._bury(session)
             return web.Response(status=200)
         response = await self._relay(request, with_query(route.upstream, request), "DELETE",
                                      upstream_headers(request, session), None, session)
         if response.status < 300 or response.status == 404:
             self._release(session, "deleted")
+            self._bury(session)
         return response
 
