@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import ssl
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -156,15 +157,23 @@ def is_sse(value: str | None) -> bool:
     return SSE_TYPE in (value or "").lower()
 
 
+@functools.lru_cache(maxsize=8)
+def _lowered(hosts: tuple[str, ...]) -> frozenset[str]:
+    # Per config (a reload brings a new tuple): not rebuilt for every request.
+    return frozenset(h.lower() for h in hosts)
+
+
 def host_allowed(host: str, config: Config, listen_host: str) -> bool:
     if not host:
         return False
     name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
     name = name.lower()
-    allowed = {h.lower() for h in config.http.allowed_hosts}
+    if name in LOOPBACK_HOSTS:
+        return True  # what every local client sends: allowed whatever the list says
+    allowed = _lowered(config.http.allowed_hosts)
     if host.lower() in allowed or name in allowed:
         return True
-    return name in LOOPBACK_HOSTS or name == listen_host.lower()
+    return name == listen_host.lower()
 
 
 def origin_allowed(origin: str, config: Config) -> bool:

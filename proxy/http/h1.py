@@ -393,7 +393,8 @@ class H1Connection(asyncio.BufferedProtocol):
                 self.write(head if request.method == "HEAD" else head + data)
                 # A client that does not read holds the next pipelined request here: without this wait
                 # every answer would pile up unsent in the transport's buffer.
-                await self.drain()
+                if self._write_paused or self._closing or self.transport is None or self.transport.is_closing():
+                    await self.drain()
         except asyncio.CancelledError:
             keep = False
         except ConnectionError:

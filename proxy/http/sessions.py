@@ -128,7 +128,8 @@ class SessionLayer:
         if origin is not None and not origin_allowed(origin, self.config):
             self.audit.event("http.refused", decision="deny", reasons=[{"rule": "http.origin", "detail": "Origin not allowed"}])
             return error_response(403, errors.INVALID_REQUEST, "Origin not allowed", rule="http.origin")
-        doubled = [h for h in (SESSION_HEADER, VERSION_HEADER) if len(request.headers.getall(h, [])) > 1]
+        headers = request.headers
+        doubled = [h for h in (SESSION_HEADER, VERSION_HEADER) if h in headers and len(headers.getall(h)) > 1]
         if doubled:
             # The proxy binds and checks the first copy; an upstream honouring another would run the
             # request in another client's session, or under a version nobody checked.
@@ -172,10 +173,11 @@ class SessionLayer:
         """The session the request's Mcp-Session-Id names, if the requester owns it; else a session
         for this request alone. A session of someone else's, or an id the proxy issued and forgot,
         is answered 404 without being touched."""
-        owner = Owner.of(request)
+        pairs = cookie_pairs(request)
+        owner = Owner.of(request, pairs)
         session_id = request.headers.get(SESSION_HEADER)
         if session_id is None:
-            alone = self.new_session(request, route, owner)
+            alone = self.new_session(request, route, owner, pairs)
             # Until it becomes a session (an initialize the upstream accepts): see Guard.
             alone.guard.pairs_server_requests = False
             return self._bind(alone, request)
@@ -195,7 +197,7 @@ class SessionLayer:
             return self._no_session("session.unknown", "a session id the proxy issued and no longer holds", body)
         # An id never seen initialized (the proxy restarted, or forgot it): nothing is declared, so every
         # elicitation on it fails closed. It is kept only once the upstream accepted it (see _adopt).
-        session = self.new_session(request, route, owner)
+        session = self.new_session(request, route, owner, pairs)
         session.session_id = session_id
         session.adopted = True
         return self._bind(session, request)
@@ -252,21 +254,27 @@ class SessionLayer:
             "k": sorted({sealer.digest(pair)[:COOKIE_DIGEST] for pair in session.cookies}),
         }, wall_clock())
 
-    def new_session(self, request: Incoming, route: Route, owner: Owner) -> Session:
-        """A session for this request, holding the credentials the proxy's own answers will carry."""
+    def new_session(self, request: Incoming, route: Route, owner: Owner, pairs: list[str] | None = None) -> Session:
+        """A session for this request, holding the credentials the proxy's own answers will carry
+        (``pairs``: the request's cookie pairs, when the caller has them already)."""
+        headers = request.headers
+        authorization, cookie = headers.get("Authorization"), headers.get("Cookie")
         # 2026-07-28 retries carry their own bookkeeping (signed inside requestState). Only tasks' removed
         # input requests use the shared store, keyed per client (credentials and address) and task id.
-        who = f"{request.remote}|{request.headers.get('Authorization', '')}|{request.headers.get('Cookie', '')}"
-        state = SessionState(removed_inputs=route.mrtr_removed, scope=hashlib.sha256(who.encode()).hexdigest()[:24])
-        guard = route.new_guard(self.config.max_message_bytes, state)
+        who = f"{request.remote}|{authorization or ''}|{cookie or ''}"
+        state = SessionState(removed_inputs=route.mrtr_removed, scope=hashlib.sha256(who.encode()).hexdigest()[:24],
+                             hygiene=route.new_hygiene())
+        config = self.config
+        guard = route.new_guard(config.max_message_bytes, state)
         # A round whose every input request the proxy declined is completed by the proxy (relay.py).
-        guard.completes_rounds, guard.max_rounds = True, self.config.mrtr_max_rounds
+        guard.completes_rounds, guard.max_rounds = True, config.mrtr_max_rounds
         session = Session(guard, route, None,
-                          asyncio.get_running_loop().time(), owner, protocol=request.headers.get(VERSION_HEADER))
-        for name in ("Authorization", "Cookie"):
-            if name in request.headers:
-                session.auth_headers[name] = request.headers[name]
-        session.cookies = tuple(cookie_pairs(request))
+                          asyncio.get_running_loop().time(), owner, protocol=headers.get(VERSION_HEADER))
+        if authorization is not None:
+            session.auth_headers["Authorization"] = authorization
+        if cookie is not None:
+            session.auth_headers["Cookie"] = cookie
+            session.cookies = tuple(pairs if pairs is not None else cookie_pairs(request))
         return session
 
     def _no_session(self, rule: str, detail: str, body: bytes | None = None) -> web.Response:
