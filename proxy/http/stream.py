@@ -151,8 +151,11 @@ class SseRelay(AnswerLayer):
                     if b"\r\n" in chunk:
                         newline = b"\r\n"
                     for start in range(0, len(chunk), SLICE_BYTES):
-                        await emit(framer.feed(chunk[start:start + SLICE_BYTES]))
-                        await asyncio.sleep(0)
+                        await emit(framer.feed(chunk[start:start + SLICE_BYTES] if len(chunk) > SLICE_BYTES else chunk))
+                        if start + SLICE_BYTES < len(chunk) or not isinstance(content, Body) or content.ready():
+                            # More is at hand: the loop runs others first. Otherwise the next read
+                            # waits for the upstream, and yields then.
+                            await asyncio.sleep(0)
                 await emit(framer.feed(b"", final=True))
             except (TimeoutError, aiohttp.ClientError, ConnectionError) as exc:
                 self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
