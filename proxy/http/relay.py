@@ -141,7 +141,8 @@ class RelayLayer(SseRelay):
                                 headers=response_headers(upstream.headers, extra), content_type=JSON_TYPE)
         finally:
             upstream.release()
-            await self._forget_refused(session, upstream.status, body)
+            if body and not 200 <= upstream.status < 300:
+                await self._forget_refused(session, upstream.status, body)
 
     def _round_ids(self, session: Session, retries: list[dict[str, Any]]) -> list[Any]:
         """The client's ids the proxy's retries answer (to answer them should the retry fail)."""

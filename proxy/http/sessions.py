@@ -24,10 +24,13 @@ from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     AUDIT,
+    SUMMARY_INLINE_BYTES,
     RUNTIME,
     ROUTES,
+    Runtime,
     SESSION_HEADER,
     VERSION_HEADER,
+    ClientBody,
     Incoming,
     error_response,
     forward_headers,
@@ -37,7 +40,7 @@ from elicitguard.proxy.http.common import (
     summarised,
 )
 from elicitguard.proxy.http.h1 import RawRequest
-from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session, cookie_pairs
+from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session, SessionTable, cookie_pairs
 from elicitguard.proxy.http.tombstones import TOMBSTONES
 
 
@@ -45,7 +48,8 @@ def upstream_headers(request: Incoming, session: Session) -> CIMultiDict[str]:
     """The client's headers for the upstream, with the session id the upstream issued (none for a
     session the proxy issued itself)."""
     headers = forward_headers(request.headers)
-    headers.popall(SESSION_HEADER, None)
+    if SESSION_HEADER in headers:
+        headers.popall(SESSION_HEADER)
     if session.upstream_session is not None:
         headers[SESSION_HEADER] = session.upstream_session
     return headers
@@ -90,7 +94,7 @@ class SessionLayer:
     # allowed_origins apply from the next request).
     @property
     def config(self) -> Config:
-        return self.app[RUNTIME].config
+        return self._runtime.config
 
     # Set once by make_app, read several times per request: looked up once.
 
@@ -98,12 +102,26 @@ class SessionLayer:
     def audit(self) -> AuditLog:
         return self.app[AUDIT]
 
+    # The objects make_app put there, never replaced (a reload changes what they hold).
+
+    @functools.cached_property
+    def _runtime(self) -> Runtime:
+        return self.app[RUNTIME]
+
+    @functools.cached_property
+    def _routes(self) -> dict[str | None, Route]:
+        return self.app[ROUTES]
+
+    @functools.cached_property
+    def _sessions(self) -> SessionTable:
+        return self.app[SESSIONS]
+
     async def judge(self, session: Session, direction: Direction, judge: Callable[[], Outcome],
                     frame: bytes | None = None) -> Outcome:
         """``judge`` (a call into the session's guard) under the guard's lock, with the route's policy in
         force swapped in first: a reload applies from each session's next frame, never inside one."""
         route, guard = session.route, session.guard
-        metrics = self.app[RUNTIME].metrics
+        metrics = self._runtime.metrics
 
         def run() -> Outcome:
             policy = route.policy
@@ -144,7 +162,7 @@ class SessionLayer:
 
     def route(self, request: Incoming) -> Route:
         """The upstream this path serves; 404 when none."""
-        route: Route | None = self.app[ROUTES].get(request.match_info.get("server"))
+        route: Route | None = self._routes.get(request.match_info.get("server"))
         if route is None:
             raise NoRoute
         return route
@@ -157,6 +175,8 @@ class SessionLayer:
             if isinstance(request, RawRequest):
                 if request.too_large:
                     raise TooLarge
+                if len(request.body) <= SUMMARY_INLINE_BYTES:
+                    return ClientBody(request.body)  # summarised when first asked, inline: no await
                 return await summarised(request.body)
             if request.content_length is not None and request.content_length > limit:
                 raise TooLarge
@@ -182,7 +202,7 @@ class SessionLayer:
             alone.guard.pairs_server_requests = False
             return self._bind(alone, request)
         key = (route.name, session_id)
-        table = self.app[SESSIONS]
+        table = self._sessions
         session = table.get(key)
         if session is not None:
             if not session.owner.admits(owner):
@@ -288,7 +308,7 @@ class SessionLayer:
         """Keep, adopt or release the request's session once the upstream answered: state is kept only
         for what the upstream accepted (2xx). Returns headers to add for the client, or a refusal."""
         ok = 200 <= status < 300
-        table = self.app[SESSIONS]
+        table = self._sessions
         issued = headers.get(SESSION_HEADER)
         if issued and session.session_id is None:
             if (session.route.name, issued) in table or any(
@@ -333,7 +353,7 @@ class SessionLayer:
 
     def _keep(self, session: Session, **audit: Any) -> bool:
         """Put a session the upstream (or the proxy) just issued into the table, within its bounds."""
-        kept, evicted = self.app[SESSIONS].admit(session)
+        kept, evicted = self._sessions.admit(session)
         for old in evicted:
             self.audit.event("session.end", reason="session limit", evicted=old.session_id)
         if kept:
@@ -369,6 +389,6 @@ class SessionLayer:
         self.app[TOMBSTONES].add(session_id, issued, now, max_age)
 
     def _release(self, session: Session, why: str) -> None:
-        if session.session_id is not None and self.app[SESSIONS].get((session.route.name, session.session_id)) is session:
-            self.app[SESSIONS].pop((session.route.name, session.session_id))
+        if session.session_id is not None and self._sessions.get((session.route.name, session.session_id)) is session:
+            self._sessions.pop((session.route.name, session.session_id))
             self.audit.event("session.end", reason=why)

@@ -64,8 +64,9 @@ class StreamableHttp(RelayLayer, VersionChecks):
                                   ids[0] if len(ids) == 1 else None, rule=rule)
         headers = upstream_headers(request, session)
         pending = session.guard.state.pending_client
-        initialize = session.session_id is None and await offload.locked(
-            session.guard, lambda: any(r.method == "initialize" for r in pending.values()))
+        initialize = session.session_id is None and (
+            any(r.method == "initialize" for r in pending.values()) if offload.idle(session.guard)
+            else await offload.locked(session.guard, lambda: any(r.method == "initialize" for r in pending.values())))
         return await self._relay(request, with_query(route.upstream, request), "POST", headers, outcome.forward,
                                  session, proxy_replies=outcome.replies, initialize=initialize)
 
