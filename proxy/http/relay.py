@@ -82,7 +82,8 @@ class RelayLayer(SseRelay):
             kind = mimetype(upstream.headers.get("Content-Type"))
             if is_sse(upstream.headers.get("Content-Type")):
                 return await self._relay_sse(request, upstream, session, proxy_replies or [], legacy_sse, extra,
-                                             (client_ids if client_ids is not None else request_ids(body) if body else []),
+                                             lambda: (client_ids if client_ids is not None
+                                                      else request_ids(body) if body else []),
                                              Round(url, headers))
             try:
                 raw = await read_whole(upstream.content, self.config.max_message_bytes)
