@@ -155,7 +155,7 @@ class SseRelay(AnswerLayer):
                         newline = b"\r\n"
                     for start in range(0, len(chunk), SLICE_BYTES):
                         await emit(framer.feed(chunk[start:start + SLICE_BYTES] if len(chunk) > SLICE_BYTES else chunk))
-                        if start + SLICE_BYTES < len(chunk) or not isinstance(content, Body) or content.ready():
+                        if start + SLICE_BYTES < len(chunk) or not isinstance(content, Body) or content.buffered():
                             # More is at hand: the loop runs others first. Otherwise the next read
                             # waits for the upstream, and yields then.
                             await asyncio.sleep(0)

@@ -65,6 +65,10 @@ class Body:
         """Whether ``readany`` would return without waiting."""
         return self._conn.ready()
 
+    def buffered(self) -> bool:
+        """Whether bytes of the body wait to be read (not only its end)."""
+        return self._conn.buffered()
+
 
 class UpstreamResponse:
     """One answer from the upstream: status, headers, and its body to read."""
@@ -258,6 +262,9 @@ class Connection(asyncio.Protocol):
 
     def ready(self) -> bool:
         return bool(self._chunks) or self._complete or self._error is not None
+
+    def buffered(self) -> bool:
+        return bool(self._chunks)
 
     def reusable(self) -> bool:
         return (self._complete and not self._chunks and self._error is None and not self.closed
