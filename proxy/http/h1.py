@@ -33,7 +33,7 @@ from elicitguard.proxy.http.upstream import Upstreams
 MAX_HEAD: Final = 65536  # bytes of a request line and headers: 431 past it
 MAX_QUEUED: Final = 16  # pipelined requests waiting: past it the connection is closed
 LINGER: Final = 2.0  # seconds input is read and dropped after a timeout answer, before the close
-SERVER_HEADER: Final = b"Server: elicitguard\r\n"
+SERVER_LINE: Final = "Server: elicitguard\r\n"
 _SKIPPED: Final = frozenset({"content-length", "transfer-encoding", "connection", "server", "keep-alive"})
 _REASONS: Final = {400: "Bad Request", 408: "Request Timeout", 413: "Content Too Large",
                    431: "Request Header Fields Too Large", 500: "Internal Server Error",
@@ -150,19 +150,17 @@ class RawStream(web.StreamResponse):
 def head_bytes(status: int, reason: str | None, headers: Mapping[str, str], length: int | None,
                close: bool, chunked: bool = False) -> bytes:
     """A response head: the handler's headers, the proxy's Server, and the framing the proxy chose."""
-    parts = [b"HTTP/1.1 %d %s\r\n" % (status, (reason or "").encode("latin-1")), SERVER_HEADER]
-    for name, value in headers.items():
-        if name.lower() in _SKIPPED:
-            continue
-        parts.append(b"%s: %s\r\n" % (name.encode("latin-1"), value.encode("latin-1")))
+    # Built as one string and encoded once: a head has a handful of lines, each encode a call.
+    lines = [f"HTTP/1.1 {status} {reason or ''}\r\n", SERVER_LINE]
+    lines += [f"{name}: {value}\r\n" for name, value in headers.items() if name.lower() not in _SKIPPED]
     if length is not None:
-        parts.append(b"Content-Length: %d\r\n" % length)
+        lines.append(f"Content-Length: {length}\r\n")
     if chunked:
-        parts.append(b"Transfer-Encoding: chunked\r\n")
+        lines.append("Transfer-Encoding: chunked\r\n")
     if close:
-        parts.append(b"Connection: close\r\n")
-    parts.append(b"\r\n")
-    return b"".join(parts)
+        lines.append("Connection: close\r\n")
+    lines.append("\r\n")
+    return "".join(lines).encode("latin-1")
 
 
 class H1Connection(asyncio.BufferedProtocol):
@@ -294,7 +292,7 @@ class H1Connection(asyncio.BufferedProtocol):
     def on_headers_complete(self) -> None:
         parser = self._parser
         version = parser.get_http_version()
-        headers: CIMultiDict[str] = CIMultiDict()
+        pairs: list[tuple[str, str]] = []
         coding: str | None = None
         hosts = 0
         for name, value in zip(self._names, self._values, strict=True):
@@ -308,7 +306,8 @@ class H1Connection(asyncio.BufferedProtocol):
                 coding = text.strip().lower()
             elif lowered == b"host":
                 hosts += 1
-            headers.add(name.decode("latin-1"), text)
+            pairs.append((name.decode("latin-1"), text))
+        headers: CIMultiDict[str] = CIMultiDict(pairs)
         if version not in ("1.0", "1.1"):
             # llhttp takes "HTTP/0.9" and "HTTP/2.0" heads; neither reads a chunked answer as this relay writes it.
             raise Refused(505, "an HTTP version other than 1.0 and 1.1")
@@ -393,7 +392,8 @@ class H1Connection(asyncio.BufferedProtocol):
                 self.write(head if request.method == "HEAD" else head + data)
                 # A client that does not read holds the next pipelined request here: without this wait
                 # every answer would pile up unsent in the transport's buffer.
-                await self.drain()
+                if self._write_paused or self._closing or self.transport is None or self.transport.is_closing():
+                    await self.drain()
         except asyncio.CancelledError:
             keep = False
         except ConnectionError:
