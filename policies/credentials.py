@@ -436,12 +436,15 @@ CONTEXT_TERMS: Final = (
 # Lexicon concepts that name no credential but the context one is asked in: a sign-in or payment
 # approval, a cash machine, a payment card, a crypto wallet, an account recovery;
 # the code-field rule and the SeedWords and RecoveryAnswer detectors read them.
-CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery", "code", "sent", "number"})
+CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery", "code", "sent", "number", "api", "key",
+                                     "wifi", "ssid", "question"})
 # "The code we sent you" (either order: "送信されたコード"), "the number of your card" (the number
 # first: "a card with the same number" names none) and "the digits you use at the cash machine" (a
-# PIN), in any language: two words near each other.
+# PIN), in any language: two words near each other. So are "the API key" ("API-lykill", "API சாவி",
+# "ukhiye we-API") and "the Wi-Fi key" ("clé WPA", "κωδικός Wi-Fi"): the network's password.
 DERIVED: Final = (("code", "sent", OneTimeCode.concept, False), ("number", "card", CardNumber.concept, True),
-                  ("code", "atm", Pin.concept, False))
+                  ("code", "atm", Pin.concept, False), ("api", "key", ApiKey.concept, False),
+                  ("wifi", "key", Password.concept, False))
 
 
 def _lexicon_terms() -> list[tuple[str, str, str]]:

@@ -591,3 +591,255 @@ _add("code", "digits and characters of a code", {
 })
 _add("password", "paraphrases", {"en": "word you use to sign in | word you use to log in | same word you use to sign in | phrase you use to sign in"})
 _add("~card_number", "settings about a card", {"en": "card type | type of card | card brand | name on the card | name on card | cardholder name"})
+
+# --- Gaps the heldout6 dev set showed (issue 11), added as classes for every language of the web's top
+# 84, not as the cases: the noun "key" beside "API" or "Wi-Fi", the loanwords of "token", "PIN" and
+# "API" in each script, the words of a recovery phrase and the wallet they restore, account recovery
+# and the security question, authenticator apps and cash withdrawals beside a bare code field.
+
+# "API" as written in each script (context: read only beside a word for a key, matcher.DERIVED).
+_add("api", "the acronym API in each script (context for a word for a key)", {
+    "en": "api=word | apis=word", "hi": "एपीआई", "mr": "एपीआय | एपीआई", "ne": "एपीआई", "bn": "এপিআই", "ta": "ஏபிஐ", "te": "ఏపీఐ | ఎపిఐ",
+    "kn": "ಎಪಿಐ", "ml": "എപിഐ", "gu": "એપીઆઈ", "pa": "ਏਪੀਆਈ", "si": "ඒපීඅයි", "ur": "اے پی آئی", "fa": "ای‌پی‌آی | ای پی آی",
+    "ar": "واجهة برمجة التطبيقات | واجهة البرمجة", "am": "ኤፒአይ=infix", "my": "အေပီအိုင်", "km": "អេភីអាយ", "th": "เอพีไอ", "lo": "ເອພີໄອ",
+    "ru": "апи=word", "uk": "апі=word", "bg": "апи=word", "sr": "апи=word", "mk": "апи=word", "kk": "апи=word", "he": "ממשק תכנות",
+    "zh-Hans": "接口", "ja": "エーピーアイ",
+})
+# The noun "key" (context: read only beside "API" or "Wi-Fi"); words that also mean "what" or "of"
+# (Bengali "কী", Hindi and Urdu "की/کی", Punjabi "ਕੀ") are left out and listed under api_key as titles only.
+_add("key", "the noun 'key' (context: read only beside 'API' or 'Wi-Fi')", {
+    "en": "key | keys", "es": "clave | llave | claves | llaves", "pt": "chave | chaves", "gl": "chave", "ca": "clau | claus",
+    "fr": "clé | clef | cle=word | clés", "it": "chiave | chiavi", "de": "schlüssel=infix | schluessel=infix", "lb": "schlëssel=infix | schlessel=infix",
+    "nl": "sleutel=infix", "af": "sleutel=infix", "da": "nøgle=infix | nogle=word", "nb": "nøkkel=infix | nøkkelen", "no": "nøkkel=infix",
+    "sv": "nyckel=infix | nyckeln", "is": "lykil=prefix", "fi": "avain | avaim=prefix", "et": "võti | võtme=prefix | voti | votme=prefix",
+    "lv": "atslēg=prefix | atsleg=prefix", "lt": "rakt=prefix", "pl": "klucz=prefix", "cs": "klíč=prefix | klic=prefix", "sk": "kľúč=prefix | kluc=prefix",
+    "hu": "kulcs=prefix", "ro": "cheie | cheia | cheii | chei", "bg": "ключ=prefix", "ru": "ключ=prefix", "uk": "ключ=prefix",
+    "be": "ключ=prefix | kluč=prefix | kluc=prefix", "sr": "кључ=prefix", "sr-Latn": "ključ=prefix | kljuc=prefix", "hr": "ključ=prefix | kljuc=prefix",
+    "bs": "ključ=prefix | kljuc=prefix", "sl": "ključ=prefix | kljuc=prefix", "mk": "клуч=prefix | kluc=prefix", "sq": "çelës=prefix | celes=prefix",
+    "el": "κλειδ=prefix", "tr": "anahtar=prefix", "az": "açar=prefix | acar=prefix", "kk": "кілт=prefix | kilt=prefix", "ky": "ачкыч=prefix | achkych=prefix",
+    "uz": "kalit=prefix | калит=prefix", "tg": "калид=prefix | kalid=prefix", "mn": "түлхүүр=prefix | tulkhuur=prefix", "ka": "გასაღებ=prefix | gasagheb=prefix",
+    "hy": "բանալի=prefix | banali=prefix", "he": "מפתח", "ar": "مفتاح | المفتاح", "fa": "کلید", "ps": "کیلي | کلي | kili=word",
+    "ur": "کلید", "hi": "कुंजी", "ne": "कुञ्जी | साँचो", "ta": "சாவி=prefix | கீ=word | saavi=word", "te": "కీ=word | కీని | కీను", "kn": "ಕೀ=word | ಕೀಲಿ=prefix",
+    "ml": "കീ=word | താക്കോൽ", "gu": "કી=word | ચાવી", "mr": "कळ | चावी", "si": "යතුර=prefix | yathura=word", "km": "សោ", "lo": "ກະແຈ",
+    "my": "ကီး | သော့", "th": "คีย์ | กุญแจ", "vi": "khóa=word | khoá=word | khoa=word", "id": "kunci", "ms": "kunci", "fil": "susi",
+    "sw": "ufunguo", "am": "ቁልፍ=infix", "ha": "mabuɗi=prefix | mabudi=prefix", "yo": "kọ́kọ́rọ́ | kokoro=word", "zu": "ukhiye | isihluthulelo",
+    "cy": "allwedd=prefix", "ga": "eochair | n-eochair", "mt": "ċavetta | cavetta", "eu": "gako=prefix", "ja": "キー | 鍵", "zh-Hans": "密钥 | 秘钥 | 钥匙",
+    "zh-Hant": "金鑰 | 密鑰", "ko": "키",
+})
+_add("api_key", "'API key' where the word for a key is also 'what' or 'of' (the whole title only)", {
+    "hi": "api की=whole | एपीआई की=whole", "ur": "api کی=whole | اے پی آئی کی=whole", "mr": "api की=whole | एपीआय की=whole",
+    "ne": "api की=whole", "bn": "api কী=whole | এপিআই কী=whole", "pa": "api ਕੀ=whole | ਏਪੀਆਈ ਕੀ=whole",
+})
+_add("api_key", "the secret key of a payment or webhook console", {
+    "es": "llave secreta | llave privada de la api", "uz": "maxfiy kalit=prefix | махфий калит=prefix", "kk": "құпия кілт=prefix | qupia kilt=prefix",
+    "ky": "жашыруун ачкыч=prefix", "tg": "калиди махфӣ=prefix | kalidi makhfi", "az": "gizli açar=prefix", "mn": "нууц түлхүүр=prefix",
+    "hy": "գաղտնի բանալի=prefix", "ka": "საიდუმლო გასაღებ=prefix", "sq": "çelësi sekret | celesi sekret", "et": "salajane võti | salajase võtme",
+    "is": "leynilykil=prefix", "ga": "eochair rúnda", "cy": "allwedd gyfrinachol", "mt": "ċavetta sigrieta", "eu": "gako sekretu=prefix",
+    "gl": "chave secreta", "ca": "clau secreta", "af": "geheime sleutel", "sw": "ufunguo wa siri", "zu": "ukhiye oyimfihlo",
+    "fil": "lihim na susi", "bn": "গোপন কী", "ur": "خفیہ کلید", "ne": "गोप्य कुञ्जी", "si": "රහස් යතුර", "am": "ሚስጥራዊ ቁልፍ",
+})
+
+# Wi-Fi (context: a word for a key or a code beside it is the network's password).
+_add("wifi", "Wi-Fi and wireless networks in each script (context for a word for a key or a code)", {
+    "en": "wifi | wi fi | wlan | wpa | wpa2 | wpa3 | wireless network | hotspot", "es": "red inalámbrica", "pt": "rede sem fio", "fr": "réseau sans fil",
+    "de": "wlan | funknetz=infix", "ru": "вайфай | вай фай | wi-fi", "uk": "вайфай | вай фай", "be": "вайфай", "bg": "уайфай | вайфай",
+    "kk": "вайфай", "ar": "واي فاي | الواي فاي | وايفاي | الوايفاي", "fa": "وای فای | وای‌فای | وایفای", "ur": "وائی فائی | وائی فائ",
+    "ps": "وای فای", "he": "וויפיי | ווייפיי | וואי פיי", "hi": "वाईफाई | वाई फाई | वाई-फाई", "mr": "वायफाय", "ne": "वाइफाइ", "bn": "ওয়াইফাই | ওয়াই-ফাই",
+    "ta": "வைஃபை | வைபை", "te": "వైఫై", "kn": "ವೈಫೈ", "ml": "വൈഫൈ", "gu": "વાઇફાઇ", "pa": "ਵਾਈਫਾਈ", "si": "වයිෆයි", "th": "ไวไฟ",
+    "lo": "ວາຍຟາຍ", "km": "វ៉ាយហ្វាយ", "my": "ဝိုင်ဖိုင်", "am": "ዋይፋይ", "ka": "ვაიფაი", "hy": "վայֆայ", "el": "ασύρματο δίκτυο",
+    "ja": "ワイファイ | 無線lan", "zh-Hans": "无线网络 | 无线网", "zh-Hant": "無線網路", "ko": "와이파이 | 무선 네트워크",
+})
+# The SSID field beside which a free-text field of 8 characters or more (WPA's minimum) is the password.
+_add("ssid", "the name of a Wi-Fi network, as a form's field asks for it", {
+    "en": "ssid | network name | wifi name | wi fi name", "es": "nombre de la red | nombre de red | nombre del wifi", "pt": "nome da rede | nome do wifi",
+    "fr": "nom du réseau | nom du reseau | nom de réseau", "it": "nome della rete | nome rete", "de": "netzwerkname=infix | wlan-name | name des netzwerks",
+    "nl": "netwerknaam=infix", "sv": "nätverksnamn=infix", "da": "netværksnavn=infix", "nb": "nettverksnavn=infix", "fi": "verkon nimi",
+    "pl": "nazwa sieci", "cs": "název sítě", "sk": "názov siete", "hu": "hálózat neve | hálózatnév", "ro": "numele rețelei | numele retelei",
+    "ru": "имя сети | название сети", "uk": "назва мережі | ім'я мережі", "bg": "име на мрежата", "sr": "назив мреже | име мреже",
+    "hr": "naziv mreže | naziv mreze", "bs": "naziv mreže | naziv mreze", "sr-Latn": "naziv mreže | naziv mreze", "sl": "ime omrežja",
+    "el": "όνομα δικτύου | ονομα δικτυου", "tr": "ağ adı | ag adi", "ar": "اسم الشبكة", "fa": "نام شبکه", "he": "שם הרשת",
+    "hi": "नेटवर्क का नाम | नेटवर्क नाम", "th": "ชื่อเครือข่าย", "vi": "tên mạng | tên wifi", "id": "nama jaringan | nama wifi", "ms": "nama rangkaian",
+    "ja": "ネットワーク名", "zh-Hans": "网络名称 | 无线名称", "zh-Hant": "網路名稱", "ko": "네트워크 이름",
+})
+_add("password", "Wi-Fi and network passwords as the words are inflected or joined", {
+    "ar": "كلمة سر | كلمة مرور | كلمه السر | كلمه المرور", "he": "סיסמת | סיסמאת", "fr": "clé wpa | cle wpa | clé de sécurité wpa | cle de securite wpa | clé wifi | cle wifi",
+    "es": "clave del wifi | clave wifi | contraseña del wifi", "sr-Latn": "šifra za prijavu | šifru za prijavu | sifra za prijavu | šifra naloga | šifra za pristup",
+    "hr": "šifra za prijavu | sifra za prijavu | šifra za wi-fi | sifra za wi-fi | šifra za wifi", "bs": "šifra za prijavu | šifra za wi-fi | sifra za wi-fi | šifra za wifi",
+    "sr": "шифра за пријаву | шифра за wi-fi", "el": "κωδικος wi-fi | κωδικός wi-fi | κωδικος wifi", "tr": "wifi şifresi | wi-fi şifresi",
+})
+
+# Loanwords for "token" in each script; their look-alikes (ticker symbols, prices) follow below.
+_add("token", "the loanword 'token' in each script and its inflections", {
+    "bn": "টোকেন", "hi": "टोकन", "mr": "टोकन", "ne": "टोकन", "ta": "டோக்கன்", "te": "టోకెన్", "kn": "ಟೋಕನ್", "ml": "ടോക്കൺ",
+    "gu": "ટોકન", "pa": "ਟੋਕਨ", "si": "ටෝකනය | ටෝකන්", "ur": "ٹوکن", "ps": "ټوکن", "my": "တိုကင်", "km": "ថូខឹន", "lo": "ໂທເຄັນ",
+    "am": "ቶከን", "hy": "թոքեն=prefix | տոկեն=prefix", "ka": "ტოკენ=prefix", "sq": "tokeni | tokenin | tokenit | tokenin e qasjes", "lv": "žeton=prefix | zeton=prefix",
+    "lt": "žeton=prefix | prieigos raktas", "et": "pääsuluba | tokenit | tokeni", "mn": "токен=prefix", "kk": "токен=prefix", "ky": "токен=prefix",
+    "uz": "tokeni | tokenni | tokeningiz=prefix", "az": "tokeni | tokenini | tokeninizi", "tr": "tokeni | tokenini | tokeninizi", "hu": "tokent | tokenjét | tokenje",
+    "fi": "tokeni | tokenin | pääsytunnukse=prefix", "el": "διακριτικό πρόσβασης",
+    "ga": "comhartha rochtana", "cy": "tocyn mynediad", "mt": "token ta' aċċess", "sw": "tokeni", "zu": "ithokheni", "yo": "tokini", "ha": "alamar shiga",
+    "fil": "access token", "tg": "токен=prefix", "be": "токен=prefix", "mk": "токен=prefix", "bs": "tokena | tokenom", "hr": "tokena | tokenom", "sl": "žeton=prefix",
+})
+_add("~token", "ticker symbols, prices and names of crypto tokens", {
+    "en": "price | coin", "ru": "тикер=prefix | цена | монет=prefix", "uk": "тікер=prefix | ціна", "kk": "символ=prefix | тикер=prefix | баға=prefix",
+    "ky": "белги=prefix | тикер=prefix | баа=word", "uz": "belgi=prefix | tiker=prefix | narx=prefix", "he": "סמל | טיקר | מחיר", "ar": "تيكر | رمز المؤشر | سعر",
+    "fa": "تیکر | قیمت", "tr": "fiyat=prefix", "az": "simvol=prefix | qiymət=prefix", "ja": "ティッカー | 価格", "ko": "티커 | 가격", "zh-Hans": "代码符号 | 价格",
+    "de": "tickersymbol=infix | kürzel=infix | preis=infix", "fr": "prix", "es": "precio", "pt": "preço", "it": "prezzo", "mn": "тэмдэг=prefix",
+    "hy": "նշան=prefix", "ka": "სიმბოლო=prefix", "tg": "нишона=prefix | рамзи", "bn": "প্রতীক", "ur": "علامت", "ms": "harga", "id": "harga", "vi": "giá",
+})
+
+# Words of a recovery phrase and the wallet they restore, for the languages the first tables lacked.
+_add("seed_words", "the noun 'words' (a recovery phrase asked as its words, in a form about a wallet)", {
+    "hy": "բառ=prefix", "mn": "үг=prefix", "ml": "വാക്കുകൾ | വാക്ക്", "te": "padalu=word | పదాలు | పదాల", "gu": "શબ્દો | શબ્દ",
+    "ne": "शब्दहरू | शब्द", "mr": "शब्द", "pa": "ਸ਼ਬਦ", "kn": "ಪದಗಳ=prefix", "ta": "சொற்கள் | வார்த்தைகள்", "si": "වචන=prefix", "yo": "ọ̀rọ̀ | oro=word",
+    "zu": "amagama", "xh": "amagama", "ps": "کلمې | کلیمې", "ky": "сөз=prefix", "cy": "gair | geiriau", "ga": "focal | focail", "mt": "kliem=word",
+    "ha": "kalmomi", "am": "ቃላት", "my": "စကားလုံး", "km": "ពាក្យ", "lo": "ຄຳ", "sw": "maneno", "tg": "калима=prefix", "lb": "wierder",
+    "fil": "salita=prefix", "bn": "শব্দগুলি | শব্দ", "ur": "الفاظ", "ka": "სიტყვ=prefix", "be": "слоў | словы", "is": "orð=word | orðin",
+})
+_add("wallet", "crypto wallets (context for the words of a recovery phrase)", {
+    "hy": "դրամապանակ=prefix", "mn": "хэтэвч=prefix", "ml": "വാലറ്റ്", "te": "వాలెట్", "gu": "વૉલેટ | વોલેટ", "ne": "वालेट | वलेट",
+    "mr": "वॉलेट", "pa": "ਵਾਲਿਟ | ਵਾਲੇਟ", "kn": "ವಾಲೆಟ್", "ta": "வாலட் | பணப்பை", "si": "පසුම්බිය | වොලට්", "yo": "àpamọ́wọ́ | apamowo",
+    "zu": "isikhwama sedijithali | isikhwama", "ps": "بټوه | بټوې | والټ", "ky": "капчык=prefix | kapchyk=prefix", "cy": "waled", "ga": "sparán=prefix",
+    "mt": "kartiera | portafoll", "ha": "walat | jaka", "am": "ዋሌት | ቦርሳ", "my": "ပိုက်ဆံအိတ် | ဝေါလက်", "km": "កាបូប", "lo": "ກະເປົາເງິນ",
+    "sw": "pochi | wallet", "tg": "ҳамён=prefix", "lb": "portmonni", "fil": "wallet", "bn": "ওয়ালেট", "ur": "والیٹ | بٹوہ",
+    "kk": "әмиян | hamian=prefix", "uz": "hamyon=prefix", "az": "pulqabı=prefix | cüzdan=prefix", "ka": "საფულ=prefix", "be": "кашал=prefix",
+})
+_add("seed_phrase", "recovery keys of disk encryption and accounts (BitLocker, FileVault, account recovery keys)", {
+    "en": "bitlocker | filevault | recovery key", "de": "wiederherstellungsschlüssel=infix | wiederherstellungsschluessel=infix",
+    "fr": "clé de récupération | cle de recuperation", "es": "clave de recuperación | clave de recuperacion", "pt": "chave de recuperação | chave de recuperacao",
+    "it": "chiave di ripristino | chiave di recupero", "nl": "herstelsleutel=infix", "pl": "klucz odzyskiwania", "cs": "obnovovací klíč", "sk": "obnovovací kľúč",
+    "hu": "helyreállítási kulcs=prefix", "ro": "cheia de recuperare | cheie de recuperare", "ru": "ключ восстановления", "uk": "ключ відновлення",
+    "bg": "ключ за възстановяване", "tr": "kurtarma anahtar=prefix", "sv": "återställningsnyckel=infix", "da": "gendannelsesnøgle=infix",
+    "nb": "gjenopprettingsnøkkel=infix", "fi": "palautusavain=infix", "et": "taastevõti=infix | taastamisvõti=infix", "eu": "berreskuratze gako=prefix",
+    "ca": "clau de recuperació", "gl": "chave de recuperación", "ja": "回復キー | 回復用キー | 復旧キー", "zh-Hans": "恢复密钥", "zh-Hant": "復原金鑰",
+    "ko": "복구 키", "el": "κλειδί ανάκτησης", "he": "מפתח שחזור", "ar": "مفتاح الاسترداد", "fa": "کلید بازیابی", "vi": "khóa khôi phục",
+    "id": "kunci pemulihan", "ms": "kunci pemulihan", "th": "คีย์กู้คืน", "hi": "रिकवरी की | पुनर्प्राप्ति कुंजी",
+})
+
+# Account recovery and the security question, for the languages and the word orders the first tables lacked.
+_add("recovery", "account recovery screens (context for an answer field)", {
+    "bg": "възстановяване на профил=prefix | възстановяване на акаунт=prefix", "nb": "gjenopprett kontoen | gjenopprett konto",
+    "no": "gjenopprett kontoen | gjenopprette kontoen", "mk": "враќање на профил=prefix | враќање на сметка=prefix", "be": "аднаўлення ўліковага запісу | аднаўленне доступу",
+    "sq": "rikuperimin e llogarisë | rikuperimi i llogarisë | rikuperim=prefix", "am": "መለያዎን ለመመለስ | መለያ መመለስ", "ha": "dawo da asusu=prefix",
+    "tg": "barqaror kardani hisob | барқарор кардани ҳисоб", "lb": "kont erëmzekréien | kont erëmkréien", "th": "กู้คืนบัญชี | กู้บัญชี",
+    "hy": "հաշվի վերականգնում | վերականգնել հաշիվ=prefix", "ka": "ანგარიშის აღდგენ=prefix", "az": "hesabın bərpası | hesabı bərpa",
+    "kk": "аккаунтты қалпына | есептік жазбаны қалпына", "ky": "аккаунтту калыбына", "uz": "hisobni tiklash", "mn": "бүртгэл сэргээх",
+    "lo": "ກູ້ຄືນບັນຊີ", "km": "ស្តារគណនី", "my": "အကောင့်ပြန်လည်", "ne": "खाता पुनःप्राप्ति | खाता रिकभर", "mr": "खाते पुनर्प्राप्त",
+    "gu": "એકાઉન્ટ પુનઃપ્રાપ્ત", "kn": "ಖಾತೆ ಮರುಪಡೆ=prefix", "te": "ఖాతా పునరుద్ధరణ", "yo": "gba àkọọlẹ rẹ padà | gba akoto re pada",
+    "is": "endurheimta aðganginn | endurheimt aðgangs", "et": "konto taastamiseks", "lv": "konta atgūšana", "lt": "paskyros atkūrimui",
+    "fil": "i-recover ang iyong account", "en": "recover your account | account recovery",
+    "es": "recupera tu cuenta", "de": "konto wiederherstellen | zugriff wiederherstellen",
+})
+_add("security_answer", "the security question named", {
+    "sq": "pyetjes së sigurisë | pyetja e sigurisë | pyetjes se sigurise", "mk": "безбедносно прашање", "be": "кантрольнае пытанне | сакрэтнае пытанне",
+    "bg": "таен въпрос | тайния въпрос | контролен въпрос", "sr": "безбедносно питање", "sr-Latn": "bezbednosno pitanje", "hr": "sigurnosno pitanje",
+    "bs": "sigurnosno pitanje", "sl": "varnostno vprašanje", "sk": "bezpečnostná otázka", "lt": "saugos klausim=prefix", "lv": "drošības jautājum=prefix",
+    "et": "turvaküsimus=infix", "fi": "turvakysymy=infix", "da": "sikkerhedsspørgsmål=infix", "nb": "sikkerhetsspørsmål=infix", "no": "sikkerhetsspørsmål=infix",
+    "is": "öryggisspurning=infix", "ca": "pregunta de seguretat", "gl": "pregunta de seguridade", "eu": "segurtasun galdera=prefix", "cy": "cwestiwn diogelwch",
+    "ga": "ceist slándála", "mt": "mistoqsija tas-sigurtà", "lb": "sécherheetsfro", "af": "sekuriteitsvraag", "sw": "swali la usalama",
+    "uk": "секретне запитання | контрольне запитання", "kk": "құпия сұрақ", "ky": "жашыруун суроо", "uz": "maxfiy savol", "az": "təhlükəsizlik sualı",
+    "tg": "саволи амниятӣ", "mn": "нууц асуулт", "ka": "უსაფრთხოების კითხვ=prefix", "hy": "անվտանգության հարց=prefix", "ur": "حفاظتی سوال",
+    "bn": "নিরাপত্তা প্রশ্ন", "ta": "பாதுகாப்பு கேள்வி", "te": "భద్రతా ప్రశ్న", "kn": "ಭದ್ರತಾ ಪ್ರಶ್ನೆ", "ml": "സുരക്ഷാ ചോദ്യ", "gu": "સુરક્ષા પ્રશ્ન",
+    "pa": "ਸੁਰੱਖਿਆ ਸਵਾਲ", "mr": "सुरक्षा प्रश्न", "ne": "सुरक्षा प्रश्न", "si": "ආරක්ෂක ප්‍රශ්නය", "am": "የደህንነት ጥያቄ", "my": "လုံခြုံရေးမေးခွန်း",
+    "km": "សំណួរសុវត្ថិភាព", "lo": "ຄຳຖາມຄວາມປອດໄພ", "ps": "امنیتي پوښتنه", "yo": "ìbéèrè ààbò | ibeere aabo", "ha": "tambayar tsaro",
+    "zu": "umbuzo wokuphepha", "fil": "tanong pangseguridad", "ms": "soalan keselamatan",
+})
+_add("answer", "the answer a recovery form asks for", {
+    "am": "መልስ", "lb": "äntwert | antwert", "tg": "javob=word", "bg": "otgovor=word", "ru": "otvet=word", "el": "apantisi=word | apantisi",
+    "fa": "pasokh=word", "ar": "ijaba=word", "th": "คำตอบ", "hi": "uttar=word | jawab=word", "ur": "jawab=word", "my": "အဖြေ", "km": "ចម្លើយ",
+    "lo": "ຄຳຕອບ", "si": "pilithura=word", "no": "svar=word", "he": "tshuva=word", "yo": "idahun=word", "zu": "impendulo", "fil": "sagot",
+})
+_add("question", "question words of languages that end a question without a mark", {
+    "th": "อะไร | ที่ไหน | ใคร | เมื่อไร", "lo": "ຫຍັງ | ໃສ | ໃຜ", "km": "អ្វី | ណា | នរណា", "my": "လဲ | နည်း", "zh-Hans": "什么 | 哪里 | 哪个 | 谁",
+    "zh-Hant": "什麼 | 哪裡 | 誰", "ja": "何 | どこ | 誰", "ko": "무엇 | 어디 | 누구",
+})
+
+# Authenticator apps and the codes they show (context for a bare numeric code field).
+_add("signin", "authenticator apps, in the stems of each language", {
+    "en": "rotating numbers | rotating code | changing numbers | numbers that change | code generator | authenticator app | shows right now",
+    "es": "autenticaci=prefix | autenticador=prefix | app de autenticación", "pt": "autentica=prefix | autenticador=prefix", "gl": "autenticaci=prefix",
+    "ca": "autenticaci=prefix | autenticador=prefix", "it": "autenticazion=prefix | autenticator=prefix", "fr": "authentification | authentificateur=prefix | authentifier",
+    "de": "authentifizierung=infix | authentifikator=infix", "nl": "authenticator | authenticatie=infix", "ro": "autentificare=prefix | autentificator=prefix",
+    "mt": "awtentikazzjoni=prefix | awtentikatur=prefix", "ka": "avtentifikator=prefix | ავთენტიფიკატორ=prefix | ავთენტიფიკაცი=prefix",
+    "hr": "autentifikator=prefix | autentikator=prefix", "sr-Latn": "autentifikator=prefix", "bs": "autentifikator=prefix", "sl": "avtentikator=prefix | preverjalnik=prefix",
+    "pl": "uwierzytelni=prefix", "cs": "ověřovací aplikac=prefix | autentizač=prefix", "sk": "overovacia aplikáci=prefix", "hu": "hitelesítő=prefix",
+    "ms": "pengesah | aplikasi pengesah", "id": "autentikator | aplikasi autentikasi", "fil": "authenticator", "tr": "doğrulayıcı=prefix | kimlik doğrulama uygulama=prefix",
+    "az": "autentifikator=prefix", "uz": "autentifikator=prefix", "kk": "аутентификатор=prefix", "ru": "приложение для аутентификации",
+    "uk": "автентифікатор=prefix | аутентифікатор=prefix", "be": "аўтэнтыфікатар=prefix", "bg": "удостоверител=prefix | автентикатор=prefix", "sr": "аутентификатор=prefix",
+    "mk": "автентикатор=prefix", "el": "εφαρμογή ελέγχου ταυτότητας | authenticator", "ar": "المصادقة | مصادقة", "fa": "احراز هویت | اپ احراز", "ur": "تصدیق کنندہ",
+    "he": "מאמת | אפליקציית אימות", "hi": "ऑथेंटिकेटर | प्रमाणक ऐप", "bn": "অথেন্টিকেটর", "ta": "அங்கீகார", "te": "ప్రామాణీకరణ", "vi": "ứng dụng xác thực",
+    "th": "แอปยืนยันตัวตน | ตัวตรวจสอบสิทธิ์", "ja": "認証アプリ", "zh-Hans": "身份验证器 | 验证器", "zh-Hant": "驗證器", "ko": "인증 앱 | 인증앱 | otp 앱",
+    "et": "mobiil-id | smart-id | mobiil id | smart id", "lv": "autentifikācij=prefix | smart-id", "lt": "autentifikavim=prefix | smart-id",
+    "fi": "todennussovellu=infix | tunnistautu=infix", "sv": "autentiserings=infix", "da": "autentificering=infix", "nb": "autentisering=infix",
+    "sw": "programu ya uthibitishaji", "eu": "autentifikazio=prefix",
+})
+_add("signin", "bank transfers and payments to approve", {
+    "nl": "bevestig de overboeking | overboeking bevestigen | bevestig je overboeking | overschrijving bevestigen", "de": "überweisung freigeben | zahlung freigeben",
+    "en": "approve the transfer | authorise the payment | authorize the payment", "it": "autorizzare il pagamento | autorizza il pagamento | autorizzare il bonifico",
+    "es": "autorizar el pago | autoriza la transferencia", "fr": "autoriser le paiement | valider le virement", "pt": "autorizar o pagamento",
+})
+# A cash withdrawal is where a card PIN is typed (context for a bare numeric code field).
+_add("atm", "cash withdrawals and cash machines", {
+    "en": "cash withdrawal | withdraw cash", "it": "prelievo | prelevare", "es": "retiro de efectivo | retirar efectivo | retirada de efectivo",
+    "pt": "levantamento | saque", "fr": "retrait d'espèces | retrait", "de": "bargeldabhebung=infix | bargeld abheben", "nl": "geld opnemen | geldopname=infix",
+    "hu": "készpénzfelvétel=infix | automatá=prefix | automata=prefix", "pl": "wypłat=prefix", "cs": "výběr hotovosti", "sk": "výber hotovosti",
+    "ro": "retragere de numerar", "ru": "снятие наличных | снять наличные", "uk": "зняття готівки", "tr": "para çekme", "el": "ανάληψη μετρητών",
+    "sv": "kontantuttag=infix", "da": "kontanthævning=infix", "nb": "kontantuttak=infix", "fi": "käteisnosto=infix",
+})
+# Secret digits of a card or a bank app (a PIN named by its use, not its name).
+_add("pin", "a PIN named as secret digits, a bank app's code or an eID PIN", {
+    "it": "cifre segrete | codice segreto", "es": "dígitos secretos", "pt": "dígitos secretos", "fr": "chiffres secrets", "de": "geheime ziffern | geheimen ziffern",
+    "ru": "секретные цифры", "hu": "titkos számjegy=prefix", "nl": "identificatiecode | geheime cijfers", "en": "pin1 | pin2 | puk | puk code | secret digits",
+    "et": "pin1 | pin2 | pin-1 | pin-2", "bn": "পিন | পিন নম্বর | পিন কোড", "te": "పిన్", "kn": "ಪಿನ್", "ml": "പിൻ നമ്പർ", "gu": "પિન", "pa": "ਪਿੰਨ | ਪਿਨ",
+    "mr": "पिन", "ne": "पिन", "si": "පින් අංකය", "ur": "پن کوڈ | پِن", "my": "ပင်နံပါတ်", "am": "ፒን", "km": "លេខកូដ pin", "th": "พิน",
+})
+
+# One-time codes, romanised and in the languages the first tables lacked: a word for a code and a verb
+# of sending or arriving (matcher.DERIVED), and the "confirmation code" phrases.
+_add("code", "the noun 'code' (context: read only beside a verb of sending)", {
+    "si": "kethaya=word | කේතය | කේත", "yo": "koodu=word | kóòdù", "ky": "kod=prefix", "ha": "lamba=word | lambar", "zu": "ikhodi", "xh": "ikhowudi",
+    "am": "ኮድ", "my": "ကုဒ်", "km": "លេខកូដ", "lo": "ລະຫັດ", "ps": "کوډ", "tg": "код=prefix | kod=prefix", "mn": "kod=word", "cy": "cod=word",
+    "ga": "cód=word | cod=word", "mt": "kodiċi | kodici", "lb": "code=word", "fil": "code", "hr": "šifr=prefix", "bs": "šifr=prefix", "sr-Latn": "šifr=prefix",
+    "sr": "шифр=prefix",
+})
+_add("sent", "a verb of sending or arriving (context: read only beside the noun 'code')", {
+    "en": "received | arrived", "si": "ewapu=word | එවපු | එවූ | යැවූ", "yo": "fi ranse | ránṣẹ́ | ranse=word", "ky": "kelgen | келген | жиберилген",
+    "kk": "келген", "uz": "kelgan", "ha": "aika=word | aiko=word", "zu": "ethunyelwe=prefix", "am": "የተላከ", "my": "ပို့ထား", "km": "បានផ្ញើ",
+    "lo": "ສົ່ງ", "ps": "لیږل | واستول", "tg": "фиристода | firistoda", "mn": "илгээсэн | ilgeesen", "cy": "anfonwyd | anfonon", "ga": "seoladh | sheolamar",
+    "mt": "bgħatnielek | intbagħat", "lb": "geschéckt", "fil": "ipinadala | pinadala", "ka": "gamogzavnil=prefix", "hy": "ուղարկել=prefix",
+    "es": "recibiste | llegó", "pt": "recebeu | chegou", "fr": "reçu", "de": "erhalten", "ru": "пришедший | полученн=prefix", "tr": "gelen",
+})
+_add("otp", "confirmation codes, romanised and in further languages", {
+    "yo": "koodu imudaju | kóòdù ìmúdájú | koodu ijerisi", "ky": "tastyktoo kod=prefix | тастыктоо код=prefix | ырастоо код=prefix",
+    "si": "thahawuru kireeme kethaya | තහවුරු කිරීමේ කේතය", "ha": "lambar tabbatarwa | lambar shiga", "zu": "ikhodi yokuqinisekisa",
+    "am": "የማረጋገጫ ኮድ", "mt": "kodiċi ta' konferma | kodici ta' verifika", "lb": "bestätegungscode=infix", "cy": "cod dilysu | cod cadarnhau",
+    "ga": "cód deimhnithe | cód fíoraithe", "mn": "баталгаажуулах код=prefix", "tg": "рамзи тасдиқ | коди тасдиқ", "ps": "د تایید کوډ | تاییدي کوډ",
+})
+
+# Passwords romanised or in the other script of a language.
+_add("password", "romanised spellings and the other script of a language", {
+    "hy": "gaxtnabar=prefix | gaghtnabar=prefix", "kk": "qupiasóz=prefix | qupiasöz=prefix | qupiya söz | kupiya soz", "bn": "gopon shongket | গোপন সংকেত",
+    "af": "wagfrase=infix", "ka": "paroli=prefix", "mn": "nuuts ug=prefix", "ky": "syrsöz=prefix | syrsoz=prefix", "uz": "махфий сўз | пароль",
+    "tg": "гузарвожа | parol=prefix", "si": "mura padaya | murapadaya", "am": "yeyilef kal", "my": "sakarwhat | zagar hwet",
+    "ps": "پټنوم | pat num", "ur": "paas word", "ml": "paasvaad", "gu": "gupt shabd", "pa": "gupat shabad", "kn": "guptapada",
+    "lb": "passwuert=infix", "mt": "password", "cy": "cyfrinair=prefix", "ga": "pasfhocal=prefix", "yo": "ọrọ aṣina | oro asina", "ha": "kalmar sirri",
+    "zu": "iphasiwedi", "sw": "nenosiri=prefix",
+})
+
+_add("wifi", "the box that serves the Wi-Fi (context for a word for a key, and beside a network's name)", {
+    "en": "router | modem", "es": "router | módem | enrutador", "pt": "roteador | router | modem", "fr": "box=word | routeur | modem",
+    "de": "router | modem | fritzbox=infix", "nl": "router | modem", "it": "router | modem", "ru": "роутер=prefix | маршрутизатор=prefix | модем=prefix",
+    "uk": "роутер=prefix | маршрутизатор=prefix", "pl": "router=prefix | modem=prefix", "tr": "modem=prefix | router=prefix", "ar": "الراوتر | راوتر | المودم",
+    "fa": "مودم | روتر", "he": "הראוטר | ראוטר | המודם", "hi": "राउटर | मॉडेम", "ja": "ルーター | モデム", "zh-Hans": "路由器 | 光猫", "ko": "공유기 | 라우터",
+    "th": "เราเตอร์", "vi": "bộ phát wifi | modem", "id": "router | modem",
+})
+_add("~card_number", "barcodes and product numbers (a card's length, no secret)", {
+    "en": "barcode | bar code | ean=word | upc=word | gtin=word | isbn=word | jan=word | sku=word", "ja": "janコード | バーコード | 商品コード",
+    "zh-Hans": "条形码 | 条码 | 商品编码", "zh-Hant": "條碼 | 條形碼", "ko": "바코드", "ru": "штрихкод=prefix | штрих-код=prefix", "uk": "штрихкод=prefix",
+    "es": "código de barras", "pt": "código de barras", "fr": "code-barres | code barre", "de": "strichcode=infix | barcode", "it": "codice a barre",
+    "nl": "streepjescode=infix", "pl": "kod kreskowy", "tr": "barkod=prefix", "vi": "mã vạch", "th": "บาร์โค้ด", "ar": "الباركود | باركود", "he": "ברקוד",
+    "fa": "بارکد", "hi": "बारकोड", "id": "kode batang | barcode", "cs": "čárový kód", "hu": "vonalkód=infix", "el": "γραμμωτός κώδικας | barcode",
+})
+_add("card", "a payment card named (context for a three-digit code)", {
+    "my": "ကတ်", "am": "ካርድ", "km": "កាត", "lo": "ບັດ", "ps": "کارت", "tg": "корт=prefix", "zu": "ikhadi=prefix", "cy": "cerdyn | gerdyn",
+    "ga": "cárta | chárta", "mt": "karta | kard=word", "lb": "kaart", "fil": "card", "ne": "कार्ड", "si": "කාඩ්පත", "ky": "карта=prefix",
+})
