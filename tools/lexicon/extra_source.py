@@ -843,3 +843,23 @@ _add("card", "a payment card named (context for a three-digit code)", {
     "my": "ကတ်", "am": "ካርድ", "km": "កាត", "lo": "ບັດ", "ps": "کارت", "tg": "корт=prefix", "zu": "ikhadi=prefix", "cy": "cerdyn | gerdyn",
     "ga": "cárta | chárta", "mt": "karta | kard=word", "lb": "kaart", "fil": "card", "ne": "कार्ड", "si": "කාඩ්පත", "ky": "карта=prefix",
 })
+_add("~token", "token limits, budgets and counts in further languages", {
+    "bn": "সর্বোচ্চ | সীমা | সংখ্যা | বাজেট", "gu": "મહત્તમ | મર્યાદા | સંખ્યા | બજેટ", "mr": "कमाल | मर्यादा | संख्या | बजेट", "hi": "सीमा | संख्या | बजट",
+    "pa": "ਵੱਧ ਤੋਂ ਵੱਧ | ਬਜਟ | ਸੀਮਾ | ਗਿਣਤੀ", "ur": "زیادہ سے زیادہ | حد | تعداد | بجٹ", "sw": "alama=word | kiwango cha juu | idadi | bei=word",
+    "ta": "அதிகபட்ச | வரம்பு | எண்ணிக்கை", "te": "గరిష్ట | పరిమితి | సంఖ్య", "kn": "ಗರಿಷ್ಠ | ಮಿತಿ | ಸಂಖ್ಯೆ", "ml": "പരമാവധി | പരിധി | എണ്ണം",
+    "ne": "अधिकतम | सीमा | संख्या", "si": "උපරිම | සීමාව", "my": "အများဆုံး | ကန့်သတ်", "km": "អតិបរមា | ចំនួន", "lo": "ສູງສຸດ | ຈຳນວນ",
+    "am": "ከፍተኛ | ብዛት", "ps": "اعظمي | زیات نه زیات | شمېر", "hy": "առավելագույն=prefix | քանակ=prefix", "ka": "მაქსიმალურ=prefix | რაოდენობა",
+    "mn": "дээд=word | хязгаар=prefix | тоо=word", "kk": "максималды | ең көп | саны=word", "ky": "максималдуу | эң көп | саны=word",
+    "uz": "maksimal | soni=word", "tg": "ҳадди аксар | шумора=prefix", "az": "maksimum | sayı=word", "sq": "maksimal=prefix | numri=word",
+    "is": "hámark=prefix | fjöldi", "cy": "uchafswm | nifer=word", "ga": "uasmhéid | líon=word", "mt": "massimu | numru=word", "eu": "gehienezko | kopuru=prefix",
+    "gl": "máximo | límite", "yo": "iye to pọ̀ jù | iye", "ha": "mafi yawa | adadi", "zu": "okuphezulu | inani=word", "fil": "pinakamarami | maximum | bilang=word",
+    "lb": "maximal | zuel=word", "et": "maksimaal=prefix | arv=word", "lv": "maksimāl=prefix | skaits", "lt": "maksimal=prefix | skaičius",
+    "be": "максімальн=prefix | колькасць", "mk": "максимал=prefix | број=word", "bs": "maksimal=prefix | broj=word", "hr": "maksimal=prefix | broj=word",
+    "sr": "максимал=prefix | број=word", "sr-Latn": "maksimal=prefix | broj=word", "sl": "največ=prefix | število", "bg": "максимал=prefix | брой",
+})
+_add("sent", "a verb of sending (stems of agglutinating languages)", {
+    "am": "ተላከ=infix | የላክን=infix", "eu": "bidali=prefix | bidalitako=prefix", "ps": "واستاو=infix | لیږل=infix", "tg": "фиристод=prefix | firistod=prefix",
+    "zu": "thumel=infix", "xh": "thumel=infix", "sw": "tuliyokutumia | tulikutumia",
+})
+_add("code", "the noun 'code' (agglutinating scripts)", {"am": "ኮድ=infix"})
+_add("pin", "a card or UPI PIN, the bare loanword", {"ur": "پن=word | کارڈ کا پن | پن نمبر", "ml": "പിൻ=word", "ta": "பின் நம்பர் | பின் எண்"})
