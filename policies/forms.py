@@ -547,9 +547,12 @@ def detect_security_question(message_hits: frozenset[str], fields: dict[str, tup
     for name, (kind, prop) in fields.items():
         if kind != STRING or allowed_field(name, allowed) or prop.get("format") == "email":
             continue
-        if _CONTACT & normalise(name)[0].word_set:
+        if _CONTACT & _words(name, prop):
             continue  # "Which email did you sign up with?" asks for an address
-        if is_question(prop.get("title")):
+        # The question asks about a first, a favourite, a birth ("What was your first pet's name?"),
+        # or the field is named as its answer; "Which city do you live in?" identifies, it is no secret.
+        title = prop.get("title")
+        if is_question(title) and ("secq" in concepts(title) or "answer" in hits_of(_strings(name, prop.get("description")))):
             return Reason(SecurityAnswer.rule, f"field '{name}' answers a question in a form about an account's "
                                                "recovery (a security answer)", name)
     return None
@@ -570,8 +573,8 @@ def detect_network_password(form_hits: frozenset[str], fields: dict[str, tuple[s
         if kind != STRING or allowed_field(name, allowed) or _ordinary(name, prop):
             continue
         own = hits_of(_strings(name, prop.get("title"), prop.get("description")))
-        if "ssid" in own or "~meta" in own:
-            continue
+        if "ssid" in own or "~meta" in own or _about_credential(prop.get("title")):
+            continue  # the network's name, or a description or label of something
         low = prop.get("minLength")
         if (isinstance(low, int) and _WPA_MIN <= low <= 63) or "wifi" in own:
             return Reason(Password.rule, f"field '{name}' sits beside a Wi-Fi network's name and takes its "

@@ -863,3 +863,131 @@ _add("sent", "a verb of sending (stems of agglutinating languages)", {
 })
 _add("code", "the noun 'code' (agglutinating scripts)", {"am": "ኮድ=infix"})
 _add("pin", "a card or UPI PIN, the bare loanword", {"ur": "پن=word | کارڈ کا پن | پن نمبر", "ml": "പിൻ=word", "ta": "பின் நம்பர் | பின் எண்"})
+
+# "Restore" and "account" near each other make an account recovery (credentials.DERIVED), in any
+# word order and inflection, so the recovery context does not hang on one fixed phrase per language.
+_add("restore", "verbs and nouns of restoring access (context: read only beside a word for an account)", {
+    "en": "recover | recovery | restore | regain | reset", "es": "recupera=prefix | restablec=prefix", "pt": "recupera=prefix | restaura=prefix",
+    "fr": "récupér=prefix | recuper=prefix | rétabl=prefix | retrouver", "it": "recuper=prefix | ripristin=prefix", "de": "wiederherstell=infix | wiederhergestellt",
+    "nl": "herstel=prefix", "af": "herstel=prefix", "sv": "återställ=prefix | återfå", "da": "gendan=prefix | genopret=prefix", "nb": "gjenopprett=prefix",
+    "no": "gjenopprett=prefix", "is": "endurheimt=prefix", "fi": "palaut=prefix", "et": "taasta=prefix", "lv": "atjauno=prefix | atgūt=prefix | atgūš=prefix",
+    "lt": "atkur=prefix | atkūr=prefix", "pl": "odzysk=prefix | przywróć | przywrócenie", "cs": "obnov=prefix", "sk": "obnov=prefix", "hu": "helyreállít=prefix | visszaállít=prefix",
+    "ro": "recupera=prefix | restabil=prefix", "bg": "възстанов=prefix", "ru": "восстанов=prefix", "uk": "віднов=prefix", "be": "аднаў=prefix | аднав=prefix",
+    "sr": "опорав=prefix | враћањ=prefix", "sr-Latn": "oporav=prefix | vraćanj=prefix", "hr": "oporav=prefix | vraćanj=prefix", "bs": "oporav=prefix | vraćanj=prefix",
+    "sl": "obnov=prefix", "mk": "враќањ=prefix | обнов=prefix", "sq": "rikuper=prefix | rivendos=prefix", "el": "ανακτησ=prefix | ανακτη=prefix | επαναφορ=prefix",
+    "tr": "kurtar=prefix | geri yükle=prefix | geri al=prefix", "az": "bərpa=prefix", "kk": "қалпына", "ky": "калыбына", "uz": "tiklash=prefix | tikla=prefix",
+    "tg": "барқарор | barqaror", "mn": "сэргээ=prefix", "ka": "აღდგენ=prefix", "hy": "վերականգն=prefix", "he": "שחזור | לשחזר", "ar": "استعادة | استرداد | استرجاع",
+    "fa": "بازیابی", "ps": "بیا رغونه | بیرته | بیا ترلاسه", "ur": "بحال | بازیابی", "hi": "पुनर्प्राप्ति | रिकवर | वापस पाएं", "bn": "পুনরুদ্ধার",
+    "ta": "மீட்டெடு=prefix | மீட்க | மீட்பு", "te": "పునరుద్ధర=prefix | తిరిగి పొంద=prefix", "kn": "ಮರುಪಡೆ=prefix | ಮರುಸ್ಥಾಪ=prefix", "ml": "വീണ്ടെടുക്ക=prefix",
+    "gu": "પુનઃપ્રાપ્ત=prefix", "pa": "ਮੁੜ ਪ੍ਰਾਪਤ", "mr": "पुनर्प्राप्त=prefix", "ne": "पुनःप्राप्ति | रिकभर", "si": "ප්‍රතිසාධන=prefix | යළි ලබා",
+    "th": "กู้คืน | กู้", "lo": "ກູ້ຄືນ", "km": "ស្តារ", "my": "ပြန်လည်ရယူ | ပြန်ယူ", "zh-Hans": "找回 | 恢复", "zh-Hant": "找回 | 復原 | 恢復",
+    "ja": "復旧 | 回復 | 復元", "ko": "복구 | 되찾기", "vi": "khôi phục | lấy lại", "id": "pemulihan | memulihkan | pulihkan", "ms": "pemulihan | memulihkan | pulihkan",
+    "fil": "i-recover | mabawi", "sw": "kurejesha | rejesha", "zu": "buyisa=prefix | ukubuyisa", "xh": "buyisa=prefix", "yo": "gba padà | gba pada | dá padà | da pada",
+    "ha": "dawo da | maido da", "am": "ለመመለስ | መመለስ | ማስመለስ", "ga": "athshlánú | athshlánaigh", "cy": "adfer=prefix", "mt": "irkupra | tirkupra | rkupru",
+    "eu": "berreskura=prefix", "ca": "recupera=prefix", "gl": "recupera=prefix", "lb": "erëmzekréien | erëmkréien | zréckkréien",
+})
+_add("account", "the noun 'account' or 'profile' (context: read only beside a verb of restoring)", {
+    "en": "account", "es": "cuenta", "pt": "conta", "gl": "conta", "ca": "compte", "fr": "compte", "it": "account | profilo", "de": "konto=infix | zugang | zugriff",
+    "nl": "account", "af": "rekening", "sv": "konto=prefix", "da": "konto=prefix", "nb": "konto=prefix", "no": "konto=prefix", "is": "aðgang=prefix",
+    "fi": "tili=prefix", "et": "konto=prefix", "lv": "kont=prefix", "lt": "paskyr=prefix", "pl": "kont=prefix", "cs": "účt=prefix | účet", "sk": "účt=prefix | účet",
+    "hu": "fiók=prefix", "ro": "cont=prefix", "bg": "профил=prefix | акаунт=prefix", "ru": "аккаунт=prefix | учётн=prefix | учетн=prefix | доступ=prefix",
+    "uk": "обліков=prefix | акаунт=prefix | доступ=prefix", "be": "ўліков=prefix | акаўнт=prefix | доступ=prefix", "sr": "налог=prefix | приступ=prefix",
+    "sr-Latn": "nalog=prefix | pristup=prefix", "hr": "račun=prefix | pristup=prefix", "bs": "račun=prefix | pristup=prefix", "sl": "račun=prefix", "mk": "профил=prefix | сметка=prefix",
+    "sq": "llogari=prefix", "el": "λογαριασμ=prefix", "tr": "hesab=prefix | hesap=prefix", "az": "hesab=prefix", "kk": "аккаунт=prefix | есептік жазба=prefix",
+    "ky": "аккаунт=prefix", "uz": "hisob=prefix | akkaunt=prefix", "tg": "ҳисоб=prefix | hisob=prefix", "mn": "бүртгэл=prefix", "ka": "ანგარიშ=prefix", "hy": "հաշիվ=prefix | հաշվ=prefix",
+    "he": "חשבון | החשבון", "ar": "الحساب | حساب | حسابك", "fa": "حساب", "ps": "حساب", "ur": "اکاؤنٹ", "hi": "खाता | खाते | अकाउंट", "bn": "অ্যাকাউন্ট",
+    "ta": "கணக்கை | கணக்கு", "te": "ఖాతా", "kn": "ಖಾತೆ", "ml": "അക്കൗണ്ട്", "gu": "એકાઉન્ટ | ખાતું", "pa": "ਖਾਤਾ", "mr": "खाते | खाता", "ne": "खाता",
+    "si": "ගිණුම=prefix", "th": "บัญชี", "lo": "ບັນຊີ", "km": "គណនី", "my": "အကောင့်", "zh-Hans": "账号 | 帐号 | 账户 | 帐户", "zh-Hant": "帳號 | 帳戶",
+    "ja": "アカウント", "ko": "계정", "vi": "tài khoản", "id": "akun", "ms": "akaun", "fil": "account", "sw": "akaunti", "zu": "i-akhawunti | akhawunti=prefix",
+    "xh": "iakhawunti", "yo": "àkọọlẹ | akoto=prefix | àkọọ́lẹ̀", "ha": "asusu=prefix", "am": "መለያ=infix", "ga": "cuntas=prefix | chuntas=prefix", "cy": "cyfrif=prefix",
+    "mt": "kont=word | l-kont", "eu": "kontu=prefix", "lb": "kont=word",
+})
+# "Secret" beside a word for a code or digits makes a PIN (credentials.DERIVED): "cifre segrete",
+# "الأرقام السرية", "titkos kód", "таен код".
+_add("secret", "the adjective 'secret' (context: read only beside a word for a code or digits)", {
+    "en": "secret", "es": "secreto | secreta | secretos", "pt": "secreto | secreta | secretos", "ca": "secret | secreta", "gl": "secreto",
+    "fr": "secret | secrète | secrets", "it": "segreto | segreta | segrete | segreti", "de": "geheim=prefix", "nl": "geheime | geheim", "af": "geheime",
+    "sv": "hemlig=prefix", "da": "hemmelig=prefix", "nb": "hemmelig=prefix", "no": "hemmelig=prefix", "is": "leyni=prefix", "fi": "salai=prefix",
+    "et": "salaja=prefix", "lv": "slepen=prefix", "lt": "slapt=prefix", "pl": "tajn=prefix", "cs": "tajn=prefix", "sk": "tajn=prefix", "hu": "titkos=prefix",
+    "ro": "secret=prefix", "bg": "таен | тайн=prefix", "ru": "секретн=prefix | тайн=prefix", "uk": "секретн=prefix | таємн=prefix", "be": "сакрэтн=prefix",
+    "sr": "тајн=prefix", "sr-Latn": "tajn=prefix", "hr": "tajn=prefix", "bs": "tajn=prefix", "sl": "skrivn=prefix", "mk": "таен | тајн=prefix", "sq": "sekret=prefix",
+    "el": "μυστικ=prefix", "tr": "gizli", "az": "gizli", "kk": "құпия", "ky": "жашыруун | купуя", "uz": "maxfiy", "tg": "махфӣ", "mn": "нууц=word",
+    "ka": "საიდუმლო", "hy": "գաղտնի", "he": "הסודי | הסודיות | סודי | סודיות", "ar": "السري | السرية | سري | سرية", "fa": "مخفی | سری", "ur": "خفیہ",
+    "hi": "गुप्त | सीक्रेट", "bn": "গোপন", "ta": "ரகசிய", "te": "రహస్య", "kn": "ರಹಸ್ಯ", "ml": "രഹസ്യ", "gu": "ગુપ્ત", "pa": "ਗੁਪਤ", "mr": "गुप्त", "ne": "गोप्य",
+    "si": "රහස්", "th": "ลับ", "vi": "bí mật", "id": "rahasia", "ms": "rahsia", "fil": "lihim", "sw": "siri", "zu": "eyimfihlo | oyimfihlo", "yo": "àṣírí | asiri=word",
+    "ha": "sirri", "am": "ሚስጥር=infix", "ga": "rúnda | rúin", "cy": "cyfrinachol", "mt": "sigriet=prefix", "eu": "sekretu=prefix", "zh-Hans": "秘密", "ja": "秘密",
+})
+_add("atm", "cash withdrawals, as verbs and in further languages", {
+    "fr": "retirer de l'argent | retirer des espèces", "de": "abheben | geldautomat=infix | automaten=word", "pl": "wypłacić | wypłać", "uk": "зняти готівку | зняття коштів",
+    "da": "hæve penge | hæve kontanter", "hu": "pénzfelvétel=infix", "bg": "теглене на пари | теглене", "hr": "podizanje gotovine | podići gotovinu", "bs": "podizanje gotovine",
+    "sr-Latn": "podizanje gotovine", "sr": "подизање готовине", "sl": "dvig gotovine", "lt": "išsiimti grynųjų | grynųjų išėmimas", "lv": "skaidrās naudas izņemšana",
+    "he": "משיכת מזומן | משיכה", "ar": "سحب النقود | سحب نقدي | السحب", "fa": "برداشت وجه | برداشت", "ja": "atmで | atmの | atmに | 引き出し", "nl": "geld op te nemen | geldopname=infix",
+    "zh-Hans": "取款 | 取现", "ko": "출금 | 인출", "vi": "rút tiền", "id": "tarik tunai", "ms": "pengeluaran tunai", "th": "ถอนเงิน", "tr": "para çek=prefix",
+    "sv": "ta ut pengar", "nb": "ta ut penger", "no": "ta ut penger", "fi": "nostaa rahaa | käteisnosto=infix", "cs": "výběr z bankomatu | vybrat peníze",
+    "sk": "výber z bankomatu", "ro": "retragere=prefix", "el": "ανάληψη=prefix", "ru": "снять деньги | снятия денег | снятие денег", "es": "retirar dinero",
+    "pt": "sacar dinheiro", "it": "prelevare contanti", "ca": "treure diners", "hi": "नकद निकासी | पैसे निकाल", "bn": "টাকা তোলা", "sw": "kutoa pesa",
+})
+_add("otp", "backup codes, in their plural and genitive forms", {
+    "ca": "codis de recuperació | codis de seguretat | codis de còpia de seguretat", "lt": "atsarginių kodų | atsarginius kodus | atsarginį kodą | atsarginiai kodai",
+    "sr": "резервних кодова | резервни кодови | резервне кодове", "sr-Latn": "rezervnih kodova | rezervni kodovi | rezervne kodove",
+    "hr": "rezervnih kodova | rezervne kodove | rezervni kodovi", "bs": "rezervnih kodova | rezervne kodove", "mk": "резервни кодови | резервните кодови",
+    "sl": "rezervne kode", "es": "códigos de recuperación", "pt": "códigos de recuperação", "fr": "codes de récupération", "it": "codici di recupero",
+    "el": "εφεδρικοί κωδικοί | εφεδρικούς κωδικούς", "he": "קודי גיבוי", "ar": "رموز النسخ الاحتياطي", "tr": "yedek kodlar=prefix", "hu": "tartalék kódok=prefix",
+    "lv": "rezerves kodi=prefix", "et": "varukoodid=infix", "fi": "varakoodit=infix", "pl": "kodów zapasowych | kody zapasowe", "cs": "záložních kódů", "sk": "záložných kódov",
+})
+_add("sent", "verbs of sending and receiving, and the text message itself", {
+    "en": "sms | text message | texted", "fr": "recevoir | reçue | texto | par sms", "es": "mandar | mandamos | mandado | mensaje de texto | por sms", "pt": "mandar | mandamos | mandado | por sms",
+    "it": "mandato | mandare | via sms | per sms", "ru": "прислали | присланн=prefix | смс | sms", "uk": "прийшов | прийшло | смс", "pl": "przyszedł | przyszła | sms=word | smsem",
+    "vi": "được gửi | gửi qua | tin nhắn", "ar": "وصلك | وصل إليك | أرسل إليك | رسالة نصية", "he": "שקיבלתם | שקיבלת | בהודעה", "zh-Hans": "发到 | 发给 | 收到 | 短信", "zh-Hant": "簡訊 | 收到",
+    "ja": "届いた | 受信した | sms", "ko": "문자로 | 받은", "de": "per sms | erhalten", "nl": "per sms | ontvangen", "tr": "sms ile", "id": "lewat sms | melalui sms", "ms": "melalui sms",
+})
+_add("code", "digits in further languages", {"zh-Hans": "数字", "uk": "цифр=prefix", "el": "ψηφί=prefix", "he": "ספרות | הספרות", "ar": "الأرقام | أرقام",
+                                              "hu": "számjegy=prefix | kód=prefix", "bg": "код=prefix", "lt": "skaitmen=prefix | kod=prefix", "hr": "znamenk=prefix",
+                                              "sl": "številk=prefix", "da": "cifre", "nb": "sifre", "no": "sifre", "ja": "桁の数字 | 数字", "fa": "رمز | ارقام",
+                                              "it": "cifre", "tr": "şifre=prefix"})
+_add("card", "a payment card named, further forms", {"nl": "pas=word | pinpas", "he": "הכרטיס", "ar": "لبطاقتك", "fr": "carte", "da": "kort=word", "no": "kortet | kort=word"})
+_add("~otp", "product, article, course and order codes (a code, no secret)", {
+    "en": "product | article | item | sku | catalog | catalogue | order | course | subject | class | branch | ifsc | swift | bic | country | area | zip | postal",
+    "es": "producto | artículo | articulo | pedido | materia | curso | asignatura | sucursal", "pt": "produto | artigo | pedido | disciplina | curso | agência",
+    "fr": "produit | article | commande | cours | matière", "it": "prodotto | articolo | ordine | corso | materia", "de": "produkt=infix | artikel=infix | bestell=infix | kurs=infix",
+    "nl": "product=infix | artikel=infix | bestel=infix | vak=word", "ru": "товар=prefix | продукт=prefix | артикул=prefix | заказ=prefix | курс=prefix",
+    "uk": "товар=prefix | продукт=prefix | артикул=prefix | замовлен=prefix", "pl": "produkt=prefix | towar=prefix | zamówieni=prefix | kurs=prefix",
+    "cs": "produkt=prefix | zboží | objednávk=prefix", "sk": "produkt=prefix | tovar=prefix | objednávk=prefix", "hu": "termék=infix | cikk=prefix | rendelés=prefix",
+    "ro": "produs=prefix | articol=prefix | comand=prefix", "bg": "продукт=prefix | артикул=prefix | поръчк=prefix", "sr": "производ=prefix | артикл=prefix",
+    "sr-Latn": "proizvod=prefix | artikl=prefix", "hr": "proizvod=prefix | artikl=prefix", "bs": "proizvod=prefix | artikl=prefix", "sl": "izdel=prefix | artikl=prefix",
+    "tr": "ürün=prefix | sipariş=prefix | ders=prefix", "el": "προϊόν=prefix | παραγγελ=prefix", "he": "מוצר | מק\"ט | מקט | הזמנה", "ar": "المنتج | منتج | الطلب",
+    "fa": "کالا | محصول | سفارش", "hi": "उत्पाद | ऑर्डर | आईएफएससी", "zh-Hans": "商品 | 产品 | 订单 | 课程", "ja": "商品 | 製品 | 注文", "ko": "상품 | 제품 | 주문",
+    "vi": "sản phẩm | đơn hàng", "id": "produk | pesanan", "ms": "produk | pesanan", "th": "สินค้า | คำสั่งซื้อ", "sv": "artikel=infix | produkt=infix | vara=word",
+    "da": "vare=prefix | produkt=prefix", "nb": "vare=prefix | produkt=prefix", "fi": "tuote=prefix | tilaus=prefix", "lt": "prek=prefix | produkt=prefix",
+    "lv": "prece=prefix | produkt=prefix", "et": "toote=prefix | toode=prefix", "ca": "producte | comanda",
+})
+# Security questions ask about a first, a favourite, a birth or a childhood (context for a question field).
+_add("secq", "what security questions ask about: a first, a favourite, a birthplace, a maiden name, a childhood", {
+    "en": "first | favourite | favorite | maiden | born | childhood | grew up", "es": "primer | primera | primero | favorito | favorita | soltera | naciste | nació | infancia",
+    "pt": "primeiro | primeira | favorito | favorita | solteira | nasceu | infância", "gl": "primeiro | primeira | favorito", "ca": "primer | primera | preferit | preferida",
+    "fr": "premier | première | preferé | préféré | préférée | jeune fille | né | née | enfance", "it": "primo | prima | preferito | preferita | nubile | nato | nata | infanzia",
+    "de": "erste=prefix | lieblings=infix | geburtsname | geboren | kindheit=infix", "nl": "eerste | lievelings=infix | favoriete | meisjesnaam | geboren | jeugd=prefix",
+    "af": "eerste | gunsteling=prefix | nooiensvan | gebore", "lb": "éischt=prefix", "sv": "första | favorit=prefix | flicknamn=infix | född | barndom=prefix",
+    "da": "første | yndlings=infix | pigenavn=infix | født | barndom=prefix", "nb": "første | favoritt=prefix | pikenavn=infix | født", "no": "første | favoritt=prefix | pikenavn=infix | født",
+    "is": "fyrst=prefix | uppáhalds=prefix | fædd=prefix", "fi": "ensimmäi=prefix | lempi=prefix | tyttönim=prefix | synnyit", "et": "esimes=prefix | lemmik=prefix | neiupõlve=prefix | sündisid",
+    "lv": "pirm=prefix | mīļāk=prefix | dzimi", "lt": "pirm=prefix | mėgstamiausi=prefix | mergautin=prefix | gimėte", "pl": "pierwsz=prefix | ulubion=prefix | panieńsk=prefix | urodził=prefix",
+    "cs": "prvn=prefix | oblíben=prefix | rodné příjmení | narodil=prefix", "sk": "prv=prefix | obľúben=prefix | rodné priezvisko | narodil=prefix",
+    "hu": "első=prefix | kedvenc=prefix | leánykori=prefix | születt=prefix", "ro": "prim=prefix | preferat=prefix | numele de fată | născut=prefix",
+    "bg": "първ=prefix | любим=prefix | моминско=prefix | роден=prefix", "ru": "перв=prefix | любим=prefix | девичь=prefix | родил=prefix | детств=prefix",
+    "uk": "перш=prefix | улюблен=prefix | дівоч=prefix | народил=prefix", "be": "перш=prefix | любім=prefix | дзявоч=prefix", "sr": "прв=prefix | омиљен=prefix | девојачк=prefix | рођен=prefix",
+    "sr-Latn": "prv=prefix | omiljen=prefix | devojačk=prefix | rođen=prefix", "hr": "prv=prefix | omiljen=prefix | djevojačk=prefix | rođen=prefix",
+    "bs": "prv=prefix | omiljen=prefix | djevojačk=prefix", "sl": "prv=prefix | najljubš=prefix | dekliško=prefix | rojen=prefix", "mk": "прв=prefix | омилен=prefix | моминск=prefix",
+    "sq": "parë | parë=word | i preferuar | e preferuar | lindët", "el": "πρωτ=prefix | αγαπημεν=prefix | πατρικο=prefix | γεννηθηκ=prefix", "tr": "ilk | en sevdiğ=prefix | kızlık soyad=prefix | doğduğ=prefix",
+    "az": "ilk | sevimli | doğulduğ=prefix", "kk": "алғашқы | бірінші | сүйікті", "ky": "биринчи | сүйүктүү", "uz": "birinchi | sevimli | tug'ilgan",
+    "tg": "аввалин | nakhustin | нахустин | avvalin | дӯстдошта", "mn": "анхны | хамгийн дуртай", "ka": "პირველ=prefix | საყვარელ=prefix", "hy": "առաջին | սիրելի",
+    "he": "הראשון | הראשונה | האהוב | האהובה | נולדת", "ar": "الأول | الأولى | أول | المفضل | المفضلة | ولدت", "fa": "اولین | نخستین | مورد علاقه | متولد",
+    "ps": "لومړي | لومړنی | خوښ", "ur": "پہلے | پہلا | پہلی | پسندیدہ | پیدا", "hi": "पहले | पहला | पहली | पसंदीदा | जन्म", "bn": "প্রথম | প্রিয় | জন্ম",
+    "ta": "முதல் | பிடித்த | பிறந்த", "te": "మొదటి | ఇష్టమైన | పుట్టిన", "kn": "ಮೊದಲ | ನೆಚ್ಚಿನ | ಹುಟ್ಟಿದ", "ml": "ആദ്യ=prefix | പ്രിയപ്പെട്ട | ജനിച്ച",
+    "gu": "પ્રથમ | પહેલા | મનપસંદ | જન્મ", "pa": "ਪਹਿਲ=prefix | ਮਨਪਸੰਦ | ਜਨਮ", "mr": "पहिल्या | पहिला | पहिली | आवडत्या | जन्म", "ne": "पहिलो | मनपर्ने | जन्म",
+    "si": "පළමු | ප්‍රියතම | උපන්", "th": "แรก | ชอบ | เกิด | ประถม", "lo": "ທຳອິດ | ມັກ | ເກີດ", "km": "ដំបូង | ចូលចិត្ត | កើត", "my": "ပထမ | အကြိုက်ဆုံး | မွေး",
+    "zh-Hans": "第一 | 最喜欢 | 出生 | 小学 | 童年", "zh-Hant": "第一 | 最喜歡 | 出生 | 小學", "ja": "最初 | 初めて | 好きな | 生まれ | 旧姓 | 小学校", "ko": "첫 | 처음 | 좋아하는 | 태어난 | 초등학교",
+    "vi": "đầu tiên | yêu thích | sinh ra | thời thơ ấu", "id": "pertama | favorit | lahir | masa kecil", "ms": "pertama | kegemaran | lahir", "fil": "una | unang | paborito | ipinanganak",
+    "sw": "kwanza | unayependa | ulizaliwa", "zu": "yokuqala | sokuqala | wokuqala | okuqala", "xh": "yokuqala", "yo": "àkọ́kọ́ | akoko=word | tí o fẹ́ràn jù",
+    "ha": "farko | fi so", "am": "የመጀመሪያ | የመጀመሪያው | ተወዳጅ", "ga": "chéad | céad | is fearr leat", "cy": "cyntaf | hoff=word", "mt": "ewwel | favorit=prefix",
+    "eu": "lehen=word | gogoko=prefix",
+})
