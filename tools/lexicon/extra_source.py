@@ -991,3 +991,30 @@ _add("secq", "what security questions ask about: a first, a favourite, a birthpl
     "ha": "farko | fi so", "am": "የመጀመሪያ | የመጀመሪያው | ተወዳጅ", "ga": "chéad | céad | is fearr leat", "cy": "cyntaf | hoff=word", "mt": "ewwel | favorit=prefix",
     "eu": "lehen=word | gogoko=prefix",
 })
+_add("wallet", "crypto wallets, with suffixes glued on", {"am": "ዋሌት=infix | ቦርሳ=infix"})
+_add("seed_words", "the words of a phrase, with their plural marker", {"vi": "các từ | những từ | từ khôi phục | 12 từ", "am": "ቃላት=infix"})
+_add("api_key", "an access key named as one word", {"is": "aðgangslykil=prefix | aðgangslykl=prefix | adgangslykil=prefix"})
+_add("password", "the passphrase of a key", {
+    "ca": "frase de pas | frase de contrasenya", "gl": "frase de paso | frase de contrasinal", "es": "frase de contraseña | frase de paso",
+    "pt": "frase-senha | frase de senha | frase secreta", "it": "frase segreta | frase d'accesso", "eu": "pasaesaldi=prefix", "ro": "fraza de acces | frază de acces",
+    "pl": "fraza hasła | hasło klucza", "cs": "přístupová fráze", "sk": "prístupová fráza", "hu": "jelmondat=prefix", "tr": "parola öbeği | anahtar parolası",
+    "ru": "парольная фраза", "uk": "парольна фраза", "bg": "парола на ключа", "el": "φράση πρόσβασης", "fi": "tunnuslause=infix", "et": "paroolifraas=infix",
+    "lv": "ieejas frāze", "lt": "slaptafraz=prefix", "sv": "lösenfras=infix", "da": "adgangssætning=infix", "nb": "passordfrase=infix", "nl": "wachtwoordzin=infix",
+    "de": "passphrase", "is": "aðgangsorð=prefix", "af": "wagfrase=infix", "id": "frasa sandi", "ms": "frasa laluan", "vi": "cụm mật khẩu", "ja": "パスフレーズ",
+    "zh-Hans": "密码短语", "ko": "암호 문구", "he": "ביטוי סיסמה", "ar": "عبارة المرور", "fa": "عبارت عبور",
+})
+_add("session_cookie", "session cookies in further languages", {
+    "pl": "ciasteczka sesji | ciasteczko sesji | ciasteczko sesyjne | plik cookie sesji", "tr": "oturum çerez=prefix", "hu": "munkamenet-süti=prefix | munkamenet süti=prefix",
+    "es": "galleta de sesión", "nl": "sessiecookie=infix", "sv": "sessionscookie=infix", "da": "sessionscookie=infix", "nb": "øktcookie=infix", "fi": "istuntoeväste=infix",
+    "cs": "cookie relace | soubor cookie relace", "sk": "súbor cookie relácie", "el": "cookie συνεδρίας", "ar": "ملف تعريف الارتباط للجلسة | كوكي الجلسة", "fa": "کوکی نشست | کوکی سشن",
+    "he": "עוגיית סשן | קוקי סשן | עוגיית הפעלה", "hi": "सेशन कुकी", "th": "คุกกี้เซสชัน", "vi": "cookie phiên", "id": "cookie sesi", "ms": "kuki sesi", "uk": "кукі сесії | сесійні кукі",
+    "ro": "cookie de sesiune", "it": "cookie di sessione", "bg": "бисквитка за сесия", "hr": "kolačić sesije", "sr-Latn": "kolačić sesije", "sl": "piškotek seje",
+    "lt": "sesijos slapuk=prefix", "lv": "sesijas sīkdatn=prefix", "et": "seansiküpsis=infix", "ca": "galeta de sessió", "zh-Hant": "工作階段 cookie", "ko": "세션 쿠키",
+})
+_add("client_secret", "signing and client secrets in further languages", {
+    "tr": "imzalama sırrı=prefix | istemci sırrı=prefix | webhook sırrı=prefix | imzalama sırrını", "uz": "imzolash siri=prefix | mijoz siri=prefix",
+    "fi": "allekirjoitussalaisuu=infix | asiakassalaisuu=infix", "es": "secreto de firma | secreto del cliente", "pt": "segredo de assinatura | segredo do cliente",
+    "fr": "secret de signature | secret client", "de": "signaturgeheimnis=infix | signierungsgeheimnis=infix", "it": "segreto di firma | segreto client",
+    "nl": "ondertekeningsgeheim=infix", "pl": "sekret podpisu | sekret klienta", "ru": "секрет подписи | секрет клиента", "uk": "секрет підпису | секрет клієнта",
+    "hu": "aláírási titok=prefix", "cs": "podpisový tajný klíč", "ro": "secretul de semnare", "id": "rahasia penandatanganan", "vi": "bí mật ký",
+})
