@@ -676,7 +676,7 @@ _add("token", "the loanword 'token' in each script and its inflections", {
     "lt": "žeton=prefix | prieigos raktas", "et": "pääsuluba | tokenit | tokeni", "mn": "токен=prefix", "kk": "токен=prefix", "ky": "токен=prefix",
     "uz": "tokeni | tokenni | tokeningiz=prefix", "az": "tokeni | tokenini | tokeninizi", "tr": "tokeni | tokenini | tokeninizi", "hu": "tokent | tokenjét | tokenje",
     "fi": "tokeni | tokenin | pääsytunnukse=prefix", "el": "διακριτικό πρόσβασης",
-    "ga": "comhartha rochtana", "cy": "tocyn mynediad", "mt": "token ta' aċċess", "sw": "tokeni", "zu": "ithokheni", "yo": "tokini", "ha": "alamar shiga",
+    "ga": "comhartha rochtana", "cy": "tocyn mynediad", "mt": "token ta' aċċess", "sw": "tokeni", "zu": "ithokheni", "yo": "tokini",
     "fil": "access token", "tg": "токен=prefix", "be": "токен=prefix", "mk": "токен=prefix", "bs": "tokena | tokenom", "hr": "tokena | tokenom", "sl": "žeton=prefix",
 })
 _add("~token", "ticker symbols, prices and names of crypto tokens", {
@@ -1017,4 +1017,38 @@ _add("client_secret", "signing and client secrets in further languages", {
     "fr": "secret de signature | secret client", "de": "signaturgeheimnis=infix | signierungsgeheimnis=infix", "it": "segreto di firma | segreto client",
     "nl": "ondertekeningsgeheim=infix", "pl": "sekret podpisu | sekret klienta", "ru": "секрет подписи | секрет клиента", "uk": "секрет підпису | секрет клієнта",
     "hu": "aláírási titok=prefix", "cs": "podpisový tajný klíč", "ro": "secretul de semnare", "id": "rahasia penandatanganan", "vi": "bí mật ký",
+})
+_add("~token", "a token's symbol (Hausa, Zulu, Yoruba, Amharic)", {"ha": "alama=prefix", "zu": "uphawu=prefix", "yo": "àmì | ami=word", "am": "ምልክት=infix"})
+_add("~password", "keywords (a key's word is no key) and other codes called 'clave'", {
+    "de": "schlüsselwort=infix | schlüsselwörter=infix | schluesselwort=infix", "nl": "sleutelwoord=infix", "af": "sleutelwoord=infix", "sv": "nyckelord=infix",
+    "da": "nøgleord=infix", "nb": "nøkkelord=infix", "no": "nøkkelord=infix", "fi": "avainsan=infix", "et": "märksõna=infix",
+    "es": "clave de la materia | clave del producto | clave de producto | clave del curso | clave de la asignatura | clave de elector | clave interbancaria | clabe=word | clave de sol | clave de fa | clave musical | clave de la escuela | clave del centro de trabajo",
+})
+_add("~otp", "promo, invite, referral, discount and order codes in further languages", {
+    "zu": "yokumema | isimemo | isaphulelo | ukukhangisa | i-oda | yokulandelela", "xh": "yokumema | isaphulelo", "yo": "ìgbéga | igbega | ìpè | ipe=word | ẹ̀dinwó | edinwo | ìtọ́kasí | itokasi | ìbéèrè",
+    "ha": "talla | gayyata | rangwame | oda=word | odar", "sw": "mwaliko | punguzo | ofa=word | promosheni | agizo | ufuatiliaji", "am": "የማስተዋወቂያ | ቅናሽ | ግብዣ | የትዕዛዝ",
+    "so": "dalab | qiimo dhimis", "ig": "nkwalite", "fil": "promo | imbitasyon | diskwento | referral | order | tracking", "ms": "promo | diskaun | jemputan | rujukan | pesanan | penjejakan",
+    "mt": "promozzjonali | skont | stedina | ordni", "cy": "hyrwyddo | gostyngiad | gwahoddiad | archeb | atgyfeirio", "ga": "lascaine | cuireadh | ordú | ardú",
+    "lb": "promo | invitatioun | remise | bestellung", "is": "afsláttar=prefix | boðs=prefix | pöntun=prefix | tilvísun=prefix", "eu": "deskontu=prefix | gonbidapen=prefix | eskaera=prefix | promozio=prefix",
+    "gl": "desconto | invitación | pedido | promocional", "sq": "promo | zbritje | ftes=prefix | porosi=prefix | gjurmim=prefix", "mk": "попуст | покана | нарачка | промо",
+    "be": "зніжк=prefix | запрашэнн=prefix | заказ=prefix | промакод=prefix", "hy": "պրոմո | զեղչ=prefix | հրավեր=prefix | պատվեր=prefix", "ka": "პრომო | ფასდაკლებ=prefix | მოწვევ=prefix | შეკვეთ=prefix",
+    "az": "promo | endirim=prefix | dəvət=prefix | sifariş=prefix", "kk": "промо | жеңілдік=prefix | шақыру=prefix | тапсырыс=prefix", "ky": "промо | арзандатуу | чакыруу | буйрутма",
+    "uz": "promo | chegirma=prefix | taklif=prefix | buyurtma=prefix", "tg": "промо | тахфиф=prefix | даъват=prefix | фармоиш=prefix", "mn": "промо | хөнгөлөлт=prefix | урилга=prefix | захиалга=prefix",
+    "ps": "تخفیف | بلنه | فرمایش | پرومو", "ur": "پرومو | رعایت | دعوت | ریفرل | آرڈر | ٹریکنگ", "bn": "প্রোমো | ছাড় | আমন্ত্রণ | রেফারেল | অর্ডার | ট্র্যাকিং | কুপন",
+    "ta": "ப்ரோமோ | தள்ளுபடி | அழைப்பு | பரிந்துரை | ஆர்டர் | கூப்பன்", "te": "ప్రోమో | తగ్గింపు | ఆహ్వాన | రిఫరల్ | ఆర్డర్ | కూపన్", "kn": "ಪ್ರೋಮೋ | ರಿಯಾಯಿತಿ | ಆಹ್ವಾನ | ರೆಫರಲ್ | ಆರ್ಡರ್ | ಕೂಪನ್",
+    "ml": "പ്രൊമോ | കിഴിവ് | ക്ഷണ | റഫറൽ | ഓർഡർ | കൂപ്പൺ", "gu": "પ્રોમો | ડિસ્કાઉન્ટ | આમંત્રણ | રેફરલ | ઓર્ડર | કૂપન", "pa": "ਪ੍ਰੋਮੋ | ਛੋਟ | ਸੱਦਾ | ਰੈਫਰਲ | ਆਰਡਰ | ਕੂਪਨ",
+    "mr": "प्रोमो | सवलत | आमंत्रण | रेफरल | ऑर्डर | कूपन", "ne": "प्रोमो | छुट | निमन्त्रणा | रेफरल | अर्डर | कुपन", "si": "ප්‍රවර්ධන | වට්ටම් | ආරාධනා | ඇණවුම් | කූපන්",
+    "my": "ပရိုမို | လျှော့စျေး | ဖိတ်ခေါ် | အော်ဒါ", "km": "ផ្សព្វផ្សាយ | បញ្ចុះតម្លៃ | អញ្ជើញ | ការបញ្ជាទិញ", "lo": "ໂປຣໂມຊັນ | ສ່ວນຫຼຸດ | ເຊີນ | ຄຳສັ່ງຊື້",
+})
+_add("~meta", "the name, label or length of a credential in further languages (read in a field's name or title only)", {
+    "ka": "სახელ=prefix | ეტიკეტ=prefix | სიგრძე", "hy": "անուն=prefix | անվանում=prefix | պիտակ=prefix | երկարություն=prefix", "az": "adı=word | ad=word | uzunluğu | uzunluq",
+    "kk": "атауы | аты=word | ұзындығы | ұзындық", "ky": "аталышы | аты=word | узундугу | узундук", "uz": "nomi=word | yorlig'i | uzunligi | uzunlik",
+    "tg": "номи=word | ном=word | дарозӣ", "mn": "нэр=prefix | шошго=prefix | урт=word | уртын", "be": "назва | імя=word | даўжыня", "mk": "име=word | назив | ознака | должина",
+    "sq": "emri=word | etiketa | gjatësia", "is": "heiti | nafn=word | lengd=prefix", "ga": "ainm=word | lipéad | fad=word", "cy": "enw=word | label | hyd=word", "mt": "isem=word | tikketta | tul=word",
+    "eu": "izena=word | etiketa | luzera", "gl": "nome=word | etiqueta | lonxitude", "lb": "numm=word | label | längt=word", "af": "naam=word | etiket | lengte",
+    "sw": "jina=word | lebo | urefu", "zu": "igama=word | ilebula | ubude", "yo": "orúkọ | oruko=word | gígùn", "ha": "suna=word | lakabi | tsawo=word", "am": "ስም=word | መለያ ስም | ርዝመት",
+    "bn": "নাম=word | লেবেল | দৈর্ঘ্য", "ta": "பெயர் | லேபிள் | நீளம்", "te": "పేరు | లేబుల్ | పొడవు", "kn": "ಹೆಸರು | ಲೇಬಲ್ | ಉದ್ದ", "ml": "പേര് | ലേബൽ | നീളം",
+    "gu": "નામ=word | લેબલ | લંબાઈ", "pa": "ਨਾਮ=word | ਲੇਬਲ | ਲੰਬਾਈ", "mr": "नाव=word | लेबल | लांबी", "ne": "नाम=word | लेबल | लम्बाइ", "si": "නම=word | ලේබලය | දිග=word",
+    "my": "အမည် | တံဆိပ် | အရှည်", "km": "ឈ្មោះ | ស្លាក | ប្រវែង", "lo": "ຊື່ | ປ້າຍ | ຄວາມຍາວ", "ur": "نام=word | لیبل | لمبائی", "ps": "لیبل | اوږدوالی",
+    "fil": "pangalan | label | haba=word", "ms": "panjang=word", "id": "panjang=word", "fa": "طول | نام کلید", "ar": "طول | اسم=word", "he": "שם=word | אורך",
 })
