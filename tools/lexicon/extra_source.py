@@ -1046,9 +1046,9 @@ _add("~meta", "the name, label or length of a credential in further languages (r
     "tg": "номи=word | ном=word | дарозӣ", "mn": "нэр=prefix | шошго=prefix | урт=word | уртын", "be": "назва | імя=word | даўжыня", "mk": "име=word | назив | ознака | должина",
     "sq": "emri=word | etiketa | gjatësia", "is": "heiti | nafn=word | lengd=prefix", "ga": "ainm=word | lipéad | fad=word", "cy": "enw=word | label | hyd=word", "mt": "isem=word | tikketta | tul=word",
     "eu": "izena=word | etiketa | luzera", "gl": "nome=word | etiqueta | lonxitude", "lb": "numm=word | label | längt=word", "af": "naam=word | etiket | lengte",
-    "sw": "jina=word | lebo | urefu", "zu": "igama=word | ilebula | ubude", "yo": "orúkọ | oruko=word | gígùn", "ha": "suna=word | lakabi | tsawo=word", "am": "ስም=word | መለያ ስም | ርዝመት",
+    "sw": "jina=word | lebo | urefu", "zu": "ilebula | ubude", "yo": "orúkọ | oruko=word | gígùn", "ha": "suna=word | lakabi | tsawo=word", "am": "ስም=word | መለያ ስም | ርዝመት",
     "bn": "নাম=word | লেবেল | দৈর্ঘ্য", "ta": "பெயர் | லேபிள் | நீளம்", "te": "పేరు | లేబుల్ | పొడవు", "kn": "ಹೆಸರು | ಲೇಬಲ್ | ಉದ್ದ", "ml": "പേര് | ലേബൽ | നീളം",
     "gu": "નામ=word | લેબલ | લંબાઈ", "pa": "ਨਾਮ=word | ਲੇਬਲ | ਲੰਬਾਈ", "mr": "नाव=word | लेबल | लांबी", "ne": "नाम=word | लेबल | लम्बाइ", "si": "නම=word | ලේබලය | දිග=word",
     "my": "အမည် | တံဆိပ် | အရှည်", "km": "ឈ្មោះ | ស្លាក | ប្រវែង", "lo": "ຊື່ | ປ້າຍ | ຄວາມຍາວ", "ur": "نام=word | لیبل | لمبائی", "ps": "لیبل | اوږدوالی",
-    "fil": "pangalan | label | haba=word", "ms": "panjang=word", "id": "panjang=word", "fa": "طول | نام کلید", "ar": "طول | اسم=word", "he": "שם=word | אורך",
+    "fil": "pangalan | label | haba=word", "ms": "panjang=word", "id": "panjang=word", "fa": "طول | نام کلید", "ar": "طول | اسم المفتاح", "he": "שם=word | אורך",
 })
