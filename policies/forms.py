@@ -310,6 +310,8 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
             continue
         if not detector.matches(all_hits):
             continue
+        if kind == NUMBER and not _room_for(detector, (kind, prop)):
+            continue  # "Number of backup codes" up to 20 holds a count, not a code
         if detector.needs and not detector.needs & (form_hits | all_hits):
             continue
         context = _words_of(names + descriptions) if context is None else context
