@@ -437,17 +437,17 @@ CONTEXT_TERMS: Final = (
 # approval, a cash machine, a payment card, a crypto wallet, an account recovery;
 # the code-field rule and the SeedWords and RecoveryAnswer detectors read them.
 CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery", "code", "sent", "number", "api", "key",
-                                     "wifi", "ssid", "question", "restore", "account", "secret", "secq"})
+                                     "wifi", "ssid", "question", "restore", "account", "secret", "secq", "private"})
 # "The code we sent you" (either order: "送信されたコード"), "the number of your card" (the number
 # first: "a card with the same number" names none) and "the digits you use at the cash machine" (a
 # PIN), in any language: two words near each other. So are "the API key" ("API-lykill", "API சாவி",
 # "ukhiye we-API") and "the Wi-Fi key" ("clé WPA", "κωδικός Wi-Fi"): the network's password; "restore
 # your account" ("herstel jou rekening") an account recovery; "the secret digits" ("cifre segrete",
-# "الأرقام السرية") a PIN.
+# "الأرقام السرية") a PIN; "private" beside a key ("Shaxsiy kalit", "allwedd breifat") a private key.
 DERIVED: Final = (("code", "sent", OneTimeCode.concept, False), ("number", "card", CardNumber.concept, True),
                   ("code", "atm", Pin.concept, False), ("api", "key", ApiKey.concept, False),
                   ("wifi", "key", Password.concept, False), ("restore", "account", "recovery", False),
-                  ("secret", "code", Pin.concept, False))
+                  ("secret", "code", Pin.concept, False), ("private", "key", PrivateKey.concept, False))
 
 
 def _lexicon_terms() -> list[tuple[str, str, str]]:

@@ -1052,3 +1052,23 @@ _add("~meta", "the name, label or length of a credential in further languages (r
     "my": "အမည် | တံဆိပ် | အရှည်", "km": "ឈ្មោះ | ស្លាក | ប្រវែង", "lo": "ຊື່ | ປ້າຍ | ຄວາມຍາວ", "ur": "نام=word | لیبل | لمبائی", "ps": "لیبل | اوږدوالی",
     "fil": "pangalan | label | haba=word", "ms": "panjang=word", "id": "panjang=word", "fa": "طول | نام کلید", "ar": "طول | اسم المفتاح", "he": "שם=word | אורך",
 })
+_add("card", "a payment card with its case and possessive affixes", {
+    "ha": "katinka | katinki | katin=word", "zu": "yekhadi | kwekhadi | lekhadi | ekhadini | ikhadi", "xh": "ikhadi | lekhadi", "am": "ካርድ=infix | ካርዱ=infix",
+})
+# "Private" beside a word for a key makes a private key (credentials.DERIVED), in any language.
+_add("private", "the adjective 'private' (context: read only beside a word for a key)", {
+    "en": "private", "es": "privada | privado", "pt": "privada | privado", "gl": "privada", "ca": "privada", "fr": "privée | privé | privee",
+    "it": "privata | privato", "de": "privat=prefix", "nl": "privé | prive | persoonlijke", "af": "privaat=prefix", "lb": "privat=prefix",
+    "sv": "privat=prefix", "da": "privat=prefix", "nb": "privat=prefix", "no": "privat=prefix", "is": "einka=prefix", "fi": "yksityi=prefix",
+    "et": "privaat=prefix", "lv": "privāt=prefix | privat=prefix", "lt": "privat=prefix", "pl": "prywatn=prefix", "cs": "soukrom=prefix", "sk": "súkromn=prefix",
+    "hu": "privát=prefix | titkos=prefix", "ro": "privat=prefix", "bg": "частн=prefix | частен | личн=prefix", "ru": "закрыт=prefix | приватн=prefix | частн=prefix",
+    "uk": "приватн=prefix | закрит=prefix", "be": "прыватн=prefix | закрыт=prefix", "sr": "приватн=prefix", "sr-Latn": "privatn=prefix", "hr": "privatn=prefix",
+    "bs": "privatn=prefix", "sl": "zasebn=prefix", "mk": "приватн=prefix", "sq": "privat=prefix", "el": "ιδιωτικ=prefix", "tr": "özel", "az": "şəxsi | özəl=prefix",
+    "kk": "жеке", "ky": "жеке", "uz": "shaxsiy | maxfiy", "tg": "шахсӣ | хусусӣ", "mn": "хувийн", "ka": "პირად=prefix | პრივატ=prefix", "hy": "մասնավոր | անձնական",
+    "he": "פרטי | הפרטי", "ar": "الخاص | خاص", "fa": "خصوصی", "ps": "شخصي | خصوصي", "ur": "نجی | ذاتی | پرائیویٹ", "hi": "निजी | प्राइवेट", "bn": "প্রাইভেট | ব্যক্তিগত",
+    "ta": "தனிப்பட்ட | பிரைவேட்", "te": "ప్రైవేట్ | వ్యక్తిగత", "kn": "ಖಾಸಗಿ | ಪ್ರೈವೇಟ್", "ml": "സ്വകാര്യ", "gu": "ખાનગી | પ્રાઇવેટ", "pa": "ਨਿੱਜੀ | ਪ੍ਰਾਈਵੇਟ",
+    "mr": "खाजगी | खासगी | प्रायव्हेट", "ne": "निजी | प्राइभेट", "si": "පුද්ගලික | පෞද්ගලික", "th": "ส่วนตัว", "lo": "ສ່ວນຕົວ", "km": "ឯកជន", "my": "ကိုယ်ပိုင်",
+    "zh-Hans": "私有 | 私人", "zh-Hant": "私有 | 私人", "ja": "プライベート | 秘密", "ko": "개인 | 프라이빗", "vi": "riêng tư | riêng=word", "id": "pribadi | privat=prefix",
+    "ms": "peribadi | persendirian", "fil": "pribado | private", "sw": "faragha | binafsi", "zu": "eyimfihlo | yangasese", "yo": "ìkọ̀kọ̀ | ikoko=word", "ha": "na sirri",
+    "am": "የግል=infix", "ga": "príobháideach | phríobháideach", "cy": "preifat | breifat", "mt": "privata | privat=word", "eu": "pribatu=prefix",
+})
