@@ -100,3 +100,8 @@ def test_a_hungarian_products_key_is_an_api_key_and_a_musical_one_is_not() -> No
                                                 ("Hesabınızı kurtarın", "İlk evcil hayvanınızın adı neydi?")])
 def test_a_setting_word_inside_a_question_does_not_make_the_field_a_setting(message: str, title: str) -> None:
     assert rules(message, risposta=text(title)) == ["credential.security_answer"]
+
+
+@pytest.mark.parametrize("title", ["Shaxsiy kalit", "Allwedd breifat", "Çelësi privat", "Хувийн түлхүүр", "Kunci peribadi"])
+def test_a_word_for_private_beside_a_word_for_a_key_is_a_private_key(title: str) -> None:
+    assert rules("", k=text(title)) == ["credential.private_key"]
