@@ -1072,3 +1072,9 @@ _add("private", "the adjective 'private' (context: read only beside a word for a
     "ms": "peribadi | persendirian", "fil": "pribado | private", "sw": "faragha | binafsi", "zu": "eyimfihlo | yangasese", "yo": "ìkọ̀kọ̀ | ikoko=word", "ha": "na sirri",
     "am": "የግል=infix", "ga": "príobháideach | phríobháideach", "cy": "preifat | breifat", "mt": "privata | privat=word", "eu": "pribatu=prefix",
 })
+_add("sent", "romanised verbs of sending and arriving (South Asian languages typed in Latin letters)", {
+    "ne": "aayeko | aaeko | pathaieko | pathaeko", "hi": "bheja | bheje gaye | bheja gaya | aaya hua | aaya", "ur": "bheja | bheja gaya | aya hua",
+    "bn": "pathano | pathiyechi | esheche", "ta": "anuppiya | anuppappatta | vandha", "te": "pampina | vachina", "mr": "pathavlela | aalela",
+    "gu": "moklel | moklelo | aavel", "pa": "bhejeya | bhejiya | aaya", "ml": "ayacha | vanna", "kn": "kaluhisida | kalisida", "si": "evuva | ewwa",
+})
+_add("password", "the password of an internet bank, in Persian", {"fa": "رمز اینترنت بانک | رمز اینترنتی | رمز ورود | رمز حساب | رمز عبور بانک"})
