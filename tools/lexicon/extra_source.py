@@ -1078,3 +1078,18 @@ _add("sent", "romanised verbs of sending and arriving (South Asian languages typ
     "gu": "moklel | moklelo | aavel", "pa": "bhejeya | bhejiya | aaya", "ml": "ayacha | vanna", "kn": "kaluhisida | kalisida", "si": "evuva | ewwa",
 })
 _add("password", "the password of an internet bank, in Persian", {"fa": "رمز اینترنت بانک | رمز اینترنتی | رمز ورود | رمز حساب | رمز عبور بانک"})
+_add("~otp", "booking, reference, sender and area codes (a code sent, no secret)", {
+    "en": "booking | reservation | reference | ticket | sender | area code | dialling | dialing", "es": "reserva | referencia | remitente | código de área | prefijo",
+    "pt": "reserva | referência | remetente | código de área | ddd=word", "fr": "réservation | référence | expéditeur | indicatif", "it": "prenotazione | riferimento | mittente | prefisso",
+    "de": "buchung=infix | reservierung=infix | aktenzeichen=infix | absender=infix | vorwahl=infix", "nl": "boeking=infix | reservering=infix | referentie=infix | afzender=infix",
+    "ru": "бронировани=prefix | брони=prefix | отправител=prefix", "uk": "бронюванн=prefix | відправник=prefix", "pl": "rezerwacj=prefix | nadawc=prefix | numer kierunkowy",
+    "tr": "rezervasyon=prefix | gönderen adı | alan kodu", "cs": "rezervac=prefix | odesílatel=prefix", "hu": "foglalás=infix | feladó=prefix | körzetszám=prefix",
+    "ro": "rezervare=prefix | expeditor=prefix", "el": "κράτηση=prefix | κρατησ=prefix | αποστολέα", "sv": "bokning=infix | avsändar=infix", "da": "booking=infix | afsender=infix",
+    "nb": "bestilling=infix | avsender=infix", "fi": "varaus=infix | lähettäjä=infix", "ja": "予約 | 送信者", "zh-Hans": "预订 | 订票 | 发件人 | 区号", "ko": "예약 | 발신자",
+    "ar": "الحجز | حجز | اسم المرسل", "he": "הזמנה | שם השולח", "fa": "رزرو | فرستنده", "hi": "बुकिंग | प्रेषक", "id": "pemesanan | pengirim", "vi": "đặt chỗ | người gửi",
+    "th": "การจอง | ผู้ส่ง",
+})
+_add("~meta", "notes and comments about a credential (read in a field's name or title only)", {
+    "en": "notes | note | comment", "es": "notas | comentario", "fr": "notes | commentaire", "de": "notizen=infix | kommentar=infix",
+    "pt": "notas | comentário", "it": "note=word | commento",
+})
