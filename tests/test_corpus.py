@@ -136,3 +136,23 @@ def test_the_heldout6_dev_set_never_scores_below_its_floor(corpus: str) -> None:
     floor_p, floor_r = DEV6_FLOOR[corpus]
     assert precision >= floor_p and recall >= floor_r
     assert wrong <= DEV6_KNOWN_MISSES, wrong - DEV6_KNOWN_MISSES
+
+
+# The heldout7 held-out set (tests/corpus/README.md): written blind, never tuned on, measured by the lead
+# on main before and after the heldout6 dev-set work. Its figures are a floor: detection must not get
+# worse on forms nobody tuned for. It is not a target to tune on (a fresh blind set would be needed).
+HELDOUT7_FLOOR = {"heldout7a.jsonl": (1.0, 0.75), "heldout7b.jsonl": (0.94, 0.74)}
+
+
+@pytest.mark.parametrize("corpus", sorted(HELDOUT7_FLOOR))
+def test_the_heldout7_held_out_set_never_scores_below_its_first_figures(corpus: str) -> None:
+    policy = load_config_text("").policy
+    counts: Counter[tuple[bool, bool]] = Counter()
+    for case in _load(corpus):
+        verdict = judge_elicitation(case["params"], frozenset({"form", "url"}), policy)
+        blocked = not verdict.allowed and all(r.rule.startswith(("credential.", "payment.")) for r in verdict.reasons)
+        counts[(case["label"] == "credential", blocked)] += 1
+    precision, recall = _scores(counts)
+    print(f"\n{corpus} (held out): {sum(counts.values())} cases, precision {precision:.3f}, recall {recall:.3f}")
+    floor_p, floor_r = HELDOUT7_FLOOR[corpus]
+    assert precision >= floor_p and recall >= floor_r
