@@ -1,0 +1,134 @@
+"""Red team: the raw relay's connection cap and body budget, and sealed session ids (max age, tombstones).
+
+Each test is an attack that worked on main before its fix: real sockets against ``listening()``, a small
+aiohttp upstream of this file's own, every wait bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import ClientSession, web
+
+from elicitguard.policies.config import load_config_text
+from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.http.serve import Listening, listening
+
+WAIT = 10.0  # seconds: every wait in this file is bounded by it
+INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {"elicitation": {}},
+                   "clientInfo": {"name": "redteam", "version": "1"}}}
+HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json",
+           "MCP-Protocol-Version": "2025-06-18"}
+
+
+class Upstream:
+    """A stateless MCP upstream: every request answered with an empty result at once; a GET stream
+    stays open (a comment now and then is not needed: it just holds) until ``release`` is set."""
+
+    def __init__(self) -> None:
+        self.release = asyncio.Event()
+        self.posts = 0
+        self.runner: web.AppRunner | None = None
+        self.url = ""
+
+    async def post(self, request: web.Request) -> web.StreamResponse:
+        self.posts += 1
+        message = json.loads(await request.read())
+        if "id" not in message:
+            return web.Response(status=202)
+        result: dict[str, Any] = {}
+        if message.get("method") == "initialize":
+            result = {"protocolVersion": "2025-06-18", "capabilities": {},
+                      "serverInfo": {"name": "up", "version": "1"}}
+        return web.json_response({"jsonrpc": "2.0", "id": message["id"], "result": result})
+
+    async def get(self, request: web.Request) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        await response.write(b": open\n\n")
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.release.wait()
+        return response
+
+    async def delete(self, _request: web.Request) -> web.StreamResponse:
+        return web.Response(status=200)
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 << 20)
+        app.router.add_post("/mcp", self.post)
+        app.router.add_get("/mcp", self.get)
+        app.router.add_delete("/mcp", self.delete)
+        self.runner = web.AppRunner(app, handler_cancellation=True, shutdown_timeout=0.5)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, "127.0.0.1", 0)
+        await site.start()
+        self.url = f"http://127.0.0.1:{self.runner.addresses[0][1]}/mcp"
+
+    async def stop(self) -> None:
+        self.release.set()
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+
+@contextlib.asynccontextmanager
+async def running(tmp_path: Path, extra: str = "") -> AsyncIterator[tuple[Listening, Upstream, Path]]:
+    key = tmp_path / "mrtr.key"
+    key.write_text(secrets.token_hex(32) + "\n")
+    audit_path = tmp_path / "audit.jsonl"
+    config = load_config_text(f"mrtr:\n  state_key_file: {key}\n{extra}")
+    upstream = Upstream()
+    await upstream.start()
+    try:
+        async with listening(config, upstream.url, AuditLog(str(audit_path))) as proxy:
+            yield proxy, upstream, audit_path
+    finally:
+        await upstream.stop()
+
+
+async def _post(client: ClientSession, url: str, message: dict[str, Any],
+                session_id: str | None = None) -> tuple[int, dict[str, str]]:
+    headers = dict(HEADERS)
+    if session_id is not None:
+        headers["Mcp-Session-Id"] = session_id
+    async with client.post(url, data=json.dumps(message), headers=headers) as response:
+        await response.read()
+        return response.status, dict(response.headers)
+
+
+# -- sealed session ids --------------------------------------------------------------------------------
+
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def _same_tag_other_spelling(session_id: str) -> str:
+    """The id with its tag's last character changed in the bits base64 drops (32 bytes are 43
+    characters: the last carries 2 unused bits): it decodes to the same MAC."""
+    head, _, tag = session_id.rpartition(".")
+    assert len(tag) == 43
+    value = _B64.index(tag[-1])
+    return f"{head}.{tag[:-1]}{_B64[value ^ 1]}"
+
+
+async def test_a_deleted_sealed_id_respelled_in_base64_rebuilds_nothing(tmp_path: Path) -> None:
+    # A tombstone remembers the id's exact text; a seal that verified under another spelling of the same
+    # MAC would rebuild the deleted session (here a stateless upstream's: the proxy is its only gate).
+    async with running(tmp_path) as (proxy, _upstream, _audit), ClientSession() as client:
+        status, headers = await asyncio.wait_for(_post(client, proxy.url(), INIT), WAIT)
+        assert status == 200
+        session_id = headers["Mcp-Session-Id"]
+        assert session_id.startswith("eg-s1.")
+        call = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+        assert (await asyncio.wait_for(_post(client, proxy.url(), call, session_id), WAIT))[0] == 200
+        async with client.delete(proxy.url(), headers={"Mcp-Session-Id": session_id}) as response:
+            assert response.status == 200
+        assert (await asyncio.wait_for(_post(client, proxy.url(), call, session_id), WAIT))[0] == 404
+        respelled = _same_tag_other_spelling(session_id)
+        assert respelled != session_id
+        assert (await asyncio.wait_for(_post(client, proxy.url(), call, respelled), WAIT))[0] == 404
