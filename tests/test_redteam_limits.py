@@ -30,7 +30,10 @@ HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "app
 
 class Upstream:
     """A stateless MCP upstream: every request answered with an empty result at once; a GET stream
-    stays open (a comment now and then is not needed: it just holds) until ``release`` is set."""
+    stays open until ``release`` is set, with a comment every ``PING`` seconds (a live server's keep-alive,
+    well inside the proxy's read timeout)."""
+
+    PING = 0.2
 
     def __init__(self) -> None:
         self.release = asyncio.Event()
@@ -52,9 +55,11 @@ class Upstream:
     async def get(self, request: web.Request) -> web.StreamResponse:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
         await response.prepare(request)
-        await response.write(b": open\n\n")
-        with contextlib.suppress(asyncio.CancelledError):
-            await self.release.wait()
+        with contextlib.suppress(asyncio.CancelledError, ConnectionError):
+            while not self.release.is_set():
+                await response.write(b": ping\n\n")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.release.wait(), self.PING)
         return response
 
     async def delete(self, _request: web.Request) -> web.StreamResponse:
@@ -132,3 +137,60 @@ async def test_a_deleted_sealed_id_respelled_in_base64_rebuilds_nothing(tmp_path
         respelled = _same_tag_other_spelling(session_id)
         assert respelled != session_id
         assert (await asyncio.wait_for(_post(client, proxy.url(), call, respelled), WAIT))[0] == 404
+
+
+# -- the body budget -----------------------------------------------------------------------------------
+
+LIMITS = "limits:\n  max_message_bytes: 1048576\n  max_buffered_bytes: 1048576\nhttp:\n  read_timeout: 1\n"
+
+
+def _post_head(length: int, session_id: str | None = None) -> bytes:
+    extra = f"Mcp-Session-Id: {session_id}\r\n" if session_id else ""
+    return (f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json, text/event-stream\r\n"
+            f"Content-Type: application/json\r\nMCP-Protocol-Version: 2025-06-18\r\n{extra}"
+            f"Content-Length: {length}\r\n\r\n").encode()
+
+
+def _padded_call(size: int) -> bytes:
+    """A tools/list request of exactly ``size`` bytes (padded with an unused parameter)."""
+    bare = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "tools/list", "params": {"pad": ""}})
+    body = bare.replace('"pad": ""', '"pad": "' + "x" * (size - len(bare)) + '"').encode()
+    assert len(body) == size
+    return body
+
+
+async def _connect(proxy: Listening) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    host, port = proxy.base.removeprefix("http://").rsplit(":", 1)
+    return await asyncio.wait_for(asyncio.open_connection(host, int(port)), WAIT)
+
+
+async def _until_eof(reader: asyncio.StreamReader) -> bytes:
+    data = bytearray()
+    while chunk := await reader.read(65536):
+        data += chunk
+    return bytes(data)
+
+
+async def _status(reader: asyncio.StreamReader) -> int:
+    line = await reader.readline()
+    return int(line.split()[1]) if line else 0
+
+
+async def test_a_body_pipelined_behind_an_open_stream_is_still_bounded_by_the_read_timeout(tmp_path: Path) -> None:
+    # The body deadline was armed only with no request in progress: behind a GET stream (which a live
+    # server keeps open indefinitely) a body left unfinished held its share of the budget for as long as
+    # the stream lasted, and a few such connections held all of it.
+    async with running(tmp_path, LIMITS) as (proxy, _upstream, _audit):
+        reader, writer = await _connect(proxy)
+        writer.write(b"GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        assert await asyncio.wait_for(_status(reader), WAIT) == 200
+        writer.write(_post_head(1_000_000) + b"x" * 900_000)  # never finished
+        await asyncio.wait_for(writer.drain(), WAIT)
+        await asyncio.wait_for(_until_eof(reader), WAIT)  # the stalled request ends the connection
+        writer.close()
+        # The budget it held is free: a body that needs most of it goes through.
+        reader, writer = await _connect(proxy)
+        body = _padded_call(1_000_000)
+        writer.write(_post_head(len(body)) + body)
+        assert await asyncio.wait_for(_status(reader), WAIT) == 200
+        writer.close()

@@ -203,6 +203,7 @@ class H1Connection(asyncio.BufferedProtocol):
         self._head_size = 0
         self._request: RawRequest | None = None
         self._body = bytearray()
+        self._partial = False  # a request has begun and not ended
 
     # -- asyncio.Protocol --
 
@@ -275,8 +276,10 @@ class H1Connection(asyncio.BufferedProtocol):
     # -- llhttp callbacks --
 
     def on_message_begin(self) -> None:
-        if self._task is None:
-            self._arm(self.settings.head_timeout, 408)
+        # Armed behind a request in progress too: a request pipelined after a stream must not wait for
+        # ever (an unfinished body holds its claim on the budget while it waits).
+        self._partial = True
+        self._arm(self.settings.head_timeout, 408)
 
     def on_url(self, url: bytes) -> None:
         self._head_size += len(url)
@@ -329,8 +332,7 @@ class H1Connection(asyncio.BufferedProtocol):
             # Never to an HTTP/1.0 client (RFC 9110 15.2): it would read the 100 as its answer.
             if self._task is None and version != "1.0" and headers.get("Expect", "").lower() == "100-continue":
                 self.write(b"HTTP/1.1 100 Continue\r\n\r\n")
-            if self._task is None:
-                self._arm(self.settings.body_timeout, 408)
+            self._arm(self.settings.body_timeout, 408)
 
     def on_body(self, body: bytes) -> None:
         self._body += body
@@ -349,6 +351,7 @@ class H1Connection(asyncio.BufferedProtocol):
             self._cancel_timer()
             self._run(request)
             return
+        self._cancel_timer()
         self._queue.append(request)
         if len(self._queue) > MAX_QUEUED:
             self._refuse(Refused(400, "too many pipelined requests"))
@@ -418,7 +421,8 @@ class H1Connection(asyncio.BufferedProtocol):
         if self._paused_reading:
             self._paused_reading = False
             self._sync_reading()
-        self._arm(self.settings.idle_timeout, None)
+        if not self._partial:  # else the head or body deadline armed when it began still runs
+            self._arm(self.settings.idle_timeout, None)
 
     def streaming(self, stream: RawStream) -> None:
         """The handler began a stream: a client that half-closes now is taken to have gone."""
@@ -528,6 +532,15 @@ class H1Connection(asyncio.BufferedProtocol):
     def _timed_out(self) -> None:
         status = self._deadline_status
         if self._task is not None:
+            if status is not None and self._partial:
+                # A request pipelined behind the one in progress did not arrive in time: nothing more is
+                # read, its budget is released, and the connection ends with the answer in progress (a
+                # stream, which could last indefinitely, ends now).
+                self._stop_reading = True
+                self._queue.clear()
+                self._release()
+                if self._streaming is not None:
+                    self._task.cancel()
             return
         if status is not None:
             self.write(_plain(status, close=True))
