@@ -186,6 +186,7 @@ class H1Connection(asyncio.BufferedProtocol):
         self._paused_reading = False  # pipelined requests wait
         self._budget = settings.budget
         self._claim = 0  # bytes of the shared budget this connection's unfinished body may use
+        self._queued_bytes = 0  # bodies of the pipelined requests waiting in _queue: still held, still counted
         self._budget_paused = False  # the budget is spent: waits for room (budget.py)
         self._held_back = False  # it was paused so once: input may wait unread in the kernel
         self._transport_paused = False
@@ -346,13 +347,14 @@ class H1Connection(asyncio.BufferedProtocol):
         request.body = bytes(self._body)
         request.keep_alive = self._parser.should_keep_alive()
         self._start_head()
-        self._release()  # a complete request is the handler's: no longer an unfinished body
         if self._task is None:
+            self._settle()  # a complete request is the handler's: no longer an unfinished body
             self._cancel_timer()
             self._run(request)
             return
         self._cancel_timer()
         self._queue.append(request)
+        self._queued_bytes += len(request.body)  # unhandled yet: its claim stays until it is dispatched
         if len(self._queue) > MAX_QUEUED:
             self._refuse(Refused(400, "too many pipelined requests"))
         elif not self._paused_reading:
@@ -416,7 +418,10 @@ class H1Connection(asyncio.BufferedProtocol):
             self.close()
             return
         if self._queue:
-            self._run(self._queue.popleft())
+            request = self._queue.popleft()
+            self._queued_bytes -= len(request.body)
+            self._settle()
+            self._run(request)
             return
         if self._paused_reading:
             self._paused_reading = False
@@ -473,16 +478,28 @@ class H1Connection(asyncio.BufferedProtocol):
             self.write(_plain(refused.status, close=True))
             self.close()
         else:
-            self._queue.clear()
+            self._drop_queue()
             self._stop_reading = True  # the answer in progress finishes, then the connection closes
+            self._release()
 
     # -- the shared body budget (budget.py) --
 
     def held(self) -> int:
-        return len(self._body)
+        return len(self._body) + self._queued_bytes
 
     def _room(self) -> int:
-        return RESERVE + self._claim - len(self._body)
+        return RESERVE + self._claim - len(self._body) - self._queued_bytes
+
+    def _settle(self) -> None:
+        """Give back the claim beyond what the unfinished body and the queued requests still hold."""
+        excess = self._claim - max(0, len(self._body) + self._queued_bytes - RESERVE)
+        if excess > 0:
+            self._claim -= excess
+            self._budget.release(excess)
+
+    def _drop_queue(self) -> None:
+        self._queue.clear()
+        self._queued_bytes = 0
 
     def _need_room(self) -> None:
         """After a read: claim more of the budget when the body filled its room; none left, stop reading."""
@@ -537,7 +554,7 @@ class H1Connection(asyncio.BufferedProtocol):
                 # read, its budget is released, and the connection ends with the answer in progress (a
                 # stream, which could last indefinitely, ends now).
                 self._stop_reading = True
-                self._queue.clear()
+                self._drop_queue()
                 self._release()
                 if self._streaming is not None:
                     self._task.cancel()
