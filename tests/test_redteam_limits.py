@@ -9,6 +9,8 @@ import asyncio
 import contextlib
 import json
 import secrets
+import socket
+import ssl
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,9 @@ from aiohttp import ClientSession, web
 
 from elicitguard.policies.config import load_config_text
 from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.http.h1 import H1Connection, RawRequest, Settings
 from elicitguard.proxy.http.serve import Listening, listening
+from elicitguard.proxy.http.upstream import Upstreams
 
 WAIT = 10.0  # seconds: every wait in this file is bounded by it
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
@@ -216,3 +220,56 @@ async def test_a_whole_body_queued_behind_a_stream_still_counts_against_the_budg
         assert not held[0][0].at_eof()  # the first, within the budget, was left alone
         for _, writer in held:
             writer.close()
+
+
+# -- closing a connection whose client reads nothing ---------------------------------------------------
+
+
+class _Watched(H1Connection):
+    """The relay's connection, telling the test when it is gone."""
+
+    gone: asyncio.Event
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self.gone.set()
+
+
+async def test_a_connection_closed_on_a_client_that_reads_nothing_still_goes_away(tmp_path: Path) -> None:
+    # An answer under the write buffer's high-water mark is not waited for (drain returns at once); when
+    # the client reads none of it and the connection is then closed (idle, a timeout, a refusal),
+    # asyncio's close waits to flush that buffer without a bound: the connection kept its slot under
+    # limits.max_connections (and any budget claim) for ever.
+    async def handler(_request: RawRequest) -> web.StreamResponse:
+        return web.Response(body=b"x" * 40_000)  # below the 64 KiB high-water mark, above the kernel's buffers
+
+    live: set[H1Connection] = set()
+    gone = asyncio.Event()
+    settings = Settings(max_body=1 << 20, head_timeout=1.0, idle_timeout=0.5, body_timeout=1.0,
+                        new_upstreams=lambda: Upstreams(ssl.create_default_context(), 1.0, 1.0))
+
+    def made() -> H1Connection:
+        conn = _Watched(handler, settings, live)
+        conn.gone = gone
+        return conn
+
+    loop = asyncio.get_running_loop()
+    server = await loop.create_server(made, "127.0.0.1", 0)
+    client = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        client.setblocking(False)
+        await asyncio.wait_for(loop.sock_connect(client, server.sockets[0].getsockname()), WAIT)
+        deadline = loop.time() + WAIT
+        while not live and loop.time() < deadline:
+            await asyncio.sleep(0)  # one loop turn (not a timed sleep): the accept is handled
+        conn = next(iter(live))
+        assert conn.transport is not None
+        conn.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2048)
+        await asyncio.wait_for(loop.sock_sendall(client, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"), WAIT)
+        # Never read: the idle timeout closes the connection, which must then be gone within a bound.
+        await asyncio.wait_for(gone.wait(), WAIT)
+        assert not live
+    finally:
+        client.close()
+        server.close()

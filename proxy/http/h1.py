@@ -459,6 +459,9 @@ class H1Connection(asyncio.BufferedProtocol):
         self._cancel_timer()
         if self.transport is not None:
             self.transport.close()
+            # asyncio's close first flushes what the transport buffered, without a bound: a client that
+            # reads nothing would keep the connection (its slot under the cap, its budget claim) for ever.
+            self._arm(self.settings.idle_timeout, None)
 
     def shutdown(self) -> None:
         """The proxy stops: whatever is in progress ends (its handler cancelled), then the connection."""
@@ -547,6 +550,9 @@ class H1Connection(asyncio.BufferedProtocol):
         self._deadline.clear()
 
     def _timed_out(self) -> None:
+        if self._closing:
+            self.abort()  # closed, and its buffer still not flushed (see close)
+            return
         status = self._deadline_status
         if self._task is not None:
             if status is not None and self._partial:
