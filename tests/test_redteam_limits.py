@@ -20,6 +20,7 @@ from aiohttp import ClientSession, web
 
 from elicitguard.policies.config import load_config_text
 from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.http.budget import RESERVE, STEP, BodyBudget
 from elicitguard.proxy.http.h1 import H1Connection, RawRequest, Settings
 from elicitguard.proxy.http.serve import Listening, listening
 from elicitguard.proxy.http.upstream import Upstreams
@@ -273,3 +274,90 @@ async def test_a_connection_closed_on_a_client_that_reads_nothing_still_goes_awa
     finally:
         client.close()
         server.close()
+
+
+class _Relay:
+    """H1Connection on a real listener with a budget the test can read."""
+
+    def __init__(self, budget: BodyBudget, handler: Any) -> None:
+        self.budget = budget
+        self.live: set[H1Connection] = set()
+        self.settings = Settings(max_body=1 << 20, head_timeout=WAIT, idle_timeout=WAIT, body_timeout=WAIT,
+                                 new_upstreams=lambda: Upstreams(ssl.create_default_context(), 1.0, 1.0),
+                                 budget=budget)
+        self.handler = handler
+        self.server: asyncio.Server | None = None
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.server = await loop.create_server(lambda: H1Connection(self.handler, self.settings, self.live),
+                                               "127.0.0.1", 0)
+
+    async def connect(self) -> tuple[socket.socket, H1Connection]:
+        """A client socket (blocking, bounded by WAIT) and the relay's connection for it."""
+        assert self.server is not None
+        loop = asyncio.get_running_loop()
+        before = set(self.live)
+        client = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1 << 20)
+        client.setblocking(False)
+        await asyncio.wait_for(loop.sock_connect(client, self.server.sockets[0].getsockname()), WAIT)
+        conn = await _until(lambda: next(iter(self.live - before), None))
+        assert conn.transport is not None
+        conn.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
+        return client, conn
+
+    def held_beyond_bound(self) -> int:
+        """Bytes the connections hold past what the budget accounts for (0 when the bound holds)."""
+        accounted = len(self.live) * RESERVE + self.budget.total - self.budget.free
+        return max(0, sum(conn.held() for conn in self.live) - accounted)
+
+
+async def _until(probe: Any) -> Any:
+    """Loop turns (not timed sleeps) until ``probe()`` is truthy, within WAIT."""
+    deadline = asyncio.get_running_loop().time() + WAIT
+    while not (value := probe()):
+        assert asyncio.get_running_loop().time() < deadline, "condition not reached in time"
+        await asyncio.sleep(0)
+    return value
+
+
+async def _send(client: socket.socket, data: bytes) -> None:
+    await asyncio.wait_for(asyncio.get_running_loop().sock_sendall(client, data), WAIT)
+
+
+async def test_a_request_ending_mid_read_keeps_the_claim_that_covers_the_next_body(tmp_path: Path) -> None:
+    # A read may end one request and carry much of the next one's body. The claim was given back when
+    # the first ended, mid-read (here to a connection waiting for room), and the rest of that read
+    # stayed held with no claim covering it: every connection could overshoot its 64 KiB reserve by
+    # most of a read (256 KiB), past max_connections x 64 KiB + max_buffered_bytes.
+    hold = asyncio.Event()
+
+    async def handler(_request: RawRequest) -> web.StreamResponse:
+        await hold.wait()
+        return web.Response(body=b"ok")
+
+    relay = _Relay(BodyBudget(STEP), handler)
+    await relay.start()
+    try:
+        a, conn_a = await relay.connect()
+        first = 72_000
+        await _send(a, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % first + b"x" * (first - 6000))
+        await _until(lambda: relay.budget.free == 0)  # A claimed the whole budget beyond its reserve
+        b, conn_b = await relay.connect()
+        await _send(b, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n" + b"y" * 400_000)
+        await _until(lambda: conn_b in relay.budget.waiting)
+        # The end of A's first body, and most of a second body behind it, in one segment.
+        await _send(a, b"x" * 6000 + b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n"
+                    + b"z" * 150_000)
+        # Both wait for room again once each read what its claim allows.
+        await _until(lambda: conn_a in relay.budget.waiting and conn_b in relay.budget.waiting
+                     and conn_a.held() >= 100_000)
+        assert relay.held_beyond_bound() == 0
+    finally:
+        hold.set()
+        for sock in (locals().get("a"), locals().get("b")):
+            if sock is not None:
+                sock.close()
+        assert relay.server is not None
+        relay.server.close()

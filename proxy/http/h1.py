@@ -236,6 +236,9 @@ class H1Connection(asyncio.BufferedProtocol):
             return
         try:
             self._parser.feed_data(data)
+            # Settled after the whole read, not as a request ends inside it: the rest of the read (the
+            # next request's body) is held under the claim the read was sized by.
+            self._settle()
             self._need_room()
         except httptools.HttpParserUpgrade:
             self._refuse(Refused(400, "upgrade or CONNECT"))
@@ -347,8 +350,7 @@ class H1Connection(asyncio.BufferedProtocol):
         request.body = bytes(self._body)
         request.keep_alive = self._parser.should_keep_alive()
         self._start_head()
-        if self._task is None:
-            self._settle()  # a complete request is the handler's: no longer an unfinished body
+        if self._task is None:  # a complete request is the handler's: no longer an unfinished body
             self._cancel_timer()
             self._run(request)
             return
