@@ -313,9 +313,9 @@ class _Relay:
         return max(0, sum(conn.held() for conn in self.live) - accounted)
 
 
-async def _until(probe: Any) -> Any:
-    """Loop turns (not timed sleeps) until ``probe()`` is truthy, within WAIT."""
-    deadline = asyncio.get_running_loop().time() + WAIT
+async def _until(probe: Any, within: float = WAIT) -> Any:
+    """Loop turns (not timed sleeps) until ``probe()`` is truthy, within ``within`` seconds."""
+    deadline = asyncio.get_running_loop().time() + within
     while not (value := probe()):
         assert asyncio.get_running_loop().time() < deadline, "condition not reached in time"
         await asyncio.sleep(0)
@@ -359,5 +359,44 @@ async def test_a_request_ending_mid_read_keeps_the_claim_that_covers_the_next_bo
         for sock in (locals().get("a"), locals().get("b")):
             if sock is not None:
                 sock.close()
+        assert relay.server is not None
+        relay.server.close()
+
+
+@pytest.mark.xfail(strict=True, reason="a body handed to its handler leaves the budget (README: unfinished bodies); "
+                   "counting it until the upstream exchange ends would hold new bodies back behind slow tool "
+                   "calls: a design decision (or the relay drops the body once forwarded)")
+async def test_bodies_held_by_handlers_waiting_on_a_slow_upstream_stay_within_the_budget() -> None:
+    # Every connection reads its body under the budget, hands it to its handler and gives the room back;
+    # while the upstream takes its time each handler still holds its whole body, so max_connections
+    # clients hold max_connections x max_message_bytes (16 GiB at the defaults) whatever the budget.
+    hold = asyncio.Event()
+    handled = 0
+
+    async def handler(_request: RawRequest) -> web.StreamResponse:
+        nonlocal handled
+        handled += 1
+        await hold.wait()  # the upstream is slow to answer
+        return web.Response(body=b"ok")
+
+    relay = _Relay(BodyBudget(STEP), handler)
+    await relay.start()
+    clients: list[socket.socket] = []
+    try:
+        body = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 900000\r\n\r\n" + b"x" * 900_000
+        for count in range(1, 4):
+            client, _conn = await relay.connect()
+            clients.append(client)
+            await _send(client, body)
+            await _until(lambda: handled == count)
+        client, conn = await relay.connect()
+        clients.append(client)
+        await _send(client, body)
+        # Three whole bodies are held already, far past 4 x 64 KiB + 256 KiB: the fourth must wait.
+        await _until(lambda: conn in relay.budget.waiting, within=2.0)
+    finally:
+        hold.set()
+        for client in clients:
+            client.close()
         assert relay.server is not None
         relay.server.close()
