@@ -379,7 +379,7 @@ async def test_bodies_held_by_handlers_waiting_on_a_slow_upstream_stay_within_th
         await hold.wait()  # the upstream is slow to answer
         return web.Response(body=b"ok")
 
-    relay = _Relay(BodyBudget(STEP), handler)
+    relay = _Relay(BodyBudget(4 * STEP), handler)  # room for one body of 900 KB at a time
     await relay.start()
     clients: list[socket.socket] = []
     try:
@@ -392,7 +392,7 @@ async def test_bodies_held_by_handlers_waiting_on_a_slow_upstream_stay_within_th
         client, conn = await relay.connect()
         clients.append(client)
         await _send(client, body)
-        # Three whole bodies are held already, far past 4 x 64 KiB + 256 KiB: the fourth must wait.
+        # Three whole bodies are held already, past 4 x 64 KiB + 1 MiB: the fourth must wait.
         await _until(lambda: conn in relay.budget.waiting, within=2.0)
     finally:
         hold.set()
