@@ -400,3 +400,29 @@ async def test_bodies_held_by_handlers_waiting_on_a_slow_upstream_stay_within_th
             client.close()
         assert relay.server is not None
         relay.server.close()
+
+
+async def test_a_reload_raising_sessions_max_age_does_not_revive_a_deleted_id(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A tombstone is pruned once its seal expired under the max age in force; a reload raising the max
+    # age made the id young enough to rebuild again, with nothing left remembering the DELETE.
+    from elicitguard.proxy.http import sessions
+
+    now = [1_000_000.0]
+    monkeypatch.setattr(sessions, "wall_clock", lambda: now[0])
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+    async with running(tmp_path, "sessions:\n  max_age: 100\n") as (proxy, _upstream, _audit), \
+            ClientSession() as client:
+        status, headers = await asyncio.wait_for(_post(client, proxy.url(), INIT), WAIT)
+        deleted = headers["Mcp-Session-Id"]
+        async with client.delete(proxy.url(), headers={"Mcp-Session-Id": deleted}) as response:
+            assert response.status == 200
+        now[0] += 90
+        status, headers = await asyncio.wait_for(_post(client, proxy.url(), INIT), WAIT)
+        other = headers["Mcp-Session-Id"]
+        now[0] += 60  # the first id is past its 100 s; deleting the second prunes the first's tombstone
+        async with client.delete(proxy.url(), headers={"Mcp-Session-Id": other}) as response:
+            assert response.status == 200
+        key = tmp_path / "mrtr.key"
+        proxy.use(load_config_text(f"mrtr:\n  state_key_file: {key}\nsessions:\n  max_age: 1000\n"))
+        assert (await asyncio.wait_for(_post(client, proxy.url(), call, deleted), WAIT))[0] == 404
