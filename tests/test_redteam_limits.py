@@ -446,3 +446,47 @@ async def test_idle_keep_alive_connections_of_one_client_do_not_lock_others_out_
         for w in (*idle, writer):
             w.close()
         assert status == 404
+
+
+async def test_a_connection_waiting_for_room_resumes_once_its_own_reserve_has_room_again() -> None:
+    # A connection paused for room while a pipelined request of its own waited in the queue stayed
+    # paused after that request was handed over, though its reserve had room again: a small request
+    # behind it waited for another connection to give room back (here none: that one is a slow sender
+    # holding all of it), and then timed out.
+    hold = asyncio.Event()
+
+    async def handler(request: RawRequest) -> web.StreamResponse:
+        if request.path == "/hold":
+            await hold.wait()
+        return web.Response(body=b"ok")
+
+    relay = _Relay(BodyBudget(2 * STEP), handler)
+    await relay.start()
+    x, conn_x = await relay.connect()
+    w, conn_w = await relay.connect()
+    try:
+        await _send(x, b"GET /hold HTTP/1.1\r\nHost: x\r\n\r\n")
+        # Behind it, most of a 150 KB body: X claims room beyond its reserve.
+        await _send(x, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 150000\r\n\r\n" + b"a" * 100_000)
+        await _until(lambda: conn_x.held() == 100_000)
+        # A slow sender takes the rest of the budget and waits for more.
+        await _send(w, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n" + b"w" * 600_000)
+        await _until(lambda: conn_w in relay.budget.waiting)
+        # The 150 KB body ends (it waits, queued, and keeps its room); a 40 KB request follows.
+        await _send(x, b"a" * 50_000 + b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 40000\r\n\r\n"
+                    + b"b" * 40_000)
+        await _until(lambda: conn_x in relay.budget.waiting)
+        await _send(x, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")  # a small request, read once X reads again
+        hold.set()  # the queued requests are handed over one by one: X's reserve has room again
+        loop = asyncio.get_running_loop()
+        received = b""
+        while received.count(b"HTTP/1.1 200") < 4:
+            chunk = await asyncio.wait_for(loop.sock_recv(x, 65536), 3.0)  # well inside the idle timeout
+            assert chunk
+            received += chunk
+    finally:
+        hold.set()
+        x.close()
+        w.close()
+        assert relay.server is not None
+        relay.server.close()

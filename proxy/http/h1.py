@@ -501,6 +501,11 @@ class H1Connection(asyncio.BufferedProtocol):
         if excess > 0:
             self._claim -= excess
             self._budget.release(excess)
+        if self._budget_paused and self._room() > 0:
+            # Waiting for room it has again (a queued request was handed over): no grant need come.
+            self._budget_paused = False
+            self._budget.forget(self)
+            self._sync_reading()
 
     def _drop_queue(self) -> None:
         self._queue.clear()
