@@ -126,6 +126,10 @@ class Sealer:
             raise SealError("envelope without a signature")
         try:
             mac = base64.urlsafe_b64decode(_pad(tag))
+            if _b64(mac) != tag:
+                # One MAC, one spelling: base64 drops unused bits and stray characters, and an id told
+                # apart by its text (a deleted session's tombstone) must not verify as another string.
+                raise SealError("signature is not in canonical base64")
             if not any(hmac.compare_digest(mac, _mac(key, prefix, body)) for key in self.keys):
                 raise SealError("signature does not verify")
             record = json.loads(base64.urlsafe_b64decode(_pad(body)))

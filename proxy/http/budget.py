@@ -7,7 +7,8 @@ proceeds; past that it claims room from the shared budget in steps of ``STEP``. 
 finds the budget spent stops reading (backpressure into the kernel) until a body completes or a
 connection closes; the freed room goes first to the waiting connections that hold the most (the
 likeliest to complete). The read timeout still ends a body that never completes. At most
-``max_connections x RESERVE + max_buffered_bytes`` bytes of unfinished bodies are held in all.
+``max_connections x RESERVE + max_buffered_bytes`` bytes of unfinished bodies are held in all (the
+bodies of pipelined requests waiting their turn count until they are handled).
 """
 
 from __future__ import annotations

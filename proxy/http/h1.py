@@ -184,6 +184,7 @@ class H1Connection(asyncio.BufferedProtocol):
         self._paused_reading = False  # pipelined requests wait
         self._budget = settings.budget
         self._claim = 0  # bytes of the shared budget this connection's unfinished body may use
+        self._queued_bytes = 0  # bodies of the pipelined requests waiting in _queue: still held, still counted
         self._budget_paused = False  # the budget is spent: waits for room (budget.py)
         self._held_back = False  # it was paused so once: input may wait unread in the kernel
         self._transport_paused = False
@@ -201,6 +202,7 @@ class H1Connection(asyncio.BufferedProtocol):
         self._head_size = 0
         self._request: RawRequest | None = None
         self._body = bytearray()
+        self._partial = False  # a request has begun and not ended
 
     # -- asyncio.Protocol --
 
@@ -232,6 +234,9 @@ class H1Connection(asyncio.BufferedProtocol):
             return
         try:
             self._parser.feed_data(data)
+            # Settled after the whole read, not as a request ends inside it: the rest of the read (the
+            # next request's body) is held under the claim the read was sized by.
+            self._settle()
             self._need_room()
         except httptools.HttpParserUpgrade:
             self._refuse(Refused(400, "upgrade or CONNECT"))
@@ -273,8 +278,10 @@ class H1Connection(asyncio.BufferedProtocol):
     # -- llhttp callbacks --
 
     def on_message_begin(self) -> None:
-        if self._task is None:
-            self._arm(self.settings.head_timeout, 408)
+        # Armed behind a request in progress too: a request pipelined after a stream must not wait for
+        # ever (an unfinished body holds its claim on the budget while it waits).
+        self._partial = True
+        self._arm(self.settings.head_timeout, 408)
 
     def on_url(self, url: bytes) -> None:
         self._head_size += len(url)
@@ -328,8 +335,7 @@ class H1Connection(asyncio.BufferedProtocol):
             # Never to an HTTP/1.0 client (RFC 9110 15.2): it would read the 100 as its answer.
             if self._task is None and version != "1.0" and headers.get("Expect", "").lower() == "100-continue":
                 self.write(b"HTTP/1.1 100 Continue\r\n\r\n")
-            if self._task is None:
-                self._arm(self.settings.body_timeout, 408)
+            self._arm(self.settings.body_timeout, 408)
 
     def on_body(self, body: bytes) -> None:
         self._body += body
@@ -343,12 +349,13 @@ class H1Connection(asyncio.BufferedProtocol):
         request.body = bytes(self._body)
         request.keep_alive = self._parser.should_keep_alive()
         self._start_head()
-        self._release()  # a complete request is the handler's: no longer an unfinished body
-        if self._task is None:
+        if self._task is None:  # a complete request is the handler's: no longer an unfinished body
             self._cancel_timer()
             self._run(request)
             return
+        self._cancel_timer()
         self._queue.append(request)
+        self._queued_bytes += len(request.body)  # unhandled yet: its claim stays until it is dispatched
         if len(self._queue) > MAX_QUEUED:
             self._refuse(Refused(400, "too many pipelined requests"))
         elif not self._paused_reading:
@@ -413,12 +420,16 @@ class H1Connection(asyncio.BufferedProtocol):
             self.close()
             return
         if self._queue:
-            self._run(self._queue.popleft())
+            request = self._queue.popleft()
+            self._queued_bytes -= len(request.body)
+            self._settle()
+            self._run(request)
             return
         if self._paused_reading:
             self._paused_reading = False
             self._sync_reading()
-        self._arm(self.settings.idle_timeout, None)
+        if not self._partial:  # else the head or body deadline armed when it began still runs
+            self._arm(self.settings.idle_timeout, None)
 
     def streaming(self, stream: RawStream) -> None:
         """The handler began a stream: a client that half-closes now is taken to have gone."""
@@ -450,6 +461,9 @@ class H1Connection(asyncio.BufferedProtocol):
         self._cancel_timer()
         if self.transport is not None:
             self.transport.close()
+            # asyncio's close first flushes what the transport buffered, without a bound: a client that
+            # reads nothing would keep the connection (its slot under the cap, its budget claim) for ever.
+            self._arm(self.settings.idle_timeout, None)
 
     def shutdown(self) -> None:
         """The proxy stops: whatever is in progress ends (its handler cancelled), then the connection."""
@@ -469,16 +483,33 @@ class H1Connection(asyncio.BufferedProtocol):
             self.write(_plain(refused.status, close=True))
             self.close()
         else:
-            self._queue.clear()
+            self._drop_queue()
             self._stop_reading = True  # the answer in progress finishes, then the connection closes
+            self._release()
 
     # -- the shared body budget (budget.py) --
 
     def held(self) -> int:
-        return len(self._body)
+        return len(self._body) + self._queued_bytes
 
     def _room(self) -> int:
-        return RESERVE + self._claim - len(self._body)
+        return RESERVE + self._claim - len(self._body) - self._queued_bytes
+
+    def _settle(self) -> None:
+        """Give back the claim beyond what the unfinished body and the queued requests still hold."""
+        excess = self._claim - max(0, len(self._body) + self._queued_bytes - RESERVE)
+        if excess > 0:
+            self._claim -= excess
+            self._budget.release(excess)
+        if self._budget_paused and self._room() > 0:
+            # Waiting for room it has again (a queued request was handed over): no grant need come.
+            self._budget_paused = False
+            self._budget.forget(self)
+            self._sync_reading()
+
+    def _drop_queue(self) -> None:
+        self._queue.clear()
+        self._queued_bytes = 0
 
     def _need_room(self) -> None:
         """After a read: claim more of the budget when the body filled its room; none left, stop reading."""
@@ -526,8 +557,20 @@ class H1Connection(asyncio.BufferedProtocol):
         self._deadline.clear()
 
     def _timed_out(self) -> None:
+        if self._closing:
+            self.abort()  # closed, and its buffer still not flushed (see close)
+            return
         status = self._deadline_status
         if self._task is not None:
+            if status is not None and self._partial:
+                # A request pipelined behind the one in progress did not arrive in time: nothing more is
+                # read, its budget is released, and the connection ends with the answer in progress (a
+                # stream, which could last indefinitely, ends now).
+                self._stop_reading = True
+                self._drop_queue()
+                self._release()
+                if self._streaming is not None:
+                    self._task.cancel()
             return
         if status is not None:
             self.write(_plain(status, close=True))

@@ -234,6 +234,9 @@ class SessionLayer:
         except SealError:
             # Forged, another key's, or past sessions.max_age (or sealed without an issue time).
             return self._no_session("session.unknown", "a session id that does not verify or has expired", body)
+        if record["i"] <= self.app[TOMBSTONES].expired_up_to:
+            # Expired here before a reload raised sessions.max_age: a DELETE of it may be forgotten.
+            return self._no_session("session.unknown", "a session id that does not verify or has expired", body)
         if record.get("r") != route.name:
             return self._no_session("session.unknown", "a session id issued for another route", body)
         if record.get("ip") != (request.remote or "") or not route.sealer.digest_matches(_credentials(request),

@@ -2,7 +2,8 @@
 
 A sealed id rebuilds its session on any replica holding the key, so forgetting it on DELETE is not
 enough: the id is remembered (a fixed-size digest of it, with its issue time) until its seal expires
-(``sessions.max_age``), after which every replica refuses it anyway. Bounded: past MAX_TOMBSTONES the
+(``sessions.max_age``), after which every replica refuses it anyway; ids issued no later than one
+forgotten that way stay refused here even if a reload raises the max age. Bounded: past MAX_TOMBSTONES the
 entry nearest its expiry goes first. Other replicas do not learn of the DELETE; the upstream, which
 rejects the deleted session, and the age bound limit what they restore.
 """
@@ -26,6 +27,9 @@ class Tombstones:
         self.evicted = 0  # dropped before their seal expired (the set was full)
         self._issued: dict[bytes, float] = {}
         self._heap: list[tuple[float, bytes]] = []  # (issued_at, digest): the oldest expires first
+        # The latest issue time of an id forgotten for its age: a reload raising sessions.max_age would
+        # make such an id young enough to rebuild again, with its DELETE no longer remembered.
+        self.expired_up_to = float("-inf")
 
     def add(self, session_id: str, issued_at: float, now: float, max_age: float) -> None:
         self.prune(now, max_age)
@@ -42,8 +46,9 @@ class Tombstones:
     def prune(self, now: float, max_age: float) -> None:
         """Forget ids whose seal has expired (refused for their age from now on)."""
         while self._heap and now - self._heap[0][0] > max_age:
-            _, key = heapq.heappop(self._heap)
+            issued, key = heapq.heappop(self._heap)
             del self._issued[key]
+            self.expired_up_to = max(self.expired_up_to, issued)
 
     def __contains__(self, session_id: str) -> bool:
         return _digest(session_id) in self._issued
