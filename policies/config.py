@@ -32,6 +32,10 @@ MIN_RELOAD_INTERVAL: Final = 0.1
 MAX_RELOAD_INTERVAL: Final = 3600.0
 DEFAULT_RELOAD_INTERVAL: Final = 2.0
 DEFAULT_AUDIT_MAX_REPEATS: Final = 20  # see proxy.audit_budget
+# The raw HTTP relay's bounds on its client connections (limits.max_connections, limits.max_buffered_bytes).
+DEFAULT_MAX_CONNECTIONS: Final = 1024
+BUFFERED_MESSAGES: Final = 2  # max_buffered_bytes defaults to this many max_message_bytes
+DEFAULT_SESSION_MAX_AGE: Final = 24 * 3600.0  # sessions.max_age
 KNOWN_PROTOCOLS: Final = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28")
 
 
@@ -277,6 +281,11 @@ SPEC: Final = Section({
     "upstream": Leaf("an http(s) URL", _is_str, _check_http_url),
     "limits": Section({
         "max_message_bytes": Leaf("a positive integer", _is_pos_int),
+        "max_connections": Leaf("a positive integer", _is_pos_int),
+        "max_buffered_bytes": Leaf("a positive integer", _is_pos_int),
+    }),
+    "sessions": Section({
+        "max_age": Leaf("a positive number of seconds", _is_pos_num),
     }),
     "http": Section({
         "allowed_hosts": Leaf("a list of Host header values", _str_list),
@@ -545,6 +554,12 @@ class Config:
     listen: str = "127.0.0.1:8931"
     upstream: str | None = None
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES
+    # The raw HTTP relay's client connections: how many may be open, and how many bytes their unfinished
+    # request bodies may hold in all beyond a small reserve each (None: BUFFERED_MESSAGES x max_message_bytes).
+    max_connections: int = DEFAULT_MAX_CONNECTIONS
+    max_buffered_bytes: int | None = None
+    # Seconds a sealed (eg-s1.) session id can rebuild a session after it was issued.
+    session_max_age: float = DEFAULT_SESSION_MAX_AGE
     http: HttpSettings = HttpSettings()
     servers: dict[str, ServerEntry] = field(default_factory=dict)
     source: str = "(built-in defaults)"
@@ -565,6 +580,13 @@ class Config:
     reload_interval: float = DEFAULT_RELOAD_INTERVAL
     log_level: str = "info"
     log_format: str = "text"
+
+    @property
+    def buffered_bytes(self) -> int:
+        """limits.max_buffered_bytes, never below one message of the largest size allowed."""
+        if self.max_buffered_bytes is None:
+            return BUFFERED_MESSAGES * self.max_message_bytes
+        return max(self.max_buffered_bytes, self.max_message_bytes)
 
     def policy_for(self, server: str | None) -> Policy:
         """The policy for a named server (None: the global policy); raises UnknownServer for a name
@@ -690,6 +712,12 @@ def load_config_text(text: str, source: str = "<config>", version: str | None = 
                  if entry.policy.form.rules.ids().count(rule_id) > 1]
     if problems:
         raise ConfigError(problems)
+    max_message = raw.get("limits", {}).get("max_message_bytes", DEFAULT_MAX_MESSAGE_BYTES)
+    buffered = raw.get("limits", {}).get("max_buffered_bytes")
+    if buffered is not None and buffered < max_message:
+        # Below it a body of the largest size allowed could never be read: raised to it.
+        warnings.append(f"{where('limits.max_buffered_bytes')}: limits.max_buffered_bytes is below "
+                        f"limits.max_message_bytes ({max_message}); {max_message} is used")
     http_raw = raw.get("http", {})
     http = HttpSettings(
         allowed_hosts=tuple(http_raw.get("allowed_hosts", ())),
@@ -707,7 +735,10 @@ def load_config_text(text: str, source: str = "<config>", version: str | None = 
         audit_path=raw.get("audit", {}).get("path", "-"),
         listen=raw.get("listen", "127.0.0.1:8931"),
         upstream=raw.get("upstream"),
-        max_message_bytes=raw.get("limits", {}).get("max_message_bytes", DEFAULT_MAX_MESSAGE_BYTES),
+        max_message_bytes=max_message,
+        max_connections=raw.get("limits", {}).get("max_connections", DEFAULT_MAX_CONNECTIONS),
+        max_buffered_bytes=buffered,
+        session_max_age=float(raw.get("sessions", {}).get("max_age", DEFAULT_SESSION_MAX_AGE)),
         http=http,
         servers=servers,
         source=source,

@@ -20,8 +20,10 @@ from elicitguard.policies.credentials import (
     ConnectionString,
     GenericCredential,
     OneTimeCode,
+    Password,
     Pin,
     PrivateKey,
+    SecurityAnswer,
     normalise,
 )
 from elicitguard.policies.matcher import concepts
@@ -297,7 +299,9 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     all_hits = name_hits | hits_of(descriptions) if descriptions else name_hits
     if postal_pin_pattern(prop.get("pattern")):
         all_hits |= {"~pin"}  # "PIN code" with India's postal format is the postal code
-    about_credential = _about_credential(name) or _about_credential(title) or "~meta" in name_hits
+    # A setting's word in a question is the question's ("What was the name of your first pet?").
+    about_credential = (_about_credential(name) or _about_credential(title)
+                        or ("~meta" in name_hits and not is_question(title)))
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. The context of all of them can excuse a look-alike ("postal" beside "PIN code").
     context: frozenset[str] | None = None
@@ -306,6 +310,8 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
             continue
         if not detector.matches(all_hits):
             continue
+        if kind == NUMBER and not _room_for(detector, (kind, prop)):
+            continue  # "Number of backup codes" up to 20 holds a count, not a code
         if detector.needs and not detector.needs & (form_hits | all_hits):
             continue
         context = _words_of(names + descriptions) if context is None else context
@@ -329,13 +335,16 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
             shape = secret_value_shape(value)
             if shape is not None:
                 yield Reason(shape.rule, f"field '{name}' has a {key} shaped like {shape.label}", name)
+    # A barcode (EAN/JAN, ISBN), gift or loyalty card has a card's length and no secret.
+    card_like = isinstance(pattern, str) and card_pattern(pattern) or card_length(kind, prop)
+    not_a_card = card_like and "~card_number" in hits_of(names)
     if isinstance(pattern, str):
-        if card_pattern(pattern):
+        if card_like and not not_a_card and card_pattern(pattern):
             yield Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
         named = key_format_in_pattern(pattern)
         if named is not None:
             yield Reason(named[0], f"field '{name}' has a pattern in the format of {named[1]}", name)
-    if card_length(kind, prop):
+    if card_like and not not_a_card and card_length(kind, prop):
         yield Reason("payment.card_number", f"field '{name}' takes only digits, as many as a card number has", name)
     # Read as written: normalising would drop the "-" or "_" of "sk-" or "ghp_" and the case of "PAN".
     written = [t for t in (prop.get("title"), prop.get("description"), default) if isinstance(t, str) and t]
@@ -458,7 +467,11 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
             continue
         for hits, words in judged:
             if detector.matches(hits) and not detector.excused(words, hits):
-                name = matching[0]
+                # "Which token's price?" with a field "Token symbol": the field is the look-alike.
+                name = next((n for n in matching if ("~" + detector.concept) not in hits_of(
+                    _strings(n, fields[n][1].get("title"), fields[n][1].get("description")))), None)
+                if name is None:
+                    break
                 yield Reason(detector.rule, f"the prompt asks for {detector.label} and field '{name}' would carry it",
                              name)
                 break
@@ -505,6 +518,69 @@ def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str 
             return Reason(Pin.rule, f"field '{name}' is a short numeric code used at a cash machine (a PIN)", name)
         if "signin" in context or "sent" in context:
             return Reason(OneTimeCode.rule, f"field '{name}' is a short numeric code next to a sign-in prompt", name)
+    return None
+
+
+# A question ends in its script's mark (Greek ";", Arabic "؟", Ethiopic "፧"; Armenian marks the
+# stressed vowel "՞" inside the word); Thai, Lao, Khmer, Burmese and CJK may end one with a question
+# word instead (the lexicon's "question" concept).
+_QUESTION_ENDS: Final = ("?", "？", "؟", ";", "\u037e", "፧", "⸮")
+
+
+def is_question(text: Any) -> bool:
+    """Whether a title is a question."""
+    if not isinstance(text, str):
+        return False
+    stripped = text.rstrip(" .:)\"'")
+    return stripped.endswith(_QUESTION_ENDS) or "՞" in text or "question" in concepts(text)
+
+
+_CONTACT: Final = frozenset({"email", "mail", "phone", "telephone", "mobile", "username", "user", "login", "epost",
+                             "correo", "courriel"})
+
+
+def detect_security_question(message_hits: frozenset[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
+                             allowed: frozenset[str]) -> Reason | None:
+    """A free-text field titled with a question in a form about recovering an account or naming a
+    security question: its answer is the security answer, in any language ("¿Cuál era el nombre de
+    tu primer colegio?", "Ποιο ήταν το όνομα του πρώτου σας κατοικίδιου;")."""
+    if "recovery" not in message_hits and "security_answer" not in message_hits:
+        return None
+    for name, (kind, prop) in fields.items():
+        if kind != STRING or allowed_field(name, allowed) or prop.get("format") == "email":
+            continue
+        if _CONTACT & _words(name, prop):
+            continue  # "Which email did you sign up with?" asks for an address
+        # The question asks about a first, a favourite, a birth ("What was your first pet's name?"),
+        # or the field is named as its answer; "Which city do you live in?" identifies, it is no secret.
+        title = prop.get("title")
+        if is_question(title) and ("secq" in concepts(title) or "answer" in hits_of(_strings(name, prop.get("description")))):
+            return Reason(SecurityAnswer.rule, f"field '{name}' answers a question in a form about an account's "
+                                               "recovery (a security answer)", name)
+    return None
+
+
+# WPA's passphrase has 8 to 63 characters.
+_WPA_MIN: Final = 8
+
+
+def detect_network_password(form_hits: frozenset[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
+                            allowed: frozenset[str]) -> Reason | None:
+    """Beside a field for a Wi-Fi network's name (SSID), a free-text field of at least WPA's 8
+    characters, or one that names the router or the Wi-Fi, is the network's password, however it is
+    paraphrased ("What guests type to join", "the characters on the sticker under your modem")."""
+    if "ssid" not in form_hits:
+        return None
+    for name, (kind, prop) in fields.items():
+        if kind != STRING or allowed_field(name, allowed) or _ordinary(name, prop):
+            continue
+        own = hits_of(_strings(name, prop.get("title"), prop.get("description")))
+        if "ssid" in own or "~meta" in own or _about_credential(prop.get("title")):
+            continue  # the network's name, or a description or label of something
+        low = prop.get("minLength")
+        if (isinstance(low, int) and _WPA_MIN <= low <= 63) or "wifi" in own:
+            return Reason(Password.rule, f"field '{name}' sits beside a Wi-Fi network's name and takes its "
+                                         "password", name)
     return None
 
 
@@ -586,7 +662,9 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     if not found:
         reason = (detect_message(prompts, fields, allow_fields, rules, skip)
                   or first_unskipped(filter(None, (detect_split_seed(message, fields),
-                                                   detect_code_field(message_hits, fields, allow_fields, form_hits))), skip))
+                                                   detect_code_field(message_hits, fields, allow_fields, form_hits),
+                                                   detect_security_question(message_hits, fields, allow_fields),
+                                                   detect_network_password(form_hits, fields, allow_fields))), skip))
         if reason is not None:
             found.append(reason)
     return names, problems, found

@@ -32,6 +32,8 @@ MIN_KEY_BYTES: Final = 32
 # so a replica that never saw the initialize can judge the session. "eg-" as every proxy-issued id.
 SESSION_PREFIX: Final = "eg-s1."
 MAX_SESSION_ID: Final = 4096
+# Seconds a session id's issue time may lie ahead of a verifying replica's clock (clocks drift apart).
+CLOCK_SKEW: Final = 300
 ABSENT: Final = object()  # the server sent no requestState: none goes back on the retry
 
 
@@ -82,13 +84,24 @@ class Sealer:
             raise SealError("envelope belongs to another request")
         return Opened(record["s"] if "s" in record else ABSENT, removed)
 
-    def seal_session(self, record: dict[str, Any]) -> str:
-        """A session id that carries what ``initialize`` declared, readable by every replica."""
-        return self._sign(SESSION_PREFIX, {"n": self.nonce().hex(), **record})
+    def seal_session(self, record: dict[str, Any], issued_at: float) -> str:
+        """A session id that carries what ``initialize`` declared and when (``issued_at``, Unix seconds:
+        its age is bounded), readable by every replica."""
+        return self._sign(SESSION_PREFIX, {"n": self.nonce().hex(), **record, "i": int(issued_at)})
 
-    def open_session(self, sealed: str) -> dict[str, Any]:
-        """The record a session id carries; raises SealError."""
-        return self._verify(SESSION_PREFIX, sealed, MAX_SESSION_ID)
+    def open_session(self, sealed: str, now: float, max_age: float) -> dict[str, Any]:
+        """The record a session id carries, its issue time (``"i"``) within ``max_age`` seconds of
+        ``now``; raises SealError. An id without an issue time (sealed before ids carried one) is
+        refused: its age cannot be bounded."""
+        record = self._verify(SESSION_PREFIX, sealed, MAX_SESSION_ID)
+        issued = record.get("i")
+        if not isinstance(issued, int) or isinstance(issued, bool):
+            raise SealError("session id without an issue time")
+        if now - issued > max_age:
+            raise SealError("session id expired")
+        if issued - now > CLOCK_SKEW:
+            raise SealError("session id issued in the future")
+        return record
 
     def digest(self, value: str, key: bytes | None = None) -> str:
         """A keyed hash every replica computes alike (a credential, never stored as is)."""
@@ -113,6 +126,10 @@ class Sealer:
             raise SealError("envelope without a signature")
         try:
             mac = base64.urlsafe_b64decode(_pad(tag))
+            if _b64(mac) != tag:
+                # One MAC, one spelling: base64 drops unused bits and stray characters, and an id told
+                # apart by its text (a deleted session's tombstone) must not verify as another string.
+                raise SealError("signature is not in canonical base64")
             if not any(hmac.compare_digest(mac, _mac(key, prefix, body)) for key in self.keys):
                 raise SealError("signature does not verify")
             record = json.loads(base64.urlsafe_b64decode(_pad(body)))

@@ -114,8 +114,11 @@ class Bounded(OrderedDict[K, V], Generic[K, V]):
     is added, and remembered until it leaves.
     """
 
+    # No per-instance dict: a session holds a dozen of these, and a session-less HTTP request makes one.
+    __slots__ = ("bound", "max_bytes", "bytes", "_sizes", "_lock")
+
     def __init__(self, bound: int = MAX_TRACKED, max_bytes: int = MAX_TABLE_BYTES) -> None:
-        super().__init__()
+        # (OrderedDict.__init__ with no arguments adds nothing: not called, a session makes a dozen tables.)
         self.bound = bound
         self.max_bytes = max_bytes
         self.bytes = 0

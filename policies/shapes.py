@@ -203,8 +203,11 @@ NOT_VENDOR_KEY: Final = frozenset({
     "name", "display", "react", "vue", "list", "item", "component", "element", "widget", "ui", "id", "uuid", "guid",
     "hotkey", "access", "api", "secret", "private", "signing", "encryption", "license", "licence", "product",
     "activation", "serial", "recovery", "security", "session", "ssh", "gpg", "pgp", "wifi", "wpa", "network",
+    # Hungarian puts the product first too ("Számla Agent kulcs"): its articles and non-vendor keys.
+    "az", "egy", "új", "régi", "zenei", "hangnem", "ajtó", "lakás", "autó", "ház", "szekrény", "elsődleges", "idegen",
+    "nyilvános", "publikus", "basszus", "violin", "hegedű", "tonális", "főkulcs", "pót", "tartalék",
 })
-_VENDOR_KEY_HEADS: Final = frozenset({"key", "keys"})
+_VENDOR_KEY_HEADS: Final = frozenset({"key", "keys", "kulcs", "kulcsa", "kulcsot", "kulcsát"})
 
 
 def vendor_key(words: tuple[str, ...]) -> bool:

@@ -221,9 +221,15 @@ class SseFramer:
         # Bytes before _scanned were searched on an earlier read and hold no line end: a long line
         # trickled in small reads is scanned once, not once per read.
         scan = self._scanned
+        # The next CR and LF at or after ``start``, found once and kept until a line passes them (the
+        # buffer does not change in this loop): a line costs one search, not two over the rest.
+        cr = lf = -2
         while start < n:
-            cr = buf.find(b"\r", max(start, scan))
-            lf = buf.find(b"\n", max(start, scan))
+            low = start if start > scan else scan
+            if -1 < cr < low or cr == -2:
+                cr = buf.find(b"\r", low)
+            if -1 < lf < low or lf == -2:
+                lf = buf.find(b"\n", low)
             if cr == -1 and lf == -1:
                 break
             if cr != -1 and (lf == -1 or cr < lf):

@@ -10,7 +10,6 @@ which costs no thread hop. Code that reads a guard's state outside ``judged`` ta
 from __future__ import annotations
 
 import asyncio
-import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final, TypeVar
@@ -29,7 +28,7 @@ _MARKERS: Final = (b"elicitation", b"inputRequests", b"\\u")
 # The GIL lets one thread judge at a time; a few workers keep one slow session from queueing
 # another's large frame behind it (the per-guard lock already stops a session taking two).
 _EXECUTOR: Final = ThreadPoolExecutor(max_workers=4, thread_name_prefix="elicitguard-judge")
-_LOCKS: Final[weakref.WeakKeyDictionary[Guard, asyncio.Lock]] = weakref.WeakKeyDictionary()
+_LOCK_ATTR: Final = "_offload_lock"  # kept on the guard itself: it lives exactly as long as the guard
 
 
 def costly(frame: bytes | None) -> bool:
@@ -41,18 +40,40 @@ def costly(frame: bytes | None) -> bool:
 
 def lock_for(guard: Guard) -> asyncio.Lock:
     """The lock that serialises everything done with ``guard`` (created on first use)."""
-    lock = _LOCKS.get(guard)
+    # An attribute rather than a weak mapping: session-less HTTP requests each make a guard, and a
+    # WeakKeyDictionary entry (a weakref and its callback) per guard cost more than the lock itself.
+    lock: asyncio.Lock | None = guard.__dict__.get(_LOCK_ATTR)
     if lock is None:
-        lock = _LOCKS[guard] = asyncio.Lock()
+        lock = asyncio.Lock()
+        setattr(guard, _LOCK_ATTR, lock)
     return lock
+
+
+def idle(guard: Guard) -> bool:
+    """Whether nothing holds the guard's lock nor waits for it: code that does not yield to the loop
+    may then use the guard at once, in the same order and exclusion the lock would give."""
+    lock: asyncio.Lock | None = guard.__dict__.get(_LOCK_ATTR)
+    return lock is None or (not lock.locked() and not lock._waiters)
+
+
+async def locked(guard: Guard, read: Callable[[], T]) -> T:
+    """``read`` (synchronous) with the guard's lock held; at once when the lock is idle."""
+    if idle(guard):
+        return read()
+    async with lock_for(guard):
+        return read()
 
 
 async def judged(guard: Guard, judge: Callable[[], T], frame: bytes | None = None) -> T:
     """Run ``judge`` (a call into ``guard``) holding the guard's lock; in a worker thread when
-    ``frame`` is costly. An uncontended lock is taken without yielding to the loop."""
+    ``frame`` is costly. A cheap frame on an idle lock is judged at once (nothing can come between:
+    ``judge`` does not yield), without making or taking the lock."""
+    cheap = not costly(frame)
+    if cheap and idle(guard):
+        return judge()
     lock = lock_for(guard)
     await lock.acquire()
-    if not costly(frame):
+    if cheap:
         try:
             return judge()
         finally:

@@ -41,7 +41,9 @@ FIXED: Final = {
     "mrtr.max_rounds": "mrtr_max_rounds",
 }
 # Also fixed in http mode: the listener, the upstream connections and the routes.
-FIXED_HTTP: Final = {"listen": "listen", "upstream": "upstream"}
+FIXED_HTTP: Final = {"listen": "listen", "upstream": "upstream",
+                     # the listener's connection cap and body budget are sized at start
+                     "limits.max_connections": "max_connections", "limits.max_buffered_bytes": "max_buffered_bytes"}
 FIXED_HTTP_SETTINGS: Final = ("connect_timeout", "read_timeout", "tls_verify", "ca_bundle", "session_idle_timeout")
 MAX_PROBLEMS: Final = 20  # listed in one config.rejected record
 

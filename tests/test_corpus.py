@@ -110,13 +110,42 @@ def test_the_dev_set_is_judged_right_but_for_its_two_documented_paraphrases() ->
     assert wrong == DEV_SET_KNOWN_MISSES
 
 
-# Held out (tests/corpus/README.md): measured once, never tuned on; the figures of that measurement
-# are a floor, so a change that loses ground on forms nobody tuned for fails here.
-HELDOUT_FLOOR = {"heldout6a.jsonl": (0.97, 0.83), "heldout6b.jsonl": (0.97, 0.69)}
+# The heldout6 dev set (tests/corpus/README.md): written blind and first measured as a held-out set at
+# 0.977/0.840 (part a) and 0.978/0.693 (part b), then retired to a development set and tuned on by
+# class (every language of a credential concept, not the case). Its figures since are a floor, and
+# every case is judged right but the documented paraphrase below: a new miss or false alarm fails.
+DEV6_FLOOR = {"heldout6a.jsonl": (1.0, 0.99), "heldout6b.jsonl": (1.0, 1.0)}
+DEV6_KNOWN_MISSES = {
+    "h6a-cred-017",  # a BitLocker recovery key asked as "the 48-digit number block you printed" (no key named)
+}
 
 
-@pytest.mark.parametrize("corpus", sorted(HELDOUT_FLOOR))
-def test_the_held_out_corpora_never_score_below_their_first_measurement(corpus: str) -> None:
+@pytest.mark.parametrize("corpus", sorted(DEV6_FLOOR))
+def test_the_heldout6_dev_set_never_scores_below_its_floor(corpus: str) -> None:
+    policy = load_config_text("").policy
+    counts: Counter[tuple[bool, bool]] = Counter()
+    wrong = set()
+    for case in _load(corpus):
+        verdict = judge_elicitation(case["params"], frozenset({"form", "url"}), policy)
+        blocked = not verdict.allowed and all(r.rule.startswith(("credential.", "payment.")) for r in verdict.reasons)
+        counts[(case["label"] == "credential", blocked)] += 1
+        if blocked != (case["label"] == "credential"):
+            wrong.add(case["id"])
+    precision, recall = _scores(counts)
+    print(f"\n{corpus} (dev set): {sum(counts.values())} cases, precision {precision:.3f}, recall {recall:.3f}")
+    floor_p, floor_r = DEV6_FLOOR[corpus]
+    assert precision >= floor_p and recall >= floor_r
+    assert wrong <= DEV6_KNOWN_MISSES, wrong - DEV6_KNOWN_MISSES
+
+
+# The heldout7 held-out set (tests/corpus/README.md): written blind, never tuned on, measured by the lead
+# on main before and after the heldout6 dev-set work. Its figures are a floor: detection must not get
+# worse on forms nobody tuned for. It is not a target to tune on (a fresh blind set would be needed).
+HELDOUT7_FLOOR = {"heldout7a.jsonl": (1.0, 0.75), "heldout7b.jsonl": (0.94, 0.74)}
+
+
+@pytest.mark.parametrize("corpus", sorted(HELDOUT7_FLOOR))
+def test_the_heldout7_held_out_set_never_scores_below_its_first_figures(corpus: str) -> None:
     policy = load_config_text("").policy
     counts: Counter[tuple[bool, bool]] = Counter()
     for case in _load(corpus):
@@ -125,5 +154,5 @@ def test_the_held_out_corpora_never_score_below_their_first_measurement(corpus: 
         counts[(case["label"] == "credential", blocked)] += 1
     precision, recall = _scores(counts)
     print(f"\n{corpus} (held out): {sum(counts.values())} cases, precision {precision:.3f}, recall {recall:.3f}")
-    floor_p, floor_r = HELDOUT_FLOOR[corpus]
+    floor_p, floor_r = HELDOUT7_FLOOR[corpus]
     assert precision >= floor_p and recall >= floor_r

@@ -19,7 +19,7 @@ from aiohttp import web
 from conftest import WAIT
 from http_fakes import CALL, RESULT, Fake, Harness, Proxy, Seen, dump
 
-from elicitguard.proxy.http import serve
+from elicitguard.proxy.http import common, serve
 from elicitguard.proxy.http.h1 import H1Connection, Settings
 from elicitguard.proxy.http.upstream import HIGH_WATER, Connection, Upstreams
 
@@ -100,6 +100,21 @@ async def test_an_event_stream_reaches_the_client_chunked_and_ends_with_the_last
     assert b"Transfer-Encoding: chunked" in head and b"Content-Length" not in head
     assert body.endswith(b"0\r\n\r\n")
     assert dechunk(body) == b"event: message\ndata: " + dump(RESULT) + b"\n\n"
+
+
+async def test_a_stream_that_drops_nothing_never_parses_the_clients_body_again(
+        fake: Fake, proxy: Proxy, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its request ids are needed only to answer requests whose answers the proxy dropped.
+    async def post(request: web.Request, seen: Seen) -> web.StreamResponse:
+        return await fake.sse(request, [b"event: message\ndata: " + dump(RESULT) + b"\n\n"])
+
+    parsed: list[bytes] = []
+    original = common.parse_envelope
+    monkeypatch.setattr(common, "parse_envelope", lambda raw, limit: parsed.append(raw) or original(raw, limit))
+    fake.post = post
+    answer = await raw_post(proxy, post_bytes(BODY, b"Connection: close"))
+    assert dechunk(answer.split(b"\r\n\r\n", 1)[1]) == b"event: message\ndata: " + dump(RESULT) + b"\n\n"
+    assert parsed == []
 
 
 async def test_two_requests_on_one_client_connection_use_one_upstream_connection(h: Harness) -> None:

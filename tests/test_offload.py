@@ -86,3 +86,23 @@ async def test_a_cancelled_caller_keeps_the_guard_locked_until_its_thread_is_don
     release.set()
     # The next judgement of this guard ran only after the thread had finished with it.
     assert await asyncio.wait_for(follower, WAIT) is True
+
+
+async def test_a_cheap_frame_on_a_guard_nobody_is_judging_is_judged_at_once_without_a_lock() -> None:
+    guard = _guard()
+    assert await offload.judged(guard, lambda: "judged", b"{}") == "judged"
+    assert offload.idle(guard)
+    assert "_offload_lock" not in vars(guard)  # none made: a session-less HTTP request makes a guard each
+
+
+async def test_a_cheap_frame_waits_behind_code_holding_the_guards_lock() -> None:
+    guard = _guard()
+    order: list[str] = []
+    async with offload.lock_for(guard):
+        assert not offload.idle(guard)
+        waiting = asyncio.create_task(offload.judged(guard, lambda: order.append("judged"), b"{}"))
+        await _one_loop_turn()
+        assert order == [] and not waiting.done()
+        order.append("holder")
+    await asyncio.wait_for(waiting, WAIT)
+    assert order == ["holder", "judged"]

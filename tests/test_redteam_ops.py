@@ -139,8 +139,6 @@ def test_a_tampered_envelope_on_a_retry_without_meta_is_refused_and_never_forwar
     assert [r["error"]["data"]["rule"] for r in out.replies] == ["mrtr.state_invalid"]
 
 
-@pytest.mark.xfail(strict=True, reason="a sealed eg-s1. id carries no age and no replica learns of a DELETE: "
-                   "any replica holding the key rebuilds the session; needs an issued-at bound or shared revocation")
 async def test_a_sealed_session_id_the_client_deleted_is_not_restored(h: Harness, fake: Fake, tmp_path: Path) -> None:
     proxy = await h.proxy(fake.url, f"mrtr:\n  state_key_file: {_key_file(tmp_path)}\n")
     async with await h.post(proxy.url, INIT) as response:

@@ -671,10 +671,6 @@ async def test_a_stream_labelled_with_a_type_a_client_still_reads_as_sse_is_judg
         writer.close()
 
 
-@pytest.mark.xfail(strict=True, reason="no bound on client connections or on the bytes their unfinished bodies "
-                   "hold in all: each connection may buffer up to limits.max_message_bytes for http.read_timeout, "
-                   "so N slow clients hold N x 16 MiB. Needs a design (a connection cap or a shared body budget, "
-                   "a config key); not done here")
 async def test_slow_bodies_on_many_connections_hold_a_bounded_total(monkeypatch: pytest.MonkeyPatch) -> None:
     from elicitguard.proxy.http import h1
     conns: list[h1.H1Connection] = []

@@ -27,6 +27,7 @@ from elicitguard.proxy.http.common import (
 )
 from elicitguard.proxy.http.expiry import expiry_ticker
 from elicitguard.proxy.http.legacy import LegacySse
+from elicitguard.proxy.http.tombstones import TOMBSTONES, Tombstones
 from elicitguard.proxy.http.state import SESSIONS, Route, SessionTable
 from elicitguard.proxy.http.streamable import StreamableHttp
 from elicitguard.proxy.state_keys import load_sealer
@@ -82,6 +83,7 @@ def make_app(config: Config, upstream: str | None, audit: AuditLog, listen_host:
     app[AUDIT] = audit
     app[ROUTES] = build_routes(config, upstream, sealer or load_sealer(config.mrtr_state_key_file))
     app[SESSIONS] = SessionTable()
+    app[TOMBSTONES] = Tombstones()
     app[LEGACY] = {}
     app[ANSWERS] = Backlog()
     app[HANDLERS] = proxy

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import ssl
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -92,23 +93,22 @@ def error_response(status: int, code: int, message: str, request_id: Any = None,
 
 def forward_headers(headers: Any) -> CIMultiDict[str]:
     """End-to-end headers, every copy of each (two Set-Cookie stay two)."""
-    out: CIMultiDict[str] = CIMultiDict()
-    connection_tokens = {t.strip().lower() for t in headers.get("Connection", "").split(",") if t.strip()}
-    for name, value in headers.items():
-        lower = name.lower()
-        if lower in HOP_BY_HOP or lower in connection_tokens:
-            continue
-        out.add(name, value)
-    return out
+    connection = headers.get("Connection")
+    if not connection:  # the common case: one pass, the copy built at once
+        return CIMultiDict([(name, value) for name, value in headers.items() if name.lower() not in HOP_BY_HOP])
+    tokens = {t.strip().lower() for t in connection.split(",") if t.strip()}
+    return CIMultiDict([(name, value) for name, value in headers.items()
+                        if (lower := name.lower()) not in HOP_BY_HOP and lower not in tokens])
 
 
 def response_headers(headers: Any, extra: dict[str, str] | None = None, keep_type: bool = False) -> CIMultiDict[str]:
     """The upstream's end-to-end headers for the client, with ``extra`` set over them. Its ``Server``
     is not passed on (the proxy names no software), nor its Content-Type unless ``keep_type``."""
     out = forward_headers(headers)
-    out.popall("Server", None)
-    if not keep_type:
-        out.popall("Content-Type", None)
+    if "Server" in out:
+        out.popall("Server")
+    if not keep_type and "Content-Type" in out:
+        out.popall("Content-Type")
     for name, value in (extra or {}).items():
         out[name] = value
     return out
@@ -156,15 +156,23 @@ def is_sse(value: str | None) -> bool:
     return SSE_TYPE in (value or "").lower()
 
 
+@functools.lru_cache(maxsize=8)
+def _lowered(hosts: tuple[str, ...]) -> frozenset[str]:
+    # Per config (a reload brings a new tuple): not rebuilt for every request.
+    return frozenset(h.lower() for h in hosts)
+
+
 def host_allowed(host: str, config: Config, listen_host: str) -> bool:
     if not host:
         return False
     name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
     name = name.lower()
-    allowed = {h.lower() for h in config.http.allowed_hosts}
+    if name in LOOPBACK_HOSTS:
+        return True  # what every local client sends: allowed whatever the list says
+    allowed = _lowered(config.http.allowed_hosts)
     if host.lower() in allowed or name in allowed:
         return True
-    return name in LOOPBACK_HOSTS or name == listen_host.lower()
+    return name == listen_host.lower()
 
 
 def origin_allowed(origin: str, config: Config) -> bool:

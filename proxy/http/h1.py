@@ -19,23 +19,25 @@ import asyncio
 import collections
 import sys
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, cast
 
 import httptools
 from aiohttp import web
 from multidict import CIMultiDict
 
+from elicitguard.proxy.http.budget import READ_SIZE, RESERVE, STEP, BodyBudget, Refusals
 from elicitguard.proxy.http.deadline import Deadline
 from elicitguard.proxy.http.upstream import Upstreams
 
 MAX_HEAD: Final = 65536  # bytes of a request line and headers: 431 past it
 MAX_QUEUED: Final = 16  # pipelined requests waiting: past it the connection is closed
-SERVER_HEADER: Final = b"Server: elicitguard\r\n"
+LINGER: Final = 2.0  # seconds input is read and dropped after a timeout answer, before the close
+SERVER_LINE: Final = "Server: elicitguard\r\n"
 _SKIPPED: Final = frozenset({"content-length", "transfer-encoding", "connection", "server", "keep-alive"})
 _REASONS: Final = {400: "Bad Request", 408: "Request Timeout", 413: "Content Too Large",
                    431: "Request Header Fields Too Large", 500: "Internal Server Error",
-                   505: "HTTP Version Not Supported"}
+                   503: "Service Unavailable", 505: "HTTP Version Not Supported"}
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,9 @@ class Settings:
     idle_timeout: float  # a keep-alive connection with nothing in progress
     body_timeout: float  # a request body, from its head to its end
     new_upstreams: Callable[[], Upstreams]
+    max_connections: int = 0  # open client connections; past it a new one is answered 503 and closed (0: no cap)
+    budget: BodyBudget = field(default_factory=lambda: BodyBudget(1 << 62))  # see budget.py
+    refusals: Refusals | None = None  # told of each connection refused at the cap
 
 
 class Refused(Exception):
@@ -145,23 +150,22 @@ class RawStream(web.StreamResponse):
 def head_bytes(status: int, reason: str | None, headers: Mapping[str, str], length: int | None,
                close: bool, chunked: bool = False) -> bytes:
     """A response head: the handler's headers, the proxy's Server, and the framing the proxy chose."""
-    parts = [b"HTTP/1.1 %d %s\r\n" % (status, (reason or "").encode("latin-1")), SERVER_HEADER]
-    for name, value in headers.items():
-        if name.lower() in _SKIPPED:
-            continue
-        parts.append(b"%s: %s\r\n" % (name.encode("latin-1"), value.encode("latin-1")))
+    # Built as one string and encoded once: a head has a handful of lines, each encode a call.
+    lines = [f"HTTP/1.1 {status} {reason or ''}\r\n", SERVER_LINE]
+    lines += [f"{name}: {value}\r\n" for name, value in headers.items() if name.lower() not in _SKIPPED]
     if length is not None:
-        parts.append(b"Content-Length: %d\r\n" % length)
+        lines.append(f"Content-Length: {length}\r\n")
     if chunked:
-        parts.append(b"Transfer-Encoding: chunked\r\n")
+        lines.append("Transfer-Encoding: chunked\r\n")
     if close:
-        parts.append(b"Connection: close\r\n")
-    parts.append(b"\r\n")
-    return b"".join(parts)
+        lines.append("Connection: close\r\n")
+    lines.append("\r\n")
+    return "".join(lines).encode("latin-1")
 
 
-class H1Connection(asyncio.Protocol):
-    """One client connection."""
+class H1Connection(asyncio.BufferedProtocol):
+    """One client connection. Reads into the listener's shared buffer, never more at a time than the
+    unfinished body may still grow by (its reserve plus what it claimed of the shared budget)."""
 
     def __init__(self, handler: Handler, settings: Settings, live: set[H1Connection]) -> None:
         self.handler = handler
@@ -177,7 +181,13 @@ class H1Connection(asyncio.Protocol):
         self._queue: collections.deque[RawRequest] = collections.deque()
         self._task: asyncio.Task[None] | None = None
         self._streaming: RawStream | None = None
-        self._paused_reading = False
+        self._paused_reading = False  # pipelined requests wait
+        self._budget = settings.budget
+        self._claim = 0  # bytes of the shared budget this connection's unfinished body may use
+        self._queued_bytes = 0  # bodies of the pipelined requests waiting in _queue: still held, still counted
+        self._budget_paused = False  # the budget is spent: waits for room (budget.py)
+        self._held_back = False  # it was paused so once: input may wait unread in the kernel
+        self._transport_paused = False
         self._write_paused = False
         self._drained: asyncio.Future[None] | None = None
         self._eof = False
@@ -192,6 +202,7 @@ class H1Connection(asyncio.Protocol):
         self._head_size = 0
         self._request: RawRequest | None = None
         self._body = bytearray()
+        self._partial = False  # a request has begun and not ended
 
     # -- asyncio.Protocol --
 
@@ -200,14 +211,33 @@ class H1Connection(asyncio.Protocol):
         self.transport = cast(asyncio.Transport, transport)
         peer = transport.get_extra_info("peername")
         self.remote = peer[0] if isinstance(peer, tuple) else None
+        if self.settings.max_connections and len(self.live) >= self.settings.max_connections:
+            # Refused before anything is read: a fixed answer, then the close (reported, not silent).
+            self._closing = True
+            self.transport.write(_plain(503, close=True))
+            self.transport.close()
+            if self.settings.refusals is not None:
+                self.settings.refusals.add()
+            return
         self.live.add(self)
         self._arm(self.settings.idle_timeout, None)
 
-    def data_received(self, data: bytes) -> None:
+    def get_buffer(self, sizehint: int) -> memoryview:
+        room = READ_SIZE if self._closing or self._stop_reading else self._room()
+        return self._budget.buffer[:max(1, min(room, READ_SIZE))]
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.data_received(self._budget.buffer[:nbytes])
+
+    def data_received(self, data: bytes | memoryview) -> None:
         if self._closing or self._stop_reading:
             return
         try:
             self._parser.feed_data(data)
+            # Settled after the whole read, not as a request ends inside it: the rest of the read (the
+            # next request's body) is held under the claim the read was sized by.
+            self._settle()
+            self._need_room()
         except httptools.HttpParserUpgrade:
             self._refuse(Refused(400, "upgrade or CONNECT"))
         except httptools.HttpParserError as exc:
@@ -227,6 +257,8 @@ class H1Connection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._closing = True
         self.live.discard(self)
+        self._budget.forget(self)
+        self._release()
         self._deadline.cancel()
         if self._task is not None:
             self._task.cancel()  # the handler closes the upstream exchange it held
@@ -246,8 +278,10 @@ class H1Connection(asyncio.Protocol):
     # -- llhttp callbacks --
 
     def on_message_begin(self) -> None:
-        if self._task is None:
-            self._arm(self.settings.head_timeout, 408)
+        # Armed behind a request in progress too: a request pipelined after a stream must not wait for
+        # ever (an unfinished body holds its claim on the budget while it waits).
+        self._partial = True
+        self._arm(self.settings.head_timeout, 408)
 
     def on_url(self, url: bytes) -> None:
         self._head_size += len(url)
@@ -265,7 +299,7 @@ class H1Connection(asyncio.Protocol):
     def on_headers_complete(self) -> None:
         parser = self._parser
         version = parser.get_http_version()
-        headers: CIMultiDict[str] = CIMultiDict()
+        pairs: list[tuple[str, str]] = []
         coding: str | None = None
         hosts = 0
         for name, value in zip(self._names, self._values, strict=True):
@@ -279,7 +313,8 @@ class H1Connection(asyncio.Protocol):
                 coding = text.strip().lower()
             elif lowered == b"host":
                 hosts += 1
-            headers.add(name.decode("latin-1"), text)
+            pairs.append((name.decode("latin-1"), text))
+        headers: CIMultiDict[str] = CIMultiDict(pairs)
         if version not in ("1.0", "1.1"):
             # llhttp takes "HTTP/0.9" and "HTTP/2.0" heads; neither reads a chunked answer as this relay writes it.
             raise Refused(505, "an HTTP version other than 1.0 and 1.1")
@@ -300,8 +335,7 @@ class H1Connection(asyncio.Protocol):
             # Never to an HTTP/1.0 client (RFC 9110 15.2): it would read the 100 as its answer.
             if self._task is None and version != "1.0" and headers.get("Expect", "").lower() == "100-continue":
                 self.write(b"HTTP/1.1 100 Continue\r\n\r\n")
-            if self._task is None:
-                self._arm(self.settings.body_timeout, 408)
+            self._arm(self.settings.body_timeout, 408)
 
     def on_body(self, body: bytes) -> None:
         self._body += body
@@ -315,16 +349,18 @@ class H1Connection(asyncio.Protocol):
         request.body = bytes(self._body)
         request.keep_alive = self._parser.should_keep_alive()
         self._start_head()
-        if self._task is None:
+        if self._task is None:  # a complete request is the handler's: no longer an unfinished body
             self._cancel_timer()
             self._run(request)
             return
+        self._cancel_timer()
         self._queue.append(request)
+        self._queued_bytes += len(request.body)  # unhandled yet: its claim stays until it is dispatched
         if len(self._queue) > MAX_QUEUED:
             self._refuse(Refused(400, "too many pipelined requests"))
-        elif not self._paused_reading and self.transport is not None:
+        elif not self._paused_reading:
             self._paused_reading = True
-            self.transport.pause_reading()
+            self._sync_reading()
 
     # -- serving --
 
@@ -334,6 +370,7 @@ class H1Connection(asyncio.Protocol):
         request.keep_alive = False
         self._body = bytearray()
         self._stop_reading = True
+        self._release()
         self._cancel_timer()
         if self._task is None:
             self._run(request)
@@ -362,7 +399,8 @@ class H1Connection(asyncio.Protocol):
                 self.write(head if request.method == "HEAD" else head + data)
                 # A client that does not read holds the next pipelined request here: without this wait
                 # every answer would pile up unsent in the transport's buffer.
-                await self.drain()
+                if self._write_paused or self._closing or self.transport is None or self.transport.is_closing():
+                    await self.drain()
         except asyncio.CancelledError:
             keep = False
         except ConnectionError:
@@ -382,12 +420,16 @@ class H1Connection(asyncio.Protocol):
             self.close()
             return
         if self._queue:
-            self._run(self._queue.popleft())
+            request = self._queue.popleft()
+            self._queued_bytes -= len(request.body)
+            self._settle()
+            self._run(request)
             return
-        if self._paused_reading and self.transport is not None:
+        if self._paused_reading:
             self._paused_reading = False
-            self.transport.resume_reading()
-        self._arm(self.settings.idle_timeout, None)
+            self._sync_reading()
+        if not self._partial:  # else the head or body deadline armed when it began still runs
+            self._arm(self.settings.idle_timeout, None)
 
     def streaming(self, stream: RawStream) -> None:
         """The handler began a stream: a client that half-closes now is taken to have gone."""
@@ -419,6 +461,9 @@ class H1Connection(asyncio.Protocol):
         self._cancel_timer()
         if self.transport is not None:
             self.transport.close()
+            # asyncio's close first flushes what the transport buffered, without a bound: a client that
+            # reads nothing would keep the connection (its slot under the cap, its budget claim) for ever.
+            self._arm(self.settings.idle_timeout, None)
 
     def shutdown(self) -> None:
         """The proxy stops: whatever is in progress ends (its handler cancelled), then the connection."""
@@ -438,8 +483,69 @@ class H1Connection(asyncio.Protocol):
             self.write(_plain(refused.status, close=True))
             self.close()
         else:
-            self._queue.clear()
+            self._drop_queue()
             self._stop_reading = True  # the answer in progress finishes, then the connection closes
+            self._release()
+
+    # -- the shared body budget (budget.py) --
+
+    def held(self) -> int:
+        return len(self._body) + self._queued_bytes
+
+    def _room(self) -> int:
+        return RESERVE + self._claim - len(self._body) - self._queued_bytes
+
+    def _settle(self) -> None:
+        """Give back the claim beyond what the unfinished body and the queued requests still hold."""
+        excess = self._claim - max(0, len(self._body) + self._queued_bytes - RESERVE)
+        if excess > 0:
+            self._claim -= excess
+            self._budget.release(excess)
+        if self._budget_paused and self._room() > 0:
+            # Waiting for room it has again (a queued request was handed over): no grant need come.
+            self._budget_paused = False
+            self._budget.forget(self)
+            self._sync_reading()
+
+    def _drop_queue(self) -> None:
+        self._queue.clear()
+        self._queued_bytes = 0
+
+    def _need_room(self) -> None:
+        """After a read: claim more of the budget when the body filled its room; none left, stop reading."""
+        if self._room() > 0 or self._closing or self._stop_reading:
+            return
+        got = self._budget.claim(STEP)
+        if got:
+            self._claim += got
+            return
+        self._budget_paused = self._held_back = True
+        self._budget.wait(self)
+        self._sync_reading()
+
+    def granted(self, room: int) -> None:
+        self._claim += room
+        self._budget_paused = False
+        self._sync_reading()
+
+    def _release(self) -> None:
+        if self._budget_paused:
+            self._budget_paused = False
+            self._budget.forget(self)
+            self._sync_reading()
+        if self._claim:
+            claim, self._claim = self._claim, 0
+            self._budget.release(claim)
+
+    def _sync_reading(self) -> None:
+        paused = self._paused_reading or self._budget_paused
+        if paused == self._transport_paused or self.transport is None or self.transport.is_closing():
+            return
+        self._transport_paused = paused
+        if paused:
+            self.transport.pause_reading()
+        else:
+            self.transport.resume_reading()
 
     # -- timers --
 
@@ -451,11 +557,33 @@ class H1Connection(asyncio.Protocol):
         self._deadline.clear()
 
     def _timed_out(self) -> None:
+        if self._closing:
+            self.abort()  # closed, and its buffer still not flushed (see close)
+            return
         status = self._deadline_status
         if self._task is not None:
+            if status is not None and self._partial:
+                # A request pipelined behind the one in progress did not arrive in time: nothing more is
+                # read, its budget is released, and the connection ends with the answer in progress (a
+                # stream, which could last indefinitely, ends now).
+                self._stop_reading = True
+                self._drop_queue()
+                self._release()
+                if self._streaming is not None:
+                    self._task.cancel()
             return
         if status is not None:
             self.write(_plain(status, close=True))
+            if self._held_back and self.transport is not None and self.transport.can_write_eof():
+                # Unread input may wait in the kernel (the body budget paused this connection): a close now
+                # would reset the connection, and the client could lose the answer. The answer and a FIN
+                # go out, what the client still sends is read and dropped, then the connection closes.
+                self._stop_reading = True
+                self._release()
+                self.transport.write_eof()
+                self._sync_reading()
+                self._arm(LINGER, None)
+                return
         self.close()
 
 

@@ -82,7 +82,8 @@ class RelayLayer(SseRelay):
             kind = mimetype(upstream.headers.get("Content-Type"))
             if is_sse(upstream.headers.get("Content-Type")):
                 return await self._relay_sse(request, upstream, session, proxy_replies or [], legacy_sse, extra,
-                                             (client_ids if client_ids is not None else request_ids(body) if body else []),
+                                             lambda: (client_ids if client_ids is not None
+                                                      else request_ids(body) if body else []),
                                              Round(url, headers))
             try:
                 raw = await read_whole(upstream.content, self.config.max_message_bytes)
@@ -141,7 +142,8 @@ class RelayLayer(SseRelay):
                                 headers=response_headers(upstream.headers, extra), content_type=JSON_TYPE)
         finally:
             upstream.release()
-            await self._forget_refused(session, upstream.status, body)
+            if body and not 200 <= upstream.status < 300:
+                await self._forget_refused(session, upstream.status, body)
 
     def _round_ids(self, session: Session, retries: list[dict[str, Any]]) -> list[Any]:
         """The client's ids the proxy's retries answer (to answer them should the retry fail)."""

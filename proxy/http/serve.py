@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import signal
 import sys
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from aiohttp import web
 
@@ -21,6 +22,7 @@ from elicitguard.proxy.http.answers import ANSWERS, Backlog
 from elicitguard.proxy.http.app import HANDLERS, apply_config, build_routes, make_app
 from elicitguard.proxy.http.common import LEGACY, ROUTES, ssl_context
 from elicitguard.proxy.http.front import Front
+from elicitguard.proxy.http.budget import BodyBudget, Refusals
 from elicitguard.proxy.http.h1 import H1Connection, Settings
 from elicitguard.proxy.http.upstream import Upstreams, client_tls
 from elicitguard.proxy.http.state import SESSIONS, Session, SessionKey, SessionTable
@@ -145,9 +147,19 @@ async def _raw(config: Config, upstream: str | None, audit: AuditLog, host: str,
     await app.startup()  # the side ClientSession, the idle sweeper, the expiry ticker
     app.freeze()
     tls = client_tls(ssl_context(config))
+    cap = config.max_connections
+
+    def refused(count: int) -> None:
+        detail = f"{count} client connection(s) refused past limits.max_connections ({cap})"
+        audit.event("http.connection_refused", decision="deny", count=count,
+                    reasons=[{"rule": "http.max_connections", "detail": detail}])
+        LOG.warning("client connections refused at the cap", count=count, max_connections=cap)
+
+    refusals = Refusals(refused)
     settings = Settings(max_body=config.max_message_bytes, head_timeout=HEAD_TIMEOUT, idle_timeout=IDLE_TIMEOUT,
                         body_timeout=config.http.read_timeout,
-                        new_upstreams=lambda: Upstreams(tls, config.http.connect_timeout, config.http.read_timeout))
+                        new_upstreams=lambda: Upstreams(tls, config.http.connect_timeout, config.http.read_timeout),
+                        max_connections=cap, budget=BodyBudget(config.buffered_bytes), refusals=refusals)
     front = Front(app[HANDLERS])
     live: set[H1Connection] = set()
     loop = asyncio.get_running_loop()
@@ -170,6 +182,7 @@ async def _raw(config: Config, upstream: str | None, audit: AuditLog, host: str,
             await asyncio.wait_for(_drained(live), SHUTDOWN_GRACE)
         for conn in list(live):
             conn.abort()
+        refusals.close()
         await app.shutdown()
         await app.cleanup()
 
@@ -187,6 +200,20 @@ def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     except ImportError:
         return None
     return uvloop.new_event_loop
+
+
+# Allocations between two young-generation collections. Every request makes a few hundred objects that
+# reference counting frees; at Python's default (700) a collection runs every few requests, scans the
+# objects of every request in flight and promotes them, which later costs full collections too.
+GC_YOUNG: Final = 20_000
+
+
+def _tune_gc() -> None:
+    """Fewer cycle collections for a long-running server (measured on the bench's relay: about 10 us of
+    CPU per request spent collecting, down to under 2): what startup built (modules, the config, compiled patterns) is frozen out of every later one."""
+    gc.freeze()
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(max(young, GC_YOUNG), max(middle, 50), max(old, 100))
 
 
 class AdminUnavailable(Exception):
@@ -238,6 +265,7 @@ def run_http(config: Config, host: str, port: int, upstream: str | None, audit: 
                 loop.add_signal_handler(signal.SIGUSR1, audit.reopen)
                 loop.add_signal_handler(signal.SIGHUP, reloader.trigger)
             watch = asyncio.create_task(reloader.watch(config.reload_interval)) if config.reload_watch else None
+            _tune_gc()
             # The one line tests and wrappers read to learn the port (also when --listen used port 0).
             print(f"elicitguard: listening on {proxy.base} ({routes})", file=sys.stderr, flush=True)
             audit.event("proxy.start", transport="http", listen=proxy.base.removeprefix("http://"))

@@ -6,6 +6,7 @@ import asyncio
 import functools
 import hashlib
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -23,10 +24,13 @@ from elicitguard.proxy.audit import AuditLog
 from elicitguard.proxy.http.bodies import BROKEN_BODY, TooLarge, read_whole
 from elicitguard.proxy.http.common import (
     AUDIT,
+    SUMMARY_INLINE_BYTES,
     RUNTIME,
     ROUTES,
+    Runtime,
     SESSION_HEADER,
     VERSION_HEADER,
+    ClientBody,
     Incoming,
     error_response,
     forward_headers,
@@ -36,14 +40,16 @@ from elicitguard.proxy.http.common import (
     summarised,
 )
 from elicitguard.proxy.http.h1 import RawRequest
-from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session, cookie_pairs
+from elicitguard.proxy.http.state import SESSIONS, SYNTHETIC_PREFIX, Owner, Route, Session, SessionTable, cookie_pairs
+from elicitguard.proxy.http.tombstones import TOMBSTONES
 
 
 def upstream_headers(request: Incoming, session: Session) -> CIMultiDict[str]:
     """The client's headers for the upstream, with the session id the upstream issued (none for a
     session the proxy issued itself)."""
     headers = forward_headers(request.headers)
-    headers.popall(SESSION_HEADER, None)
+    if SESSION_HEADER in headers:
+        headers.popall(SESSION_HEADER)
     if session.upstream_session is not None:
         headers[SESSION_HEADER] = session.upstream_session
     return headers
@@ -58,6 +64,11 @@ def _credentials(request: Incoming) -> str:
 # Hex digits of each cookie's keyed digest a sealed id carries: 64 bits bind a cookie the holder of the
 # id cannot compute, and keep the id within MAX_SESSION_ID for a client with dozens of cookies.
 COOKIE_DIGEST = 16
+
+
+def wall_clock() -> float:
+    """Unix time: a sealed id's issue time is compared across replicas (patched by tests)."""
+    return time.time()
 
 
 def _cookies_admitted(sealer: Sealer, digests: object, pairs: list[str]) -> bool:
@@ -83,7 +94,7 @@ class SessionLayer:
     # allowed_origins apply from the next request).
     @property
     def config(self) -> Config:
-        return self.app[RUNTIME].config
+        return self._runtime.config
 
     # Set once by make_app, read several times per request: looked up once.
 
@@ -91,12 +102,26 @@ class SessionLayer:
     def audit(self) -> AuditLog:
         return self.app[AUDIT]
 
+    # The objects make_app put there, never replaced (a reload changes what they hold).
+
+    @functools.cached_property
+    def _runtime(self) -> Runtime:
+        return self.app[RUNTIME]
+
+    @functools.cached_property
+    def _routes(self) -> dict[str | None, Route]:
+        return self.app[ROUTES]
+
+    @functools.cached_property
+    def _sessions(self) -> SessionTable:
+        return self.app[SESSIONS]
+
     async def judge(self, session: Session, direction: Direction, judge: Callable[[], Outcome],
                     frame: bytes | None = None) -> Outcome:
         """``judge`` (a call into the session's guard) under the guard's lock, with the route's policy in
         force swapped in first: a reload applies from each session's next frame, never inside one."""
         route, guard = session.route, session.guard
-        metrics = self.app[RUNTIME].metrics
+        metrics = self._runtime.metrics
 
         def run() -> Outcome:
             policy = route.policy
@@ -121,7 +146,8 @@ class SessionLayer:
         if origin is not None and not origin_allowed(origin, self.config):
             self.audit.event("http.refused", decision="deny", reasons=[{"rule": "http.origin", "detail": "Origin not allowed"}])
             return error_response(403, errors.INVALID_REQUEST, "Origin not allowed", rule="http.origin")
-        doubled = [h for h in (SESSION_HEADER, VERSION_HEADER) if len(request.headers.getall(h, [])) > 1]
+        headers = request.headers
+        doubled = [h for h in (SESSION_HEADER, VERSION_HEADER) if h in headers and len(headers.getall(h)) > 1]
         if doubled:
             # The proxy binds and checks the first copy; an upstream honouring another would run the
             # request in another client's session, or under a version nobody checked.
@@ -136,7 +162,7 @@ class SessionLayer:
 
     def route(self, request: Incoming) -> Route:
         """The upstream this path serves; 404 when none."""
-        route: Route | None = self.app[ROUTES].get(request.match_info.get("server"))
+        route: Route | None = self._routes.get(request.match_info.get("server"))
         if route is None:
             raise NoRoute
         return route
@@ -149,6 +175,8 @@ class SessionLayer:
             if isinstance(request, RawRequest):
                 if request.too_large:
                     raise TooLarge
+                if len(request.body) <= SUMMARY_INLINE_BYTES:
+                    return ClientBody(request.body)  # summarised when first asked, inline: no await
                 return await summarised(request.body)
             if request.content_length is not None and request.content_length > limit:
                 raise TooLarge
@@ -165,15 +193,16 @@ class SessionLayer:
         """The session the request's Mcp-Session-Id names, if the requester owns it; else a session
         for this request alone. A session of someone else's, or an id the proxy issued and forgot,
         is answered 404 without being touched."""
-        owner = Owner.of(request)
+        pairs = cookie_pairs(request)
+        owner = Owner.of(request, pairs)
         session_id = request.headers.get(SESSION_HEADER)
         if session_id is None:
-            alone = self.new_session(request, route, owner)
+            alone = self.new_session(request, route, owner, pairs)
             # Until it becomes a session (an initialize the upstream accepts): see Guard.
             alone.guard.pairs_server_requests = False
             return self._bind(alone, request)
         key = (route.name, session_id)
-        table = self.app[SESSIONS]
+        table = self._sessions
         session = table.get(key)
         if session is not None:
             if not session.owner.admits(owner):
@@ -188,7 +217,7 @@ class SessionLayer:
             return self._no_session("session.unknown", "a session id the proxy issued and no longer holds", body)
         # An id never seen initialized (the proxy restarted, or forgot it): nothing is declared, so every
         # elicitation on it fails closed. It is kept only once the upstream accepted it (see _adopt).
-        session = self.new_session(request, route, owner)
+        session = self.new_session(request, route, owner, pairs)
         session.session_id = session_id
         session.adopted = True
         return self._bind(session, request)
@@ -198,10 +227,16 @@ class SessionLayer:
         """A session another replica (or this one, before it forgot) issued: rebuilt from what its
         sealed id carries, for the client it was issued to only."""
         assert route.sealer is not None
+        if session_id in self.app[TOMBSTONES]:
+            return self._no_session("session.unknown", "a session id the client deleted", body)
         try:
-            record = route.sealer.open_session(session_id)
+            record = route.sealer.open_session(session_id, wall_clock(), self.config.session_max_age)
         except SealError:
-            return self._no_session("session.unknown", "a session id that does not verify", body)
+            # Forged, another key's, or past sessions.max_age (or sealed without an issue time).
+            return self._no_session("session.unknown", "a session id that does not verify or has expired", body)
+        if record["i"] <= self.app[TOMBSTONES].expired_up_to:
+            # Expired here before a reload raised sessions.max_age: a DELETE of it may be forgotten.
+            return self._no_session("session.unknown", "a session id that does not verify or has expired", body)
         if record.get("r") != route.name:
             return self._no_session("session.unknown", "a session id issued for another route", body)
         if record.get("ip") != (request.remote or "") or not route.sealer.digest_matches(_credentials(request),
@@ -240,23 +275,29 @@ class SessionLayer:
             "a": sealer.digest(session.auth_headers.get("Authorization", "")),
             # Every cookie the creator showed, as the in-memory owner binding requires (state.Owner).
             "k": sorted({sealer.digest(pair)[:COOKIE_DIGEST] for pair in session.cookies}),
-        })
+        }, wall_clock())
 
-    def new_session(self, request: Incoming, route: Route, owner: Owner) -> Session:
-        """A session for this request, holding the credentials the proxy's own answers will carry."""
+    def new_session(self, request: Incoming, route: Route, owner: Owner, pairs: list[str] | None = None) -> Session:
+        """A session for this request, holding the credentials the proxy's own answers will carry
+        (``pairs``: the request's cookie pairs, when the caller has them already)."""
+        headers = request.headers
+        authorization, cookie = headers.get("Authorization"), headers.get("Cookie")
         # 2026-07-28 retries carry their own bookkeeping (signed inside requestState). Only tasks' removed
         # input requests use the shared store, keyed per client (credentials and address) and task id.
-        who = f"{request.remote}|{request.headers.get('Authorization', '')}|{request.headers.get('Cookie', '')}"
-        state = SessionState(removed_inputs=route.mrtr_removed, scope=hashlib.sha256(who.encode()).hexdigest()[:24])
-        guard = route.new_guard(self.config.max_message_bytes, state)
+        who = f"{request.remote}|{authorization or ''}|{cookie or ''}"
+        state = SessionState(removed_inputs=route.mrtr_removed, scope=hashlib.sha256(who.encode()).hexdigest()[:24],
+                             hygiene=route.new_hygiene())
+        config = self.config
+        guard = route.new_guard(config.max_message_bytes, state)
         # A round whose every input request the proxy declined is completed by the proxy (relay.py).
-        guard.completes_rounds, guard.max_rounds = True, self.config.mrtr_max_rounds
+        guard.completes_rounds, guard.max_rounds = True, config.mrtr_max_rounds
         session = Session(guard, route, None,
-                          asyncio.get_running_loop().time(), owner, protocol=request.headers.get(VERSION_HEADER))
-        for name in ("Authorization", "Cookie"):
-            if name in request.headers:
-                session.auth_headers[name] = request.headers[name]
-        session.cookies = tuple(cookie_pairs(request))
+                          asyncio.get_running_loop().time(), owner, protocol=headers.get(VERSION_HEADER))
+        if authorization is not None:
+            session.auth_headers["Authorization"] = authorization
+        if cookie is not None:
+            session.auth_headers["Cookie"] = cookie
+            session.cookies = tuple(pairs if pairs is not None else cookie_pairs(request))
         return session
 
     def _no_session(self, rule: str, detail: str, body: bytes | None = None) -> web.Response:
@@ -270,7 +311,7 @@ class SessionLayer:
         """Keep, adopt or release the request's session once the upstream answered: state is kept only
         for what the upstream accepted (2xx). Returns headers to add for the client, or a refusal."""
         ok = 200 <= status < 300
-        table = self.app[SESSIONS]
+        table = self._sessions
         issued = headers.get(SESSION_HEADER)
         if issued and session.session_id is None:
             if (session.route.name, issued) in table or any(
@@ -315,7 +356,7 @@ class SessionLayer:
 
     def _keep(self, session: Session, **audit: Any) -> bool:
         """Put a session the upstream (or the proxy) just issued into the table, within its bounds."""
-        kept, evicted = self.app[SESSIONS].admit(session)
+        kept, evicted = self._sessions.admit(session)
         for old in evicted:
             self.audit.event("session.end", reason="session limit", evicted=old.session_id)
         if kept:
@@ -337,7 +378,20 @@ class SessionLayer:
         if decisions:
             self.audit.decisions(decisions, client=session.guard.state.client_info)
 
+    def _bury(self, session: Session) -> None:
+        """A sealed id the client deleted: remembered on this replica until its seal expires, so it
+        rebuilds nothing here (tombstones.py)."""
+        sealer, session_id = session.route.sealer, session.session_id
+        if session_id is None or not session_id.startswith(SESSION_PREFIX) or sealer is None or not sealer.shared:
+            return
+        now, max_age = wall_clock(), self.config.session_max_age
+        try:
+            issued = sealer.open_session(session_id, now, max_age)["i"]
+        except SealError:
+            return  # expired already: refused for its age
+        self.app[TOMBSTONES].add(session_id, issued, now, max_age)
+
     def _release(self, session: Session, why: str) -> None:
-        if session.session_id is not None and self.app[SESSIONS].get((session.route.name, session.session_id)) is session:
-            self.app[SESSIONS].pop((session.route.name, session.session_id))
+        if session.session_id is not None and self._sessions.get((session.route.name, session.session_id)) is session:
+            self._sessions.pop((session.route.name, session.session_id))
             self.audit.event("session.end", reason=why)

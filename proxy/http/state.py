@@ -40,7 +40,10 @@ _KEY: Final = secrets.token_bytes(32)  # per process: the hashes mean nothing ou
 
 def cookie_pairs(request: web.Request | RawRequest) -> list[str]:
     """Each ``name=value`` pair of every Cookie header the request carries."""
-    pairs = (p.strip() for p in ";".join(request.headers.getall("Cookie", [])).split(";"))
+    cookies = request.headers.getall("Cookie", ())
+    if not cookies:
+        return []
+    pairs = (p.strip() for p in ";".join(cookies).split(";"))
     return [p for p in pairs if p]
 
 
@@ -51,6 +54,7 @@ def _digest(value: str) -> bytes:
 
 
 _NONE: Final = hmac.new(_KEY, b"", hashlib.sha256).digest()[:16]
+_NO_COOKIES: Final[frozenset[bytes]] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -62,9 +66,12 @@ class Owner:
     cookies: frozenset[bytes]
 
     @classmethod
-    def of(cls, request: web.Request | RawRequest) -> Owner:
+    def of(cls, request: web.Request | RawRequest, pairs: list[str] | None = None) -> Owner:
+        """``pairs``: the request's cookie pairs, when the caller has them already."""
+        if pairs is None:
+            pairs = cookie_pairs(request)
         return cls(request.remote or "", _digest("\n".join(request.headers.getall("Authorization", []))),
-                   frozenset(_digest(p) for p in cookie_pairs(request)))
+                   frozenset(_digest(p) for p in pairs) if pairs else _NO_COOKIES)
 
     def admits(self, other: Owner) -> bool:
         """Whether a request from ``other`` may use this owner's session: same address, same
@@ -98,9 +105,14 @@ class Route:
     server_bucket: TokenBucket = field(default_factory=TokenBucket)
 
     def new_guard(self, max_message_bytes: int, state: SessionState | None = None) -> Guard:
-        state = state if state is not None else SessionState()
-        state.hygiene = HygieneState(server_bucket=self.server_bucket)
+        state = state if state is not None else SessionState(hygiene=self.new_hygiene())
+        if state.hygiene.server_bucket is not self.server_bucket:
+            state.hygiene = self.new_hygiene()
         return Guard(self.policy, max_message_bytes, state, self.sealer)
+
+    def new_hygiene(self) -> HygieneState:
+        """A session's limits state, sharing this upstream's bucket."""
+        return HygieneState(server_bucket=self.server_bucket)
 
     def offered_versions(self) -> tuple[str, ...]:
         """What the proxy's -32022 lists: the versions both it and the upstream support (all of its own

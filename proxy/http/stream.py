@@ -80,7 +80,10 @@ class SseRelay(AnswerLayer):
 
     async def _relay_sse(self, request: Incoming, upstream: UpstreamReply, session: Session,
                          proxy_replies: list[dict[str, Any]], legacy_sse: bool,
-                         extra: dict[str, str], request_ids: list[Any], round_: Round | None = None) -> web.StreamResponse:
+                         extra: dict[str, str], request_ids: Callable[[], list[Any]],
+                         round_: Round | None = None) -> web.StreamResponse:
+        """``request_ids``: the ids of the client's requests this stream answers, asked for only when
+        the proxy dropped something (finding them parses the client's body again)."""
         headers = response_headers(upstream.headers, extra)
         headers["Content-Type"] = SSE_TYPE
         response = (RawStream(request, upstream.status, headers) if isinstance(request, RawRequest)
@@ -151,8 +154,11 @@ class SseRelay(AnswerLayer):
                     if b"\r\n" in chunk:
                         newline = b"\r\n"
                     for start in range(0, len(chunk), SLICE_BYTES):
-                        await emit(framer.feed(chunk[start:start + SLICE_BYTES]))
-                        await asyncio.sleep(0)
+                        await emit(framer.feed(chunk[start:start + SLICE_BYTES] if len(chunk) > SLICE_BYTES else chunk))
+                        if start + SLICE_BYTES < len(chunk) or not isinstance(content, Body) or content.buffered():
+                            # More is at hand: the loop runs others first. Otherwise the next read
+                            # waits for the upstream, and yields then.
+                            await asyncio.sleep(0)
                 await emit(framer.feed(b"", final=True))
             except (TimeoutError, aiohttp.ClientError, ConnectionError) as exc:
                 self.audit.event("upstream.stream_error", decision="deny", detail=type(exc).__name__)
@@ -176,7 +182,7 @@ class SseRelay(AnswerLayer):
                 # Requests of this POST still unanswered may have lost their answer to the proxy: answer
                 # them with an error rather than leave the client waiting.
                 async with offload.lock_for(session.guard):
-                    unanswered = [rid for rid in request_ids
+                    unanswered = [rid for rid in request_ids()
                                   if session.guard.state.pending_client.pop(id_key(rid), None) is not None]
                 for rid in unanswered:
                     await write(encode_sse(jsonrpc_error(

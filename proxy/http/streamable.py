@@ -63,9 +63,10 @@ class StreamableHttp(RelayLayer, VersionChecks):
             return error_response(400, errors.INVALID_REQUEST, "Refused by elicitguard (see the audit log)",
                                   ids[0] if len(ids) == 1 else None, rule=rule)
         headers = upstream_headers(request, session)
-        async with offload.lock_for(session.guard):
-            initialize = session.session_id is None and any(
-                r.method == "initialize" for r in session.guard.state.pending_client.values())
+        pending = session.guard.state.pending_client
+        initialize = session.session_id is None and (
+            any(r.method == "initialize" for r in pending.values()) if offload.idle(session.guard)
+            else await offload.locked(session.guard, lambda: any(r.method == "initialize" for r in pending.values())))
         return await self._relay(request, with_query(route.upstream, request), "POST", headers, outcome.forward,
                                  session, proxy_replies=outcome.replies, initialize=initialize)
 
@@ -85,10 +86,12 @@ class StreamableHttp(RelayLayer, VersionChecks):
         if session.synthetic:
             # The upstream never had this session: only the proxy's state ends.
             self._release(session, "deleted")
+            self._bury(session)
             return web.Response(status=200)
         response = await self._relay(request, with_query(route.upstream, request), "DELETE",
                                      upstream_headers(request, session), None, session)
         if response.status < 300 or response.status == 404:
             self._release(session, "deleted")
+            self._bury(session)
         return response
 

@@ -65,6 +65,10 @@ class Body:
         """Whether ``readany`` would return without waiting."""
         return self._conn.ready()
 
+    def buffered(self) -> bool:
+        """Whether bytes of the body wait to be read (not only its end)."""
+        return self._conn.buffered()
+
 
 class UpstreamResponse:
     """One answer from the upstream: status, headers, and its body to read."""
@@ -181,7 +185,7 @@ class Connection(asyncio.Protocol):
         if 100 <= status < 200:
             self._names, self._values, self._head_size = [], [], 0
             return  # an interim answer (100 Continue, 103): the final one follows
-        headers: CIMultiDict[str] = CIMultiDict()
+        pairs: list[tuple[str, str]] = []
         has_length = False
         coding: str | None = None
         for name, value in zip(self._names, self._values, strict=True):
@@ -193,7 +197,8 @@ class Connection(asyncio.Protocol):
                 coding = text.strip().lower()
             elif lowered == b"content-length":
                 has_length = True
-            headers.add(name.decode("latin-1"), text)
+            pairs.append((name.decode("latin-1"), text))
+        headers: CIMultiDict[str] = CIMultiDict(pairs)
         if coding is not None and (coding != "chunked" or has_length):
             # llhttp reads some of these one way; a client or cache behind the proxy might read another.
             raise UpstreamError("ambiguous response framing")
@@ -257,6 +262,9 @@ class Connection(asyncio.Protocol):
 
     def ready(self) -> bool:
         return bool(self._chunks) or self._complete or self._error is not None
+
+    def buffered(self) -> bool:
+        return bool(self._chunks)
 
     def reusable(self) -> bool:
         return (self._complete and not self._chunks and self._error is None and not self.closed
@@ -349,14 +357,13 @@ class Upstreams:
     async def request(self, method: str, url: str, headers: CIMultiDict[str],
                       body: bytes | None) -> UpstreamResponse:
         key, target, authority = self._target(url)
-        head = [method.encode("ascii"), b" ", target, b" HTTP/1.1\r\nHost: ", authority, b"\r\n"]
-        for name, value in headers.items():
-            head += (name.encode("latin-1"), b": ", value.encode("latin-1"), b"\r\n")
+        # The header lines as one string, encoded once (a client's few headers, not one encode each).
+        lines = "".join([f"{name}: {value}\r\n" for name, value in headers.items()]).encode("latin-1")
         if body is not None:
-            head += (b"Content-Length: ", str(len(body)).encode(), b"\r\n\r\n", body)
+            wire = b"%s %s HTTP/1.1\r\nHost: %s\r\n%sContent-Length: %d\r\n\r\n%s" % (
+                method.encode("ascii"), target, authority, lines, len(body), body)
         else:
-            head.append(b"\r\n")
-        wire = b"".join(head)
+            wire = b"%s %s HTTP/1.1\r\nHost: %s\r\n%s\r\n" % (method.encode("ascii"), target, authority, lines)
         conn = self._idle.pop(key, None)
         if conn is not None and conn.closed:
             conn = None

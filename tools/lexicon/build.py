@@ -242,7 +242,18 @@ def build_extra() -> list[tuple[str, str, str, str, str]]:
                     if mode not in MODES:
                         raise SystemExit(f"extra_source: {concept}/{lang}/{term}: unknown mode {mode!r}")
                     rows.append((concept, lang, term, mode, "hand: " + source))
+                    dotted = _dotted_capital_i(lang, term)
+                    if dotted is not None:
+                        rows.append((concept, lang, dotted, mode, "hand: " + source + " (as case-folded from a capital İ)"))
     return sorted(set(rows))
+
+
+def _dotted_capital_i(lang: str, term: str) -> str | None:
+    """Turkish and Azerbaijani write a capital dotted "İ", which case-folds to "i" plus a combining
+    dot: "İlk" (first) is "i̇lk" to the matcher. A term whose first word starts with "i" gets that form too."""
+    if lang not in ("tr", "az") or not term.startswith("i"):
+        return None
+    return "i\u0307" + term[1:]
 
 
 def build_confusables() -> list[tuple[str, str, str]]:

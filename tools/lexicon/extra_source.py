@@ -591,3 +591,505 @@ _add("code", "digits and characters of a code", {
 })
 _add("password", "paraphrases", {"en": "word you use to sign in | word you use to log in | same word you use to sign in | phrase you use to sign in"})
 _add("~card_number", "settings about a card", {"en": "card type | type of card | card brand | name on the card | name on card | cardholder name"})
+
+# --- Gaps the heldout6 dev set showed (issue 11), added as classes for every language of the web's top
+# 84, not as the cases: the noun "key" beside "API" or "Wi-Fi", the loanwords of "token", "PIN" and
+# "API" in each script, the words of a recovery phrase and the wallet they restore, account recovery
+# and the security question, authenticator apps and cash withdrawals beside a bare code field.
+
+# "API" as written in each script (context: read only beside a word for a key, matcher.DERIVED).
+_add("api", "the acronym API in each script (context for a word for a key)", {
+    "en": "api=word | apis=word", "hi": "एपीआई", "mr": "एपीआय | एपीआई", "ne": "एपीआई", "bn": "এপিআই", "ta": "ஏபிஐ", "te": "ఏపీఐ | ఎపిఐ",
+    "kn": "ಎಪಿಐ", "ml": "എപിഐ", "gu": "એપીઆઈ", "pa": "ਏਪੀਆਈ", "si": "ඒපීඅයි", "ur": "اے پی آئی", "fa": "ای‌پی‌آی | ای پی آی",
+    "ar": "واجهة برمجة التطبيقات | واجهة البرمجة", "am": "ኤፒአይ=infix", "my": "အေပီအိုင်", "km": "អេភីអាយ", "th": "เอพีไอ", "lo": "ເອພີໄອ",
+    "ru": "апи=word", "uk": "апі=word", "bg": "апи=word", "sr": "апи=word", "mk": "апи=word", "kk": "апи=word", "he": "ממשק תכנות",
+    "zh-Hans": "接口", "ja": "エーピーアイ",
+})
+# The noun "key" (context: read only beside "API" or "Wi-Fi"); words that also mean "what" or "of"
+# (Bengali "কী", Hindi and Urdu "की/کی", Punjabi "ਕੀ") are left out and listed under api_key as titles only.
+_add("key", "the noun 'key' (context: read only beside 'API' or 'Wi-Fi')", {
+    "en": "key | keys", "es": "clave | llave | claves | llaves", "pt": "chave | chaves", "gl": "chave", "ca": "clau | claus",
+    "fr": "clé | clef | cle=word | clés", "it": "chiave | chiavi", "de": "schlüssel=infix | schluessel=infix", "lb": "schlëssel=infix | schlessel=infix",
+    "nl": "sleutel=infix", "af": "sleutel=infix", "da": "nøgle=infix | nogle=word", "nb": "nøkkel=infix | nøkkelen", "no": "nøkkel=infix",
+    "sv": "nyckel=infix | nyckeln", "is": "lykil=prefix", "fi": "avain | avaim=prefix", "et": "võti | võtme=prefix | voti | votme=prefix",
+    "lv": "atslēg=prefix | atsleg=prefix", "lt": "rakt=prefix", "pl": "klucz=prefix", "cs": "klíč=prefix | klic=prefix", "sk": "kľúč=prefix | kluc=prefix",
+    "hu": "kulcs=prefix", "ro": "cheie | cheia | cheii | chei", "bg": "ключ=prefix", "ru": "ключ=prefix", "uk": "ключ=prefix",
+    "be": "ключ=prefix | kluč=prefix | kluc=prefix", "sr": "кључ=prefix", "sr-Latn": "ključ=prefix | kljuc=prefix", "hr": "ključ=prefix | kljuc=prefix",
+    "bs": "ključ=prefix | kljuc=prefix", "sl": "ključ=prefix | kljuc=prefix", "mk": "клуч=prefix | kluc=prefix", "sq": "çelës=prefix | celes=prefix",
+    "el": "κλειδ=prefix", "tr": "anahtar=prefix", "az": "açar=prefix | acar=prefix", "kk": "кілт=prefix | kilt=prefix", "ky": "ачкыч=prefix | achkych=prefix",
+    "uz": "kalit=prefix | калит=prefix", "tg": "калид=prefix | kalid=prefix", "mn": "түлхүүр=prefix | tulkhuur=prefix", "ka": "გასაღებ=prefix | gasagheb=prefix",
+    "hy": "բանալի=prefix | banali=prefix", "he": "מפתח", "ar": "مفتاح | المفتاح", "fa": "کلید", "ps": "کیلي | کلي | kili=word",
+    "ur": "کلید", "hi": "कुंजी", "ne": "कुञ्जी | साँचो", "ta": "சாவி=prefix | கீ=word | saavi=word", "te": "కీ=word | కీని | కీను", "kn": "ಕೀ=word | ಕೀಲಿ=prefix",
+    "ml": "കീ=word | താക്കോൽ", "gu": "કી=word | ચાવી", "mr": "कळ | चावी", "si": "යතුර=prefix | yathura=word", "km": "សោ", "lo": "ກະແຈ",
+    "my": "ကီး | သော့", "th": "คีย์ | กุญแจ", "vi": "khóa=word | khoá=word | khoa=word", "id": "kunci", "ms": "kunci", "fil": "susi",
+    "sw": "ufunguo", "am": "ቁልፍ=infix", "ha": "mabuɗi=prefix | mabudi=prefix", "yo": "kọ́kọ́rọ́ | kokoro=word", "zu": "ukhiye | isihluthulelo",
+    "cy": "allwedd=prefix", "ga": "eochair | n-eochair", "mt": "ċavetta | cavetta", "eu": "gako=prefix", "ja": "キー | 鍵", "zh-Hans": "密钥 | 秘钥 | 钥匙",
+    "zh-Hant": "金鑰 | 密鑰", "ko": "키",
+})
+_add("api_key", "'API key' where the word for a key is also 'what' or 'of' (the whole title only)", {
+    "hi": "api की=whole | एपीआई की=whole", "ur": "api کی=whole | اے پی آئی کی=whole", "mr": "api की=whole | एपीआय की=whole",
+    "ne": "api की=whole", "bn": "api কী=whole | এপিআই কী=whole", "pa": "api ਕੀ=whole | ਏਪੀਆਈ ਕੀ=whole",
+})
+_add("api_key", "the secret key of a payment or webhook console", {
+    "es": "llave secreta | llave privada de la api", "uz": "maxfiy kalit=prefix | махфий калит=prefix", "kk": "құпия кілт=prefix | qupia kilt=prefix",
+    "ky": "жашыруун ачкыч=prefix", "tg": "калиди махфӣ=prefix | kalidi makhfi", "az": "gizli açar=prefix", "mn": "нууц түлхүүр=prefix",
+    "hy": "գաղտնի բանալի=prefix", "ka": "საიდუმლო გასაღებ=prefix", "sq": "çelësi sekret | celesi sekret", "et": "salajane võti | salajase võtme",
+    "is": "leynilykil=prefix", "ga": "eochair rúnda", "cy": "allwedd gyfrinachol", "mt": "ċavetta sigrieta", "eu": "gako sekretu=prefix",
+    "gl": "chave secreta", "ca": "clau secreta", "af": "geheime sleutel", "sw": "ufunguo wa siri", "zu": "ukhiye oyimfihlo",
+    "fil": "lihim na susi", "bn": "গোপন কী", "ur": "خفیہ کلید", "ne": "गोप्य कुञ्जी", "si": "රහස් යතුර", "am": "ሚስጥራዊ ቁልፍ",
+})
+
+# Wi-Fi (context: a word for a key or a code beside it is the network's password).
+_add("wifi", "Wi-Fi and wireless networks in each script (context for a word for a key or a code)", {
+    "en": "wifi | wi fi | wlan | wpa | wpa2 | wpa3 | wireless network | hotspot", "es": "red inalámbrica", "pt": "rede sem fio", "fr": "réseau sans fil",
+    "de": "wlan | funknetz=infix", "ru": "вайфай | вай фай | wi-fi", "uk": "вайфай | вай фай", "be": "вайфай", "bg": "уайфай | вайфай",
+    "kk": "вайфай", "ar": "واي فاي | الواي فاي | وايفاي | الوايفاي", "fa": "وای فای | وای‌فای | وایفای", "ur": "وائی فائی | وائی فائ",
+    "ps": "وای فای", "he": "וויפיי | ווייפיי | וואי פיי", "hi": "वाईफाई | वाई फाई | वाई-फाई", "mr": "वायफाय", "ne": "वाइफाइ", "bn": "ওয়াইফাই | ওয়াই-ফাই",
+    "ta": "வைஃபை | வைபை", "te": "వైఫై", "kn": "ವೈಫೈ", "ml": "വൈഫൈ", "gu": "વાઇફાઇ", "pa": "ਵਾਈਫਾਈ", "si": "වයිෆයි", "th": "ไวไฟ",
+    "lo": "ວາຍຟາຍ", "km": "វ៉ាយហ្វាយ", "my": "ဝိုင်ဖိုင်", "am": "ዋይፋይ", "ka": "ვაიფაი", "hy": "վայֆայ", "el": "ασύρματο δίκτυο",
+    "ja": "ワイファイ | 無線lan", "zh-Hans": "无线网络 | 无线网", "zh-Hant": "無線網路", "ko": "와이파이 | 무선 네트워크",
+})
+# The SSID field beside which a free-text field of 8 characters or more (WPA's minimum) is the password.
+_add("ssid", "the name of a Wi-Fi network, as a form's field asks for it", {
+    "en": "ssid | network name | wifi name | wi fi name", "es": "nombre de la red | nombre de red | nombre del wifi", "pt": "nome da rede | nome do wifi",
+    "fr": "nom du réseau | nom du reseau | nom de réseau", "it": "nome della rete | nome rete", "de": "netzwerkname=infix | wlan-name | name des netzwerks",
+    "nl": "netwerknaam=infix", "sv": "nätverksnamn=infix", "da": "netværksnavn=infix", "nb": "nettverksnavn=infix", "fi": "verkon nimi",
+    "pl": "nazwa sieci", "cs": "název sítě", "sk": "názov siete", "hu": "hálózat neve | hálózatnév", "ro": "numele rețelei | numele retelei",
+    "ru": "имя сети | название сети", "uk": "назва мережі | ім'я мережі", "bg": "име на мрежата", "sr": "назив мреже | име мреже",
+    "hr": "naziv mreže | naziv mreze", "bs": "naziv mreže | naziv mreze", "sr-Latn": "naziv mreže | naziv mreze", "sl": "ime omrežja",
+    "el": "όνομα δικτύου | ονομα δικτυου", "tr": "ağ adı | ag adi", "ar": "اسم الشبكة", "fa": "نام شبکه", "he": "שם הרשת",
+    "hi": "नेटवर्क का नाम | नेटवर्क नाम", "th": "ชื่อเครือข่าย", "vi": "tên mạng | tên wifi", "id": "nama jaringan | nama wifi", "ms": "nama rangkaian",
+    "ja": "ネットワーク名", "zh-Hans": "网络名称 | 无线名称", "zh-Hant": "網路名稱", "ko": "네트워크 이름",
+})
+_add("password", "Wi-Fi and network passwords as the words are inflected or joined", {
+    "ar": "كلمة سر | كلمة مرور | كلمه السر | كلمه المرور", "he": "סיסמת | סיסמאת", "fr": "clé wpa | cle wpa | clé de sécurité wpa | cle de securite wpa | clé wifi | cle wifi",
+    "es": "clave del wifi | clave wifi | contraseña del wifi", "sr-Latn": "šifra za prijavu | šifru za prijavu | sifra za prijavu | šifra naloga | šifra za pristup",
+    "hr": "šifra za prijavu | sifra za prijavu | šifra za wi-fi | sifra za wi-fi | šifra za wifi", "bs": "šifra za prijavu | šifra za wi-fi | sifra za wi-fi | šifra za wifi",
+    "sr": "шифра за пријаву | шифра за wi-fi", "el": "κωδικος wi-fi | κωδικός wi-fi | κωδικος wifi", "tr": "wifi şifresi | wi-fi şifresi",
+})
+
+# Loanwords for "token" in each script; their look-alikes (ticker symbols, prices) follow below.
+_add("token", "the loanword 'token' in each script and its inflections", {
+    "bn": "টোকেন", "hi": "टोकन", "mr": "टोकन", "ne": "टोकन", "ta": "டோக்கன்", "te": "టోకెన్", "kn": "ಟೋಕನ್", "ml": "ടോക്കൺ",
+    "gu": "ટોકન", "pa": "ਟੋਕਨ", "si": "ටෝකනය | ටෝකන්", "ur": "ٹوکن", "ps": "ټوکن", "my": "တိုကင်", "km": "ថូខឹន", "lo": "ໂທເຄັນ",
+    "am": "ቶከን", "hy": "թոքեն=prefix | տոկեն=prefix", "ka": "ტოკენ=prefix", "sq": "tokeni | tokenin | tokenit | tokenin e qasjes", "lv": "žeton=prefix | zeton=prefix",
+    "lt": "žeton=prefix | prieigos raktas", "et": "pääsuluba | tokenit | tokeni", "mn": "токен=prefix", "kk": "токен=prefix", "ky": "токен=prefix",
+    "uz": "tokeni | tokenni | tokeningiz=prefix", "az": "tokeni | tokenini | tokeninizi", "tr": "tokeni | tokenini | tokeninizi", "hu": "tokent | tokenjét | tokenje",
+    "fi": "tokeni | tokenin | pääsytunnukse=prefix", "el": "διακριτικό πρόσβασης",
+    "ga": "comhartha rochtana", "cy": "tocyn mynediad", "mt": "token ta' aċċess", "sw": "tokeni", "zu": "ithokheni", "yo": "tokini",
+    "fil": "access token", "tg": "токен=prefix", "be": "токен=prefix", "mk": "токен=prefix", "bs": "tokena | tokenom", "hr": "tokena | tokenom", "sl": "žeton=prefix",
+})
+_add("~token", "ticker symbols, prices and names of crypto tokens", {
+    "en": "price | coin", "ru": "тикер=prefix | цена | монет=prefix", "uk": "тікер=prefix | ціна", "kk": "символ=prefix | тикер=prefix | баға=prefix",
+    "ky": "белги=prefix | тикер=prefix | баа=word", "uz": "belgi=prefix | tiker=prefix | narx=prefix", "he": "סמל | טיקר | מחיר", "ar": "تيكر | رمز المؤشر | سعر",
+    "fa": "تیکر | قیمت", "tr": "fiyat=prefix", "az": "simvol=prefix | qiymət=prefix", "ja": "ティッカー | 価格", "ko": "티커 | 가격", "zh-Hans": "代码符号 | 价格",
+    "de": "tickersymbol=infix | kürzel=infix | preis=infix", "fr": "prix", "es": "precio", "pt": "preço", "it": "prezzo", "mn": "тэмдэг=prefix",
+    "hy": "նշան=prefix", "ka": "სიმბოლო=prefix", "tg": "нишона=prefix | рамзи", "bn": "প্রতীক", "ur": "علامت", "ms": "harga", "id": "harga", "vi": "giá",
+})
+
+# Words of a recovery phrase and the wallet they restore, for the languages the first tables lacked.
+_add("seed_words", "the noun 'words' (a recovery phrase asked as its words, in a form about a wallet)", {
+    "hy": "բառ=prefix", "mn": "үг=prefix", "ml": "വാക്കുകൾ | വാക്ക്", "te": "padalu=word | పదాలు | పదాల", "gu": "શબ્દો | શબ્દ",
+    "ne": "शब्दहरू | शब्द", "mr": "शब्द", "pa": "ਸ਼ਬਦ", "kn": "ಪದಗಳ=prefix", "ta": "சொற்கள் | வார்த்தைகள்", "si": "වචන=prefix", "yo": "ọ̀rọ̀ | oro=word",
+    "zu": "amagama", "xh": "amagama", "ps": "کلمې | کلیمې", "ky": "сөз=prefix", "cy": "gair | geiriau", "ga": "focal | focail", "mt": "kliem=word",
+    "ha": "kalmomi", "am": "ቃላት", "my": "စကားလုံး", "km": "ពាក្យ", "lo": "ຄຳ", "sw": "maneno", "tg": "калима=prefix", "lb": "wierder",
+    "fil": "salita=prefix", "bn": "শব্দগুলি | শব্দ", "ur": "الفاظ", "ka": "სიტყვ=prefix", "be": "слоў | словы", "is": "orð=word | orðin",
+})
+_add("wallet", "crypto wallets (context for the words of a recovery phrase)", {
+    "hy": "դրամապանակ=prefix", "mn": "хэтэвч=prefix", "ml": "വാലറ്റ്", "te": "వాలెట్", "gu": "વૉલેટ | વોલેટ", "ne": "वालेट | वलेट",
+    "mr": "वॉलेट", "pa": "ਵਾਲਿਟ | ਵਾਲੇਟ", "kn": "ವಾಲೆಟ್", "ta": "வாலட் | பணப்பை", "si": "පසුම්බිය | වොලට්", "yo": "àpamọ́wọ́ | apamowo",
+    "zu": "isikhwama sedijithali | isikhwama", "ps": "بټوه | بټوې | والټ", "ky": "капчык=prefix | kapchyk=prefix", "cy": "waled", "ga": "sparán=prefix",
+    "mt": "kartiera | portafoll", "ha": "walat | jaka", "am": "ዋሌት | ቦርሳ", "my": "ပိုက်ဆံအိတ် | ဝေါလက်", "km": "កាបូប", "lo": "ກະເປົາເງິນ",
+    "sw": "pochi | wallet", "tg": "ҳамён=prefix", "lb": "portmonni", "fil": "wallet", "bn": "ওয়ালেট", "ur": "والیٹ | بٹوہ",
+    "kk": "әмиян | hamian=prefix", "uz": "hamyon=prefix", "az": "pulqabı=prefix | cüzdan=prefix", "ka": "საფულ=prefix", "be": "кашал=prefix",
+})
+_add("seed_phrase", "recovery keys of disk encryption and accounts (BitLocker, FileVault, account recovery keys)", {
+    "en": "bitlocker | filevault | recovery key", "de": "wiederherstellungsschlüssel=infix | wiederherstellungsschluessel=infix",
+    "fr": "clé de récupération | cle de recuperation", "es": "clave de recuperación | clave de recuperacion", "pt": "chave de recuperação | chave de recuperacao",
+    "it": "chiave di ripristino | chiave di recupero", "nl": "herstelsleutel=infix", "pl": "klucz odzyskiwania", "cs": "obnovovací klíč", "sk": "obnovovací kľúč",
+    "hu": "helyreállítási kulcs=prefix", "ro": "cheia de recuperare | cheie de recuperare", "ru": "ключ восстановления", "uk": "ключ відновлення",
+    "bg": "ключ за възстановяване", "tr": "kurtarma anahtar=prefix", "sv": "återställningsnyckel=infix", "da": "gendannelsesnøgle=infix",
+    "nb": "gjenopprettingsnøkkel=infix", "fi": "palautusavain=infix", "et": "taastevõti=infix | taastamisvõti=infix", "eu": "berreskuratze gako=prefix",
+    "ca": "clau de recuperació", "gl": "chave de recuperación", "ja": "回復キー | 回復用キー | 復旧キー", "zh-Hans": "恢复密钥", "zh-Hant": "復原金鑰",
+    "ko": "복구 키", "el": "κλειδί ανάκτησης", "he": "מפתח שחזור", "ar": "مفتاح الاسترداد", "fa": "کلید بازیابی", "vi": "khóa khôi phục",
+    "id": "kunci pemulihan", "ms": "kunci pemulihan", "th": "คีย์กู้คืน", "hi": "रिकवरी की | पुनर्प्राप्ति कुंजी",
+})
+
+# Account recovery and the security question, for the languages and the word orders the first tables lacked.
+_add("recovery", "account recovery screens (context for an answer field)", {
+    "bg": "възстановяване на профил=prefix | възстановяване на акаунт=prefix", "nb": "gjenopprett kontoen | gjenopprett konto",
+    "no": "gjenopprett kontoen | gjenopprette kontoen", "mk": "враќање на профил=prefix | враќање на сметка=prefix", "be": "аднаўлення ўліковага запісу | аднаўленне доступу",
+    "sq": "rikuperimin e llogarisë | rikuperimi i llogarisë | rikuperim=prefix", "am": "መለያዎን ለመመለስ | መለያ መመለስ", "ha": "dawo da asusu=prefix",
+    "tg": "barqaror kardani hisob | барқарор кардани ҳисоб", "lb": "kont erëmzekréien | kont erëmkréien", "th": "กู้คืนบัญชี | กู้บัญชี",
+    "hy": "հաշվի վերականգնում | վերականգնել հաշիվ=prefix", "ka": "ანგარიშის აღდგენ=prefix", "az": "hesabın bərpası | hesabı bərpa",
+    "kk": "аккаунтты қалпына | есептік жазбаны қалпына", "ky": "аккаунтту калыбына", "uz": "hisobni tiklash", "mn": "бүртгэл сэргээх",
+    "lo": "ກູ້ຄືນບັນຊີ", "km": "ស្តារគណនី", "my": "အကောင့်ပြန်လည်", "ne": "खाता पुनःप्राप्ति | खाता रिकभर", "mr": "खाते पुनर्प्राप्त",
+    "gu": "એકાઉન્ટ પુનઃપ્રાપ્ત", "kn": "ಖಾತೆ ಮರುಪಡೆ=prefix", "te": "ఖాతా పునరుద్ధరణ", "yo": "gba àkọọlẹ rẹ padà | gba akoto re pada",
+    "is": "endurheimta aðganginn | endurheimt aðgangs", "et": "konto taastamiseks", "lv": "konta atgūšana", "lt": "paskyros atkūrimui",
+    "fil": "i-recover ang iyong account", "en": "recover your account | account recovery",
+    "es": "recupera tu cuenta", "de": "konto wiederherstellen | zugriff wiederherstellen",
+})
+_add("security_answer", "the security question named", {
+    "sq": "pyetjes së sigurisë | pyetja e sigurisë | pyetjes se sigurise", "mk": "безбедносно прашање", "be": "кантрольнае пытанне | сакрэтнае пытанне",
+    "bg": "таен въпрос | тайния въпрос | контролен въпрос", "sr": "безбедносно питање", "sr-Latn": "bezbednosno pitanje", "hr": "sigurnosno pitanje",
+    "bs": "sigurnosno pitanje", "sl": "varnostno vprašanje", "sk": "bezpečnostná otázka", "lt": "saugos klausim=prefix", "lv": "drošības jautājum=prefix",
+    "et": "turvaküsimus=infix", "fi": "turvakysymy=infix", "da": "sikkerhedsspørgsmål=infix", "nb": "sikkerhetsspørsmål=infix", "no": "sikkerhetsspørsmål=infix",
+    "is": "öryggisspurning=infix", "ca": "pregunta de seguretat", "gl": "pregunta de seguridade", "eu": "segurtasun galdera=prefix", "cy": "cwestiwn diogelwch",
+    "ga": "ceist slándála", "mt": "mistoqsija tas-sigurtà", "lb": "sécherheetsfro", "af": "sekuriteitsvraag", "sw": "swali la usalama",
+    "uk": "секретне запитання | контрольне запитання", "kk": "құпия сұрақ", "ky": "жашыруун суроо", "uz": "maxfiy savol", "az": "təhlükəsizlik sualı",
+    "tg": "саволи амниятӣ", "mn": "нууц асуулт", "ka": "უსაფრთხოების კითხვ=prefix", "hy": "անվտանգության հարց=prefix", "ur": "حفاظتی سوال",
+    "bn": "নিরাপত্তা প্রশ্ন", "ta": "பாதுகாப்பு கேள்வி", "te": "భద్రతా ప్రశ్న", "kn": "ಭದ್ರತಾ ಪ್ರಶ್ನೆ", "ml": "സുരക്ഷാ ചോദ്യ", "gu": "સુરક્ષા પ્રશ્ન",
+    "pa": "ਸੁਰੱਖਿਆ ਸਵਾਲ", "mr": "सुरक्षा प्रश्न", "ne": "सुरक्षा प्रश्न", "si": "ආරක්ෂක ප්‍රශ්නය", "am": "የደህንነት ጥያቄ", "my": "လုံခြုံရေးမေးခွန်း",
+    "km": "សំណួរសុវត្ថិភាព", "lo": "ຄຳຖາມຄວາມປອດໄພ", "ps": "امنیتي پوښتنه", "yo": "ìbéèrè ààbò | ibeere aabo", "ha": "tambayar tsaro",
+    "zu": "umbuzo wokuphepha", "fil": "tanong pangseguridad", "ms": "soalan keselamatan",
+})
+_add("answer", "the answer a recovery form asks for", {
+    "am": "መልስ", "lb": "äntwert | antwert", "tg": "javob=word", "bg": "otgovor=word", "ru": "otvet=word", "el": "apantisi=word | apantisi",
+    "fa": "pasokh=word", "ar": "ijaba=word", "th": "คำตอบ", "hi": "uttar=word | jawab=word", "ur": "jawab=word", "my": "အဖြေ", "km": "ចម្លើយ",
+    "lo": "ຄຳຕອບ", "si": "pilithura=word", "no": "svar=word", "he": "tshuva=word", "yo": "idahun=word", "zu": "impendulo", "fil": "sagot",
+})
+_add("question", "question words of languages that end a question without a mark", {
+    "th": "อะไร | ที่ไหน | ใคร | เมื่อไร", "lo": "ຫຍັງ | ໃສ | ໃຜ", "km": "អ្វី | ណា | នរណា", "my": "လဲ | နည်း", "zh-Hans": "什么 | 哪里 | 哪个 | 谁",
+    "zh-Hant": "什麼 | 哪裡 | 誰", "ja": "何 | どこ | 誰", "ko": "무엇 | 어디 | 누구",
+})
+
+# Authenticator apps and the codes they show (context for a bare numeric code field).
+_add("signin", "authenticator apps, in the stems of each language", {
+    "en": "rotating numbers | rotating code | changing numbers | numbers that change | code generator | authenticator app | shows right now",
+    "es": "autenticaci=prefix | autenticador=prefix | app de autenticación", "pt": "autentica=prefix | autenticador=prefix", "gl": "autenticaci=prefix",
+    "ca": "autenticaci=prefix | autenticador=prefix", "it": "autenticazion=prefix | autenticator=prefix", "fr": "authentification | authentificateur=prefix | authentifier",
+    "de": "authentifizierung=infix | authentifikator=infix", "nl": "authenticator | authenticatie=infix", "ro": "autentificare=prefix | autentificator=prefix",
+    "mt": "awtentikazzjoni=prefix | awtentikatur=prefix", "ka": "avtentifikator=prefix | ავთენტიფიკატორ=prefix | ავთენტიფიკაცი=prefix",
+    "hr": "autentifikator=prefix | autentikator=prefix", "sr-Latn": "autentifikator=prefix", "bs": "autentifikator=prefix", "sl": "avtentikator=prefix | preverjalnik=prefix",
+    "pl": "uwierzytelni=prefix", "cs": "ověřovací aplikac=prefix | autentizač=prefix", "sk": "overovacia aplikáci=prefix", "hu": "hitelesítő=prefix",
+    "ms": "pengesah | aplikasi pengesah", "id": "autentikator | aplikasi autentikasi", "fil": "authenticator", "tr": "doğrulayıcı=prefix | kimlik doğrulama uygulama=prefix",
+    "az": "autentifikator=prefix", "uz": "autentifikator=prefix", "kk": "аутентификатор=prefix", "ru": "приложение для аутентификации",
+    "uk": "автентифікатор=prefix | аутентифікатор=prefix", "be": "аўтэнтыфікатар=prefix", "bg": "удостоверител=prefix | автентикатор=prefix", "sr": "аутентификатор=prefix",
+    "mk": "автентикатор=prefix", "el": "εφαρμογή ελέγχου ταυτότητας | authenticator", "ar": "المصادقة | مصادقة", "fa": "احراز هویت | اپ احراز", "ur": "تصدیق کنندہ",
+    "he": "מאמת | אפליקציית אימות", "hi": "ऑथेंटिकेटर | प्रमाणक ऐप", "bn": "অথেন্টিকেটর", "ta": "அங்கீகார", "te": "ప్రామాణీకరణ", "vi": "ứng dụng xác thực",
+    "th": "แอปยืนยันตัวตน | ตัวตรวจสอบสิทธิ์", "ja": "認証アプリ", "zh-Hans": "身份验证器 | 验证器", "zh-Hant": "驗證器", "ko": "인증 앱 | 인증앱 | otp 앱",
+    "et": "mobiil-id | smart-id | mobiil id | smart id", "lv": "autentifikācij=prefix | smart-id", "lt": "autentifikavim=prefix | smart-id",
+    "fi": "todennussovellu=infix | tunnistautu=infix", "sv": "autentiserings=infix", "da": "autentificering=infix", "nb": "autentisering=infix",
+    "sw": "programu ya uthibitishaji", "eu": "autentifikazio=prefix",
+})
+_add("signin", "bank transfers and payments to approve", {
+    "nl": "bevestig de overboeking | overboeking bevestigen | bevestig je overboeking | overschrijving bevestigen", "de": "überweisung freigeben | zahlung freigeben",
+    "en": "approve the transfer | authorise the payment | authorize the payment", "it": "autorizzare il pagamento | autorizza il pagamento | autorizzare il bonifico",
+    "es": "autorizar el pago | autoriza la transferencia", "fr": "autoriser le paiement | valider le virement", "pt": "autorizar o pagamento",
+})
+# A cash withdrawal is where a card PIN is typed (context for a bare numeric code field).
+_add("atm", "cash withdrawals and cash machines", {
+    "en": "cash withdrawal | withdraw cash", "it": "prelievo | prelevare", "es": "retiro de efectivo | retirar efectivo | retirada de efectivo",
+    "pt": "levantamento | saque", "fr": "retrait d'espèces | retrait", "de": "bargeldabhebung=infix | bargeld abheben", "nl": "geld opnemen | geldopname=infix",
+    "hu": "készpénzfelvétel=infix | automatá=prefix | automata=prefix", "pl": "wypłat=prefix", "cs": "výběr hotovosti", "sk": "výber hotovosti",
+    "ro": "retragere de numerar", "ru": "снятие наличных | снять наличные", "uk": "зняття готівки", "tr": "para çekme", "el": "ανάληψη μετρητών",
+    "sv": "kontantuttag=infix", "da": "kontanthævning=infix", "nb": "kontantuttak=infix", "fi": "käteisnosto=infix",
+})
+# Secret digits of a card or a bank app (a PIN named by its use, not its name).
+_add("pin", "a PIN named as secret digits, a bank app's code or an eID PIN", {
+    "it": "cifre segrete | codice segreto", "es": "dígitos secretos", "pt": "dígitos secretos", "fr": "chiffres secrets", "de": "geheime ziffern | geheimen ziffern",
+    "ru": "секретные цифры", "hu": "titkos számjegy=prefix", "nl": "identificatiecode | geheime cijfers", "en": "pin1 | pin2 | puk | puk code | secret digits",
+    "et": "pin1 | pin2 | pin-1 | pin-2", "bn": "পিন | পিন নম্বর | পিন কোড", "te": "పిన్", "kn": "ಪಿನ್", "ml": "പിൻ നമ്പർ", "gu": "પિન", "pa": "ਪਿੰਨ | ਪਿਨ",
+    "mr": "पिन", "ne": "पिन", "si": "පින් අංකය", "ur": "پن کوڈ | پِن", "my": "ပင်နံပါတ်", "am": "ፒን", "km": "លេខកូដ pin", "th": "พิน",
+})
+
+# One-time codes, romanised and in the languages the first tables lacked: a word for a code and a verb
+# of sending or arriving (matcher.DERIVED), and the "confirmation code" phrases.
+_add("code", "the noun 'code' (context: read only beside a verb of sending)", {
+    "si": "kethaya=word | කේතය | කේත", "yo": "koodu=word | kóòdù", "ky": "kod=prefix", "ha": "lamba=word | lambar", "zu": "ikhodi", "xh": "ikhowudi",
+    "am": "ኮድ", "my": "ကုဒ်", "km": "លេខកូដ", "lo": "ລະຫັດ", "ps": "کوډ", "tg": "код=prefix | kod=prefix", "mn": "kod=word", "cy": "cod=word",
+    "ga": "cód=word | cod=word", "mt": "kodiċi | kodici", "lb": "code=word", "fil": "code", "hr": "šifr=prefix", "bs": "šifr=prefix", "sr-Latn": "šifr=prefix",
+    "sr": "шифр=prefix",
+})
+_add("sent", "a verb of sending or arriving (context: read only beside the noun 'code')", {
+    "en": "received | arrived", "si": "ewapu=word | එවපු | එවූ | යැවූ", "yo": "fi ranse | ránṣẹ́ | ranse=word", "ky": "kelgen | келген | жиберилген",
+    "kk": "келген", "uz": "kelgan", "ha": "aika=word | aiko=word", "zu": "ethunyelwe=prefix", "am": "የተላከ", "my": "ပို့ထား", "km": "បានផ្ញើ",
+    "lo": "ສົ່ງ", "ps": "لیږل | واستول", "tg": "фиристода | firistoda", "mn": "илгээсэн | ilgeesen", "cy": "anfonwyd | anfonon", "ga": "seoladh | sheolamar",
+    "mt": "bgħatnielek | intbagħat", "lb": "geschéckt", "fil": "ipinadala | pinadala", "ka": "gamogzavnil=prefix", "hy": "ուղարկել=prefix",
+    "es": "recibiste | llegó", "pt": "recebeu | chegou", "fr": "reçu", "de": "erhalten", "ru": "пришедший | полученн=prefix", "tr": "gelen",
+})
+_add("otp", "confirmation codes, romanised and in further languages", {
+    "yo": "koodu imudaju | kóòdù ìmúdájú | koodu ijerisi", "ky": "tastyktoo kod=prefix | тастыктоо код=prefix | ырастоо код=prefix",
+    "si": "thahawuru kireeme kethaya | තහවුරු කිරීමේ කේතය", "ha": "lambar tabbatarwa | lambar shiga", "zu": "ikhodi yokuqinisekisa",
+    "am": "የማረጋገጫ ኮድ", "mt": "kodiċi ta' konferma | kodici ta' verifika", "lb": "bestätegungscode=infix", "cy": "cod dilysu | cod cadarnhau",
+    "ga": "cód deimhnithe | cód fíoraithe", "mn": "баталгаажуулах код=prefix", "tg": "рамзи тасдиқ | коди тасдиқ", "ps": "د تایید کوډ | تاییدي کوډ",
+})
+
+# Passwords romanised or in the other script of a language.
+_add("password", "romanised spellings and the other script of a language", {
+    "hy": "gaxtnabar=prefix | gaghtnabar=prefix", "kk": "qupiasóz=prefix | qupiasöz=prefix | qupiya söz | kupiya soz", "bn": "gopon shongket | গোপন সংকেত",
+    "af": "wagfrase=infix", "ka": "paroli=prefix", "mn": "nuuts ug=prefix", "ky": "syrsöz=prefix | syrsoz=prefix", "uz": "махфий сўз | пароль",
+    "tg": "гузарвожа | parol=prefix", "si": "mura padaya | murapadaya", "am": "yeyilef kal", "my": "sakarwhat | zagar hwet",
+    "ps": "پټنوم | pat num", "ur": "paas word", "ml": "paasvaad", "gu": "gupt shabd", "pa": "gupat shabad", "kn": "guptapada",
+    "lb": "passwuert=infix", "mt": "password", "cy": "cyfrinair=prefix", "ga": "pasfhocal=prefix", "yo": "ọrọ aṣina | oro asina", "ha": "kalmar sirri",
+    "zu": "iphasiwedi", "sw": "nenosiri=prefix",
+})
+
+_add("wifi", "the box that serves the Wi-Fi (context for a word for a key, and beside a network's name)", {
+    "en": "router | modem", "es": "router | módem | enrutador", "pt": "roteador | router | modem", "fr": "box=word | routeur | modem",
+    "de": "router | modem | fritzbox=infix", "nl": "router | modem", "it": "router | modem", "ru": "роутер=prefix | маршрутизатор=prefix | модем=prefix",
+    "uk": "роутер=prefix | маршрутизатор=prefix", "pl": "router=prefix | modem=prefix", "tr": "modem=prefix | router=prefix", "ar": "الراوتر | راوتر | المودم",
+    "fa": "مودم | روتر", "he": "הראוטר | ראוטר | המודם", "hi": "राउटर | मॉडेम", "ja": "ルーター | モデム", "zh-Hans": "路由器 | 光猫", "ko": "공유기 | 라우터",
+    "th": "เราเตอร์", "vi": "bộ phát wifi | modem", "id": "router | modem",
+})
+_add("~card_number", "barcodes and product numbers (a card's length, no secret)", {
+    "en": "barcode | bar code | ean=word | upc=word | gtin=word | isbn=word | jan=word | sku=word", "ja": "janコード | バーコード | 商品コード",
+    "zh-Hans": "条形码 | 条码 | 商品编码", "zh-Hant": "條碼 | 條形碼", "ko": "바코드", "ru": "штрихкод=prefix | штрих-код=prefix", "uk": "штрихкод=prefix",
+    "es": "código de barras", "pt": "código de barras", "fr": "code-barres | code barre", "de": "strichcode=infix | barcode", "it": "codice a barre",
+    "nl": "streepjescode=infix", "pl": "kod kreskowy", "tr": "barkod=prefix", "vi": "mã vạch", "th": "บาร์โค้ด", "ar": "الباركود | باركود", "he": "ברקוד",
+    "fa": "بارکد", "hi": "बारकोड", "id": "kode batang | barcode", "cs": "čárový kód", "hu": "vonalkód=infix", "el": "γραμμωτός κώδικας | barcode",
+})
+_add("card", "a payment card named (context for a three-digit code)", {
+    "my": "ကတ်", "am": "ካርድ", "km": "កាត", "lo": "ບັດ", "ps": "کارت", "tg": "корт=prefix", "zu": "ikhadi=prefix", "cy": "cerdyn | gerdyn",
+    "ga": "cárta | chárta", "mt": "karta | kard=word", "lb": "kaart", "fil": "card", "ne": "कार्ड", "si": "කාඩ්පත", "ky": "карта=prefix",
+})
+_add("~token", "token limits, budgets and counts in further languages", {
+    "bn": "সর্বোচ্চ | সীমা | সংখ্যা | বাজেট", "gu": "મહત્તમ | મર્યાદા | સંખ્યા | બજેટ", "mr": "कमाल | मर्यादा | संख्या | बजेट", "hi": "सीमा | संख्या | बजट",
+    "pa": "ਵੱਧ ਤੋਂ ਵੱਧ | ਬਜਟ | ਸੀਮਾ | ਗਿਣਤੀ", "ur": "زیادہ سے زیادہ | حد | تعداد | بجٹ", "sw": "alama=word | kiwango cha juu | idadi | bei=word",
+    "ta": "அதிகபட்ச | வரம்பு | எண்ணிக்கை", "te": "గరిష్ట | పరిమితి | సంఖ్య", "kn": "ಗರಿಷ್ಠ | ಮಿತಿ | ಸಂಖ್ಯೆ", "ml": "പരമാവധി | പരിധി | എണ്ണം",
+    "ne": "अधिकतम | सीमा | संख्या", "si": "උපරිම | සීමාව", "my": "အများဆုံး | ကန့်သတ်", "km": "អតិបរមា | ចំនួន", "lo": "ສູງສຸດ | ຈຳນວນ",
+    "am": "ከፍተኛ | ብዛት", "ps": "اعظمي | زیات نه زیات | شمېر", "hy": "առավելագույն=prefix | քանակ=prefix", "ka": "მაქსიმალურ=prefix | რაოდენობა",
+    "mn": "дээд=word | хязгаар=prefix | тоо=word", "kk": "максималды | ең көп | саны=word", "ky": "максималдуу | эң көп | саны=word",
+    "uz": "maksimal | soni=word", "tg": "ҳадди аксар | шумора=prefix", "az": "maksimum | sayı=word", "sq": "maksimal=prefix | numri=word",
+    "is": "hámark=prefix | fjöldi", "cy": "uchafswm | nifer=word", "ga": "uasmhéid | líon=word", "mt": "massimu | numru=word", "eu": "gehienezko | kopuru=prefix",
+    "gl": "máximo | límite", "yo": "iye to pọ̀ jù | iye", "ha": "mafi yawa | adadi", "zu": "okuphezulu | inani=word", "fil": "pinakamarami | maximum | bilang=word",
+    "lb": "maximal | zuel=word", "et": "maksimaal=prefix | arv=word", "lv": "maksimāl=prefix | skaits", "lt": "maksimal=prefix | skaičius",
+    "be": "максімальн=prefix | колькасць", "mk": "максимал=prefix | број=word", "bs": "maksimal=prefix | broj=word", "hr": "maksimal=prefix | broj=word",
+    "sr": "максимал=prefix | број=word", "sr-Latn": "maksimal=prefix | broj=word", "sl": "največ=prefix | število", "bg": "максимал=prefix | брой",
+})
+_add("sent", "a verb of sending (stems of agglutinating languages)", {
+    "am": "ተላከ=infix | የላክን=infix", "eu": "bidali=prefix | bidalitako=prefix", "ps": "واستاو=infix | لیږل=infix", "tg": "фиристод=prefix | firistod=prefix",
+    "zu": "thumel=infix", "xh": "thumel=infix", "sw": "tuliyokutumia | tulikutumia",
+})
+_add("code", "the noun 'code' (agglutinating scripts)", {"am": "ኮድ=infix"})
+_add("pin", "a card or UPI PIN, the bare loanword", {"ur": "پن=word | کارڈ کا پن | پن نمبر", "ml": "പിൻ=word", "ta": "பின் நம்பர் | பின் எண்"})
+
+# "Restore" and "account" near each other make an account recovery (credentials.DERIVED), in any
+# word order and inflection, so the recovery context does not hang on one fixed phrase per language.
+_add("restore", "verbs and nouns of restoring access (context: read only beside a word for an account)", {
+    "en": "recover | recovery | restore | regain | reset", "es": "recupera=prefix | restablec=prefix", "pt": "recupera=prefix | restaura=prefix",
+    "fr": "récupér=prefix | recuper=prefix | rétabl=prefix | retrouver", "it": "recuper=prefix | ripristin=prefix", "de": "wiederherstell=infix | wiederhergestellt",
+    "nl": "herstel=prefix", "af": "herstel=prefix", "sv": "återställ=prefix | återfå", "da": "gendan=prefix | genopret=prefix", "nb": "gjenopprett=prefix",
+    "no": "gjenopprett=prefix", "is": "endurheimt=prefix", "fi": "palaut=prefix", "et": "taasta=prefix", "lv": "atjauno=prefix | atgūt=prefix | atgūš=prefix",
+    "lt": "atkur=prefix | atkūr=prefix", "pl": "odzysk=prefix | przywróć | przywrócenie", "cs": "obnov=prefix", "sk": "obnov=prefix", "hu": "helyreállít=prefix | visszaállít=prefix",
+    "ro": "recupera=prefix | restabil=prefix", "bg": "възстанов=prefix", "ru": "восстанов=prefix", "uk": "віднов=prefix", "be": "аднаў=prefix | аднав=prefix",
+    "sr": "опорав=prefix | враћањ=prefix", "sr-Latn": "oporav=prefix | vraćanj=prefix", "hr": "oporav=prefix | vraćanj=prefix", "bs": "oporav=prefix | vraćanj=prefix",
+    "sl": "obnov=prefix", "mk": "враќањ=prefix | обнов=prefix", "sq": "rikuper=prefix | rivendos=prefix", "el": "ανακτησ=prefix | ανακτη=prefix | επαναφορ=prefix",
+    "tr": "kurtar=prefix | geri yükle=prefix | geri al=prefix", "az": "bərpa=prefix", "kk": "қалпына", "ky": "калыбына", "uz": "tiklash=prefix | tikla=prefix",
+    "tg": "барқарор | barqaror", "mn": "сэргээ=prefix", "ka": "აღდგენ=prefix", "hy": "վերականգն=prefix", "he": "שחזור | לשחזר", "ar": "استعادة | استرداد | استرجاع",
+    "fa": "بازیابی", "ps": "بیا رغونه | بیرته | بیا ترلاسه", "ur": "بحال | بازیابی", "hi": "पुनर्प्राप्ति | रिकवर | वापस पाएं", "bn": "পুনরুদ্ধার",
+    "ta": "மீட்டெடு=prefix | மீட்க | மீட்பு", "te": "పునరుద్ధర=prefix | తిరిగి పొంద=prefix", "kn": "ಮರುಪಡೆ=prefix | ಮರುಸ್ಥಾಪ=prefix", "ml": "വീണ്ടെടുക്ക=prefix",
+    "gu": "પુનઃપ્રાપ્ત=prefix", "pa": "ਮੁੜ ਪ੍ਰਾਪਤ", "mr": "पुनर्प्राप्त=prefix", "ne": "पुनःप्राप्ति | रिकभर", "si": "ප්‍රතිසාධන=prefix | යළි ලබා",
+    "th": "กู้คืน | กู้", "lo": "ກູ້ຄືນ", "km": "ស្តារ", "my": "ပြန်လည်ရယူ | ပြန်ယူ", "zh-Hans": "找回 | 恢复", "zh-Hant": "找回 | 復原 | 恢復",
+    "ja": "復旧 | 回復 | 復元", "ko": "복구 | 되찾기", "vi": "khôi phục | lấy lại", "id": "pemulihan | memulihkan | pulihkan", "ms": "pemulihan | memulihkan | pulihkan",
+    "fil": "i-recover | mabawi", "sw": "kurejesha | rejesha", "zu": "buyisa=prefix | ukubuyisa", "xh": "buyisa=prefix", "yo": "gba padà | gba pada | dá padà | da pada",
+    "ha": "dawo da | maido da", "am": "ለመመለስ | መመለስ | ማስመለስ", "ga": "athshlánú | athshlánaigh", "cy": "adfer=prefix", "mt": "irkupra | tirkupra | rkupru",
+    "eu": "berreskura=prefix", "ca": "recupera=prefix", "gl": "recupera=prefix", "lb": "erëmzekréien | erëmkréien | zréckkréien",
+})
+_add("account", "the noun 'account' or 'profile' (context: read only beside a verb of restoring)", {
+    "en": "account", "es": "cuenta", "pt": "conta", "gl": "conta", "ca": "compte", "fr": "compte", "it": "account | profilo", "de": "konto=infix | zugang | zugriff",
+    "nl": "account", "af": "rekening", "sv": "konto=prefix", "da": "konto=prefix", "nb": "konto=prefix", "no": "konto=prefix", "is": "aðgang=prefix",
+    "fi": "tili=prefix", "et": "konto=prefix", "lv": "kont=prefix", "lt": "paskyr=prefix", "pl": "kont=prefix", "cs": "účt=prefix | účet", "sk": "účt=prefix | účet",
+    "hu": "fiók=prefix", "ro": "cont=prefix", "bg": "профил=prefix | акаунт=prefix", "ru": "аккаунт=prefix | учётн=prefix | учетн=prefix | доступ=prefix",
+    "uk": "обліков=prefix | акаунт=prefix | доступ=prefix", "be": "ўліков=prefix | акаўнт=prefix | доступ=prefix", "sr": "налог=prefix | приступ=prefix",
+    "sr-Latn": "nalog=prefix | pristup=prefix", "hr": "račun=prefix | pristup=prefix", "bs": "račun=prefix | pristup=prefix", "sl": "račun=prefix", "mk": "профил=prefix | сметка=prefix",
+    "sq": "llogari=prefix", "el": "λογαριασμ=prefix", "tr": "hesab=prefix | hesap=prefix", "az": "hesab=prefix", "kk": "аккаунт=prefix | есептік жазба=prefix",
+    "ky": "аккаунт=prefix", "uz": "hisob=prefix | akkaunt=prefix", "tg": "ҳисоб=prefix | hisob=prefix", "mn": "бүртгэл=prefix", "ka": "ანგარიშ=prefix", "hy": "հաշիվ=prefix | հաշվ=prefix",
+    "he": "חשבון | החשבון", "ar": "الحساب | حساب | حسابك", "fa": "حساب", "ps": "حساب", "ur": "اکاؤنٹ", "hi": "खाता | खाते | अकाउंट", "bn": "অ্যাকাউন্ট",
+    "ta": "கணக்கை | கணக்கு", "te": "ఖాతా", "kn": "ಖಾತೆ", "ml": "അക്കൗണ്ട്", "gu": "એકાઉન્ટ | ખાતું", "pa": "ਖਾਤਾ", "mr": "खाते | खाता", "ne": "खाता",
+    "si": "ගිණුම=prefix", "th": "บัญชี", "lo": "ບັນຊີ", "km": "គណនី", "my": "အကောင့်", "zh-Hans": "账号 | 帐号 | 账户 | 帐户", "zh-Hant": "帳號 | 帳戶",
+    "ja": "アカウント", "ko": "계정", "vi": "tài khoản", "id": "akun", "ms": "akaun", "fil": "account", "sw": "akaunti", "zu": "i-akhawunti | akhawunti=prefix",
+    "xh": "iakhawunti", "yo": "àkọọlẹ | akoto=prefix | àkọọ́lẹ̀", "ha": "asusu=prefix", "am": "መለያ=infix", "ga": "cuntas=prefix | chuntas=prefix", "cy": "cyfrif=prefix",
+    "mt": "kont=word | l-kont", "eu": "kontu=prefix", "lb": "kont=word",
+})
+# "Secret" beside a word for a code or digits makes a PIN (credentials.DERIVED): "cifre segrete",
+# "الأرقام السرية", "titkos kód", "таен код".
+_add("secret", "the adjective 'secret' (context: read only beside a word for a code or digits)", {
+    "en": "secret", "es": "secreto | secreta | secretos", "pt": "secreto | secreta | secretos", "ca": "secret | secreta", "gl": "secreto",
+    "fr": "secret | secrète | secrets", "it": "segreto | segreta | segrete | segreti", "de": "geheim=prefix", "nl": "geheime | geheim", "af": "geheime",
+    "sv": "hemlig=prefix", "da": "hemmelig=prefix", "nb": "hemmelig=prefix", "no": "hemmelig=prefix", "is": "leyni=prefix", "fi": "salai=prefix",
+    "et": "salaja=prefix", "lv": "slepen=prefix", "lt": "slapt=prefix", "pl": "tajn=prefix", "cs": "tajn=prefix", "sk": "tajn=prefix", "hu": "titkos=prefix",
+    "ro": "secret=prefix", "bg": "таен | тайн=prefix", "ru": "секретн=prefix | тайн=prefix", "uk": "секретн=prefix | таємн=prefix", "be": "сакрэтн=prefix",
+    "sr": "тајн=prefix", "sr-Latn": "tajn=prefix", "hr": "tajn=prefix", "bs": "tajn=prefix", "sl": "skrivn=prefix", "mk": "таен | тајн=prefix", "sq": "sekret=prefix",
+    "el": "μυστικ=prefix", "tr": "gizli", "az": "gizli", "kk": "құпия", "ky": "жашыруун | купуя", "uz": "maxfiy", "tg": "махфӣ", "mn": "нууц=word",
+    "ka": "საიდუმლო", "hy": "գաղտնի", "he": "הסודי | הסודיות | סודי | סודיות", "ar": "السري | السرية | سري | سرية", "fa": "مخفی | سری", "ur": "خفیہ",
+    "hi": "गुप्त | सीक्रेट", "bn": "গোপন", "ta": "ரகசிய", "te": "రహస్య", "kn": "ರಹಸ್ಯ", "ml": "രഹസ്യ", "gu": "ગુપ્ત", "pa": "ਗੁਪਤ", "mr": "गुप्त", "ne": "गोप्य",
+    "si": "රහස්", "th": "ลับ", "vi": "bí mật", "id": "rahasia", "ms": "rahsia", "fil": "lihim", "sw": "siri", "zu": "eyimfihlo | oyimfihlo", "yo": "àṣírí | asiri=word",
+    "ha": "sirri", "am": "ሚስጥር=infix", "ga": "rúnda | rúin", "cy": "cyfrinachol", "mt": "sigriet=prefix", "eu": "sekretu=prefix", "zh-Hans": "秘密", "ja": "秘密",
+})
+_add("atm", "cash withdrawals, as verbs and in further languages", {
+    "fr": "retirer de l'argent | retirer des espèces", "de": "abheben | geldautomat=infix | automaten=word", "pl": "wypłacić | wypłać", "uk": "зняти готівку | зняття коштів",
+    "da": "hæve penge | hæve kontanter", "hu": "pénzfelvétel=infix", "bg": "теглене на пари | теглене", "hr": "podizanje gotovine | podići gotovinu", "bs": "podizanje gotovine",
+    "sr-Latn": "podizanje gotovine", "sr": "подизање готовине", "sl": "dvig gotovine", "lt": "išsiimti grynųjų | grynųjų išėmimas", "lv": "skaidrās naudas izņemšana",
+    "he": "משיכת מזומן | משיכה", "ar": "سحب النقود | سحب نقدي | السحب", "fa": "برداشت وجه | برداشت", "ja": "atmで | atmの | atmに | 引き出し", "nl": "geld op te nemen | geldopname=infix",
+    "zh-Hans": "取款 | 取现", "ko": "출금 | 인출", "vi": "rút tiền", "id": "tarik tunai", "ms": "pengeluaran tunai", "th": "ถอนเงิน", "tr": "para çek=prefix",
+    "sv": "ta ut pengar", "nb": "ta ut penger", "no": "ta ut penger", "fi": "nostaa rahaa | käteisnosto=infix", "cs": "výběr z bankomatu | vybrat peníze",
+    "sk": "výber z bankomatu", "ro": "retragere=prefix", "el": "ανάληψη=prefix", "ru": "снять деньги | снятия денег | снятие денег", "es": "retirar dinero",
+    "pt": "sacar dinheiro", "it": "prelevare contanti", "ca": "treure diners", "hi": "नकद निकासी | पैसे निकाल", "bn": "টাকা তোলা", "sw": "kutoa pesa",
+})
+_add("otp", "backup codes, in their plural and genitive forms", {
+    "ca": "codis de recuperació | codis de seguretat | codis de còpia de seguretat", "lt": "atsarginių kodų | atsarginius kodus | atsarginį kodą | atsarginiai kodai",
+    "sr": "резервних кодова | резервни кодови | резервне кодове", "sr-Latn": "rezervnih kodova | rezervni kodovi | rezervne kodove",
+    "hr": "rezervnih kodova | rezervne kodove | rezervni kodovi", "bs": "rezervnih kodova | rezervne kodove", "mk": "резервни кодови | резервните кодови",
+    "sl": "rezervne kode", "es": "códigos de recuperación", "pt": "códigos de recuperação", "fr": "codes de récupération", "it": "codici di recupero",
+    "el": "εφεδρικοί κωδικοί | εφεδρικούς κωδικούς", "he": "קודי גיבוי", "ar": "رموز النسخ الاحتياطي", "tr": "yedek kodlar=prefix", "hu": "tartalék kódok=prefix",
+    "lv": "rezerves kodi=prefix", "et": "varukoodid=infix", "fi": "varakoodit=infix", "pl": "kodów zapasowych | kody zapasowe", "cs": "záložních kódů", "sk": "záložných kódov",
+})
+_add("sent", "verbs of sending and receiving, and the text message itself", {
+    "en": "sms | text message | texted", "fr": "recevoir | reçue | texto | par sms", "es": "mandar | mandamos | mandado | mensaje de texto | por sms", "pt": "mandar | mandamos | mandado | por sms",
+    "it": "mandato | mandare | via sms | per sms", "ru": "прислали | присланн=prefix | смс | sms", "uk": "прийшов | прийшло | смс", "pl": "przyszedł | przyszła | sms=word | smsem",
+    "vi": "được gửi | gửi qua | tin nhắn", "ar": "وصلك | وصل إليك | أرسل إليك | رسالة نصية", "he": "שקיבלתם | שקיבלת | בהודעה", "zh-Hans": "发到 | 发给 | 收到 | 短信", "zh-Hant": "簡訊 | 收到",
+    "ja": "届いた | 受信した | sms", "ko": "문자로 | 받은", "de": "per sms | erhalten", "nl": "per sms | ontvangen", "tr": "sms ile", "id": "lewat sms | melalui sms", "ms": "melalui sms",
+})
+_add("code", "digits in further languages", {"zh-Hans": "数字", "uk": "цифр=prefix", "el": "ψηφί=prefix", "he": "ספרות | הספרות", "ar": "الأرقام | أرقام",
+                                              "hu": "számjegy=prefix | kód=prefix", "bg": "код=prefix", "lt": "skaitmen=prefix | kod=prefix", "hr": "znamenk=prefix",
+                                              "sl": "številk=prefix", "da": "cifre", "nb": "sifre", "no": "sifre", "ja": "桁の数字 | 数字", "fa": "رمز | ارقام",
+                                              "it": "cifre", "tr": "şifre=prefix"})
+_add("card", "a payment card named, further forms", {"nl": "pas=word | pinpas", "he": "הכרטיס", "ar": "لبطاقتك", "fr": "carte", "da": "kort=word", "no": "kortet | kort=word"})
+_add("~otp", "product, article, course and order codes (a code, no secret)", {
+    "en": "product | article | item | sku | catalog | catalogue | order | course | subject | class | branch | ifsc | swift | bic | country | area | zip | postal",
+    "es": "producto | artículo | articulo | pedido | materia | curso | asignatura | sucursal", "pt": "produto | artigo | pedido | disciplina | curso | agência",
+    "fr": "produit | article | commande | cours | matière", "it": "prodotto | articolo | ordine | corso | materia", "de": "produkt=infix | artikel=infix | bestell=infix | kurs=infix",
+    "nl": "product=infix | artikel=infix | bestel=infix | vak=word", "ru": "товар=prefix | продукт=prefix | артикул=prefix | заказ=prefix | курс=prefix",
+    "uk": "товар=prefix | продукт=prefix | артикул=prefix | замовлен=prefix", "pl": "produkt=prefix | towar=prefix | zamówieni=prefix | kurs=prefix",
+    "cs": "produkt=prefix | zboží | objednávk=prefix", "sk": "produkt=prefix | tovar=prefix | objednávk=prefix", "hu": "termék=infix | cikk=prefix | rendelés=prefix",
+    "ro": "produs=prefix | articol=prefix | comand=prefix", "bg": "продукт=prefix | артикул=prefix | поръчк=prefix", "sr": "производ=prefix | артикл=prefix",
+    "sr-Latn": "proizvod=prefix | artikl=prefix", "hr": "proizvod=prefix | artikl=prefix", "bs": "proizvod=prefix | artikl=prefix", "sl": "izdel=prefix | artikl=prefix",
+    "tr": "ürün=prefix | sipariş=prefix | ders=prefix", "el": "προϊόν=prefix | παραγγελ=prefix", "he": "מוצר | מק\"ט | מקט | הזמנה", "ar": "المنتج | منتج | الطلب",
+    "fa": "کالا | محصول | سفارش", "hi": "उत्पाद | ऑर्डर | आईएफएससी", "zh-Hans": "商品 | 产品 | 订单 | 课程", "ja": "商品 | 製品 | 注文", "ko": "상품 | 제품 | 주문",
+    "vi": "sản phẩm | đơn hàng", "id": "produk | pesanan", "ms": "produk | pesanan", "th": "สินค้า | คำสั่งซื้อ", "sv": "artikel=infix | produkt=infix | vara=word",
+    "da": "vare=prefix | produkt=prefix", "nb": "vare=prefix | produkt=prefix", "fi": "tuote=prefix | tilaus=prefix", "lt": "prek=prefix | produkt=prefix",
+    "lv": "prece=prefix | produkt=prefix", "et": "toote=prefix | toode=prefix", "ca": "producte | comanda",
+})
+# Security questions ask about a first, a favourite, a birth or a childhood (context for a question field).
+_add("secq", "what security questions ask about: a first, a favourite, a birthplace, a maiden name, a childhood", {
+    "en": "first | favourite | favorite | maiden | born | childhood | grew up", "es": "primer | primera | primero | favorito | favorita | soltera | naciste | nació | infancia",
+    "pt": "primeiro | primeira | favorito | favorita | solteira | nasceu | infância", "gl": "primeiro | primeira | favorito", "ca": "primer | primera | preferit | preferida",
+    "fr": "premier | première | preferé | préféré | préférée | jeune fille | né | née | enfance", "it": "primo | prima | preferito | preferita | nubile | nato | nata | infanzia",
+    "de": "erste=prefix | lieblings=infix | geburtsname | geboren | kindheit=infix", "nl": "eerste | lievelings=infix | favoriete | meisjesnaam | geboren | jeugd=prefix",
+    "af": "eerste | gunsteling=prefix | nooiensvan | gebore", "lb": "éischt=prefix", "sv": "första | favorit=prefix | flicknamn=infix | född | barndom=prefix",
+    "da": "første | yndlings=infix | pigenavn=infix | født | barndom=prefix", "nb": "første | favoritt=prefix | pikenavn=infix | født", "no": "første | favoritt=prefix | pikenavn=infix | født",
+    "is": "fyrst=prefix | uppáhalds=prefix | fædd=prefix", "fi": "ensimmäi=prefix | lempi=prefix | tyttönim=prefix | synnyit", "et": "esimes=prefix | lemmik=prefix | neiupõlve=prefix | sündisid",
+    "lv": "pirm=prefix | mīļāk=prefix | dzimi", "lt": "pirm=prefix | mėgstamiausi=prefix | mergautin=prefix | gimėte", "pl": "pierwsz=prefix | ulubion=prefix | panieńsk=prefix | urodził=prefix",
+    "cs": "prvn=prefix | oblíben=prefix | rodné příjmení | narodil=prefix", "sk": "prv=prefix | obľúben=prefix | rodné priezvisko | narodil=prefix",
+    "hu": "első=prefix | kedvenc=prefix | leánykori=prefix | születt=prefix", "ro": "prim=prefix | preferat=prefix | numele de fată | născut=prefix",
+    "bg": "първ=prefix | любим=prefix | моминско=prefix | роден=prefix", "ru": "перв=prefix | любим=prefix | девичь=prefix | родил=prefix | детств=prefix",
+    "uk": "перш=prefix | улюблен=prefix | дівоч=prefix | народил=prefix", "be": "перш=prefix | любім=prefix | дзявоч=prefix", "sr": "прв=prefix | омиљен=prefix | девојачк=prefix | рођен=prefix",
+    "sr-Latn": "prv=prefix | omiljen=prefix | devojačk=prefix | rođen=prefix", "hr": "prv=prefix | omiljen=prefix | djevojačk=prefix | rođen=prefix",
+    "bs": "prv=prefix | omiljen=prefix | djevojačk=prefix", "sl": "prv=prefix | najljubš=prefix | dekliško=prefix | rojen=prefix", "mk": "прв=prefix | омилен=prefix | моминск=prefix",
+    "sq": "parë | parë=word | i preferuar | e preferuar | lindët", "el": "πρωτ=prefix | αγαπημεν=prefix | πατρικο=prefix | γεννηθηκ=prefix", "tr": "ilk | en sevdiğ=prefix | kızlık soyad=prefix | doğduğ=prefix",
+    "az": "ilk | sevimli | doğulduğ=prefix", "kk": "алғашқы | бірінші | сүйікті", "ky": "биринчи | сүйүктүү", "uz": "birinchi | sevimli | tug'ilgan",
+    "tg": "аввалин | nakhustin | нахустин | avvalin | дӯстдошта", "mn": "анхны | хамгийн дуртай", "ka": "პირველ=prefix | საყვარელ=prefix", "hy": "առաջին | սիրելի",
+    "he": "הראשון | הראשונה | האהוב | האהובה | נולדת", "ar": "الأول | الأولى | أول | المفضل | المفضلة | ولدت", "fa": "اولین | نخستین | مورد علاقه | متولد",
+    "ps": "لومړي | لومړنی | خوښ", "ur": "پہلے | پہلا | پہلی | پسندیدہ | پیدا", "hi": "पहले | पहला | पहली | पसंदीदा | जन्म", "bn": "প্রথম | প্রিয় | জন্ম",
+    "ta": "முதல் | பிடித்த | பிறந்த", "te": "మొదటి | ఇష్టమైన | పుట్టిన", "kn": "ಮೊದಲ | ನೆಚ್ಚಿನ | ಹುಟ್ಟಿದ", "ml": "ആദ്യ=prefix | പ്രിയപ്പെട്ട | ജനിച്ച",
+    "gu": "પ્રથમ | પહેલા | મનપસંદ | જન્મ", "pa": "ਪਹਿਲ=prefix | ਮਨਪਸੰਦ | ਜਨਮ", "mr": "पहिल्या | पहिला | पहिली | आवडत्या | जन्म", "ne": "पहिलो | मनपर्ने | जन्म",
+    "si": "පළමු | ප්‍රියතම | උපන්", "th": "แรก | ชอบ | เกิด | ประถม", "lo": "ທຳອິດ | ມັກ | ເກີດ", "km": "ដំបូង | ចូលចិត្ត | កើត", "my": "ပထမ | အကြိုက်ဆုံး | မွေး",
+    "zh-Hans": "第一 | 最喜欢 | 出生 | 小学 | 童年", "zh-Hant": "第一 | 最喜歡 | 出生 | 小學", "ja": "最初 | 初めて | 好きな | 生まれ | 旧姓 | 小学校", "ko": "첫 | 처음 | 좋아하는 | 태어난 | 초등학교",
+    "vi": "đầu tiên | yêu thích | sinh ra | thời thơ ấu", "id": "pertama | favorit | lahir | masa kecil", "ms": "pertama | kegemaran | lahir", "fil": "una | unang | paborito | ipinanganak",
+    "sw": "kwanza | unayependa | ulizaliwa", "zu": "yokuqala | sokuqala | wokuqala | okuqala", "xh": "yokuqala", "yo": "àkọ́kọ́ | akoko=word | tí o fẹ́ràn jù",
+    "ha": "farko | fi so", "am": "የመጀመሪያ | የመጀመሪያው | ተወዳጅ", "ga": "chéad | céad | is fearr leat", "cy": "cyntaf | hoff=word", "mt": "ewwel | favorit=prefix",
+    "eu": "lehen=word | gogoko=prefix",
+})
+_add("wallet", "crypto wallets, with suffixes glued on", {"am": "ዋሌት=infix | ቦርሳ=infix"})
+_add("seed_words", "the words of a phrase, with their plural marker", {"vi": "các từ | những từ | từ khôi phục | 12 từ", "am": "ቃላት=infix"})
+_add("api_key", "an access key named as one word", {"is": "aðgangslykil=prefix | aðgangslykl=prefix | adgangslykil=prefix"})
+_add("password", "the passphrase of a key", {
+    "ca": "frase de pas | frase de contrasenya", "gl": "frase de paso | frase de contrasinal", "es": "frase de contraseña | frase de paso",
+    "pt": "frase-senha | frase de senha | frase secreta", "it": "frase segreta | frase d'accesso", "eu": "pasaesaldi=prefix", "ro": "fraza de acces | frază de acces",
+    "pl": "fraza hasła | hasło klucza", "cs": "přístupová fráze", "sk": "prístupová fráza", "hu": "jelmondat=prefix", "tr": "parola öbeği | anahtar parolası",
+    "ru": "парольная фраза", "uk": "парольна фраза", "bg": "парола на ключа", "el": "φράση πρόσβασης", "fi": "tunnuslause=infix", "et": "paroolifraas=infix",
+    "lv": "ieejas frāze", "lt": "slaptafraz=prefix", "sv": "lösenfras=infix", "da": "adgangssætning=infix", "nb": "passordfrase=infix", "nl": "wachtwoordzin=infix",
+    "de": "passphrase", "is": "aðgangsorð=prefix", "af": "wagfrase=infix", "id": "frasa sandi", "ms": "frasa laluan", "vi": "cụm mật khẩu", "ja": "パスフレーズ",
+    "zh-Hans": "密码短语", "ko": "암호 문구", "he": "ביטוי סיסמה", "ar": "عبارة المرور", "fa": "عبارت عبور",
+})
+_add("session_cookie", "session cookies in further languages", {
+    "pl": "ciasteczka sesji | ciasteczko sesji | ciasteczko sesyjne | plik cookie sesji", "tr": "oturum çerez=prefix", "hu": "munkamenet-süti=prefix | munkamenet süti=prefix",
+    "es": "galleta de sesión", "nl": "sessiecookie=infix", "sv": "sessionscookie=infix", "da": "sessionscookie=infix", "nb": "øktcookie=infix", "fi": "istuntoeväste=infix",
+    "cs": "cookie relace | soubor cookie relace", "sk": "súbor cookie relácie", "el": "cookie συνεδρίας", "ar": "ملف تعريف الارتباط للجلسة | كوكي الجلسة", "fa": "کوکی نشست | کوکی سشن",
+    "he": "עוגיית סשן | קוקי סשן | עוגיית הפעלה", "hi": "सेशन कुकी", "th": "คุกกี้เซสชัน", "vi": "cookie phiên", "id": "cookie sesi", "ms": "kuki sesi", "uk": "кукі сесії | сесійні кукі",
+    "ro": "cookie de sesiune", "it": "cookie di sessione", "bg": "бисквитка за сесия", "hr": "kolačić sesije", "sr-Latn": "kolačić sesije", "sl": "piškotek seje",
+    "lt": "sesijos slapuk=prefix", "lv": "sesijas sīkdatn=prefix", "et": "seansiküpsis=infix", "ca": "galeta de sessió", "zh-Hant": "工作階段 cookie", "ko": "세션 쿠키",
+})
+_add("client_secret", "signing and client secrets in further languages", {
+    "tr": "imzalama sırrı=prefix | istemci sırrı=prefix | webhook sırrı=prefix | imzalama sırrını", "uz": "imzolash siri=prefix | mijoz siri=prefix",
+    "fi": "allekirjoitussalaisuu=infix | asiakassalaisuu=infix", "es": "secreto de firma | secreto del cliente", "pt": "segredo de assinatura | segredo do cliente",
+    "fr": "secret de signature | secret client", "de": "signaturgeheimnis=infix | signierungsgeheimnis=infix", "it": "segreto di firma | segreto client",
+    "nl": "ondertekeningsgeheim=infix", "pl": "sekret podpisu | sekret klienta", "ru": "секрет подписи | секрет клиента", "uk": "секрет підпису | секрет клієнта",
+    "hu": "aláírási titok=prefix", "cs": "podpisový tajný klíč", "ro": "secretul de semnare", "id": "rahasia penandatanganan", "vi": "bí mật ký",
+})
+_add("~token", "a token's symbol (Hausa, Zulu, Yoruba, Amharic)", {"ha": "alama=prefix", "zu": "uphawu=prefix", "yo": "àmì | ami=word", "am": "ምልክት=infix"})
+_add("~password", "keywords (a key's word is no key) and other codes called 'clave'", {
+    "de": "schlüsselwort=infix | schlüsselwörter=infix | schluesselwort=infix", "nl": "sleutelwoord=infix", "af": "sleutelwoord=infix", "sv": "nyckelord=infix",
+    "da": "nøgleord=infix", "nb": "nøkkelord=infix", "no": "nøkkelord=infix", "fi": "avainsan=infix", "et": "märksõna=infix",
+    "es": "clave de la materia | clave del producto | clave de producto | clave del curso | clave de la asignatura | clave de elector | clave interbancaria | clabe=word | clave de sol | clave de fa | clave musical | clave de la escuela | clave del centro de trabajo",
+})
+_add("~otp", "promo, invite, referral, discount and order codes in further languages", {
+    "zu": "yokumema | isimemo | isaphulelo | ukukhangisa | i-oda | yokulandelela", "xh": "yokumema | isaphulelo", "yo": "ìgbéga | igbega | ìpè | ipe=word | ẹ̀dinwó | edinwo | ìtọ́kasí | itokasi | ìbéèrè",
+    "ha": "talla | gayyata | rangwame | oda=word | odar", "sw": "mwaliko | punguzo | ofa=word | promosheni | agizo | ufuatiliaji", "am": "የማስተዋወቂያ | ቅናሽ | ግብዣ | የትዕዛዝ",
+    "so": "dalab | qiimo dhimis", "ig": "nkwalite", "fil": "promo | imbitasyon | diskwento | referral | order | tracking", "ms": "promo | diskaun | jemputan | rujukan | pesanan | penjejakan",
+    "mt": "promozzjonali | skont | stedina | ordni", "cy": "hyrwyddo | gostyngiad | gwahoddiad | archeb | atgyfeirio", "ga": "lascaine | cuireadh | ordú | ardú",
+    "lb": "promo | invitatioun | remise | bestellung", "is": "afsláttar=prefix | boðs=prefix | pöntun=prefix | tilvísun=prefix", "eu": "deskontu=prefix | gonbidapen=prefix | eskaera=prefix | promozio=prefix",
+    "gl": "desconto | invitación | pedido | promocional", "sq": "promo | zbritje | ftes=prefix | porosi=prefix | gjurmim=prefix", "mk": "попуст | покана | нарачка | промо",
+    "be": "зніжк=prefix | запрашэнн=prefix | заказ=prefix | промакод=prefix", "hy": "պրոմո | զեղչ=prefix | հրավեր=prefix | պատվեր=prefix", "ka": "პრომო | ფასდაკლებ=prefix | მოწვევ=prefix | შეკვეთ=prefix",
+    "az": "promo | endirim=prefix | dəvət=prefix | sifariş=prefix", "kk": "промо | жеңілдік=prefix | шақыру=prefix | тапсырыс=prefix", "ky": "промо | арзандатуу | чакыруу | буйрутма",
+    "uz": "promo | chegirma=prefix | taklif=prefix | buyurtma=prefix", "tg": "промо | тахфиф=prefix | даъват=prefix | фармоиш=prefix", "mn": "промо | хөнгөлөлт=prefix | урилга=prefix | захиалга=prefix",
+    "ps": "تخفیف | بلنه | فرمایش | پرومو", "ur": "پرومو | رعایت | دعوت | ریفرل | آرڈر | ٹریکنگ", "bn": "প্রোমো | ছাড় | আমন্ত্রণ | রেফারেল | অর্ডার | ট্র্যাকিং | কুপন",
+    "ta": "ப்ரோமோ | தள்ளுபடி | அழைப்பு | பரிந்துரை | ஆர்டர் | கூப்பன்", "te": "ప్రోమో | తగ్గింపు | ఆహ్వాన | రిఫరల్ | ఆర్డర్ | కూపన్", "kn": "ಪ್ರೋಮೋ | ರಿಯಾಯಿತಿ | ಆಹ್ವಾನ | ರೆಫರಲ್ | ಆರ್ಡರ್ | ಕೂಪನ್",
+    "ml": "പ്രൊമോ | കിഴിവ് | ക്ഷണ | റഫറൽ | ഓർഡർ | കൂപ്പൺ", "gu": "પ્રોમો | ડિસ્કાઉન્ટ | આમંત્રણ | રેફરલ | ઓર્ડર | કૂપન", "pa": "ਪ੍ਰੋਮੋ | ਛੋਟ | ਸੱਦਾ | ਰੈਫਰਲ | ਆਰਡਰ | ਕੂਪਨ",
+    "mr": "प्रोमो | सवलत | आमंत्रण | रेफरल | ऑर्डर | कूपन", "ne": "प्रोमो | छुट | निमन्त्रणा | रेफरल | अर्डर | कुपन", "si": "ප්‍රවර්ධන | වට්ටම් | ආරාධනා | ඇණවුම් | කූපන්",
+    "my": "ပရိုမို | လျှော့စျေး | ဖိတ်ခေါ် | အော်ဒါ", "km": "ផ្សព្វផ្សាយ | បញ្ចុះតម្លៃ | អញ្ជើញ | ការបញ្ជាទិញ", "lo": "ໂປຣໂມຊັນ | ສ່ວນຫຼຸດ | ເຊີນ | ຄຳສັ່ງຊື້",
+})
+_add("~meta", "the name, label or length of a credential in further languages (read in a field's name or title only)", {
+    "ka": "სახელ=prefix | ეტიკეტ=prefix | სიგრძე", "hy": "անուն=prefix | անվանում=prefix | պիտակ=prefix | երկարություն=prefix", "az": "adı=word | ad=word | uzunluğu | uzunluq",
+    "kk": "атауы | аты=word | ұзындығы | ұзындық", "ky": "аталышы | аты=word | узундугу | узундук", "uz": "nomi=word | yorlig'i | uzunligi | uzunlik",
+    "tg": "номи=word | ном=word | дарозӣ", "mn": "нэр=prefix | шошго=prefix | урт=word | уртын", "be": "назва | імя=word | даўжыня", "mk": "име=word | назив | ознака | должина",
+    "sq": "emri=word | etiketa | gjatësia", "is": "heiti | nafn=word | lengd=prefix", "ga": "ainm=word | lipéad | fad=word", "cy": "enw=word | label | hyd=word", "mt": "isem=word | tikketta | tul=word",
+    "eu": "izena=word | etiketa | luzera", "gl": "nome=word | etiqueta | lonxitude", "lb": "numm=word | label | längt=word", "af": "naam=word | etiket | lengte",
+    "sw": "jina=word | lebo | urefu", "zu": "ilebula | ubude", "yo": "orúkọ | oruko=word | gígùn", "ha": "suna=word | lakabi | tsawo=word", "am": "ስም=word | መለያ ስም | ርዝመት",
+    "bn": "নাম=word | লেবেল | দৈর্ঘ্য", "ta": "பெயர் | லேபிள் | நீளம்", "te": "పేరు | లేబుల్ | పొడవు", "kn": "ಹೆಸರು | ಲೇಬಲ್ | ಉದ್ದ", "ml": "പേര് | ലേബൽ | നീളം",
+    "gu": "નામ=word | લેબલ | લંબાઈ", "pa": "ਨਾਮ=word | ਲੇਬਲ | ਲੰਬਾਈ", "mr": "नाव=word | लेबल | लांबी", "ne": "नाम=word | लेबल | लम्बाइ", "si": "නම=word | ලේබලය | දිග=word",
+    "my": "အမည် | တံဆိပ် | အရှည်", "km": "ឈ្មោះ | ស្លាក | ប្រវែង", "lo": "ຊື່ | ປ້າຍ | ຄວາມຍາວ", "ur": "نام=word | لیبل | لمبائی", "ps": "لیبل | اوږدوالی",
+    "fil": "pangalan | label | haba=word", "ms": "panjang=word", "id": "panjang=word", "fa": "طول | نام کلید", "ar": "طول | اسم المفتاح", "he": "שם=word | אורך",
+})
+_add("card", "a payment card with its case and possessive affixes", {
+    "ha": "katinka | katinki | katin=word", "zu": "yekhadi | kwekhadi | lekhadi | ekhadini | ikhadi", "xh": "ikhadi | lekhadi", "am": "ካርድ=infix | ካርዱ=infix",
+})
+# "Private" beside a word for a key makes a private key (credentials.DERIVED), in any language.
+_add("private", "the adjective 'private' (context: read only beside a word for a key)", {
+    "en": "private", "es": "privada | privado", "pt": "privada | privado", "gl": "privada", "ca": "privada", "fr": "privée | privé | privee",
+    "it": "privata | privato", "de": "privat=prefix", "nl": "privé | prive | persoonlijke", "af": "privaat=prefix", "lb": "privat=prefix",
+    "sv": "privat=prefix", "da": "privat=prefix", "nb": "privat=prefix", "no": "privat=prefix", "is": "einka=prefix", "fi": "yksityi=prefix",
+    "et": "privaat=prefix", "lv": "privāt=prefix | privat=prefix", "lt": "privat=prefix", "pl": "prywatn=prefix", "cs": "soukrom=prefix", "sk": "súkromn=prefix",
+    "hu": "privát=prefix | titkos=prefix", "ro": "privat=prefix", "bg": "частн=prefix | частен | личн=prefix", "ru": "закрыт=prefix | приватн=prefix | частн=prefix",
+    "uk": "приватн=prefix | закрит=prefix", "be": "прыватн=prefix | закрыт=prefix", "sr": "приватн=prefix", "sr-Latn": "privatn=prefix", "hr": "privatn=prefix",
+    "bs": "privatn=prefix", "sl": "zasebn=prefix", "mk": "приватн=prefix", "sq": "privat=prefix", "el": "ιδιωτικ=prefix", "tr": "özel", "az": "şəxsi | özəl=prefix",
+    "kk": "жеке", "ky": "жеке", "uz": "shaxsiy | maxfiy", "tg": "шахсӣ | хусусӣ", "mn": "хувийн", "ka": "პირად=prefix | პრივატ=prefix", "hy": "մասնավոր | անձնական",
+    "he": "פרטי | הפרטי", "ar": "الخاص | خاص", "fa": "خصوصی", "ps": "شخصي | خصوصي", "ur": "نجی | ذاتی | پرائیویٹ", "hi": "निजी | प्राइवेट", "bn": "প্রাইভেট | ব্যক্তিগত",
+    "ta": "தனிப்பட்ட | பிரைவேட்", "te": "ప్రైవేట్ | వ్యక్తిగత", "kn": "ಖಾಸಗಿ | ಪ್ರೈವೇಟ್", "ml": "സ്വകാര്യ", "gu": "ખાનગી | પ્રાઇવેટ", "pa": "ਨਿੱਜੀ | ਪ੍ਰਾਈਵੇਟ",
+    "mr": "खाजगी | खासगी | प्रायव्हेट", "ne": "निजी | प्राइभेट", "si": "පුද්ගලික | පෞද්ගලික", "th": "ส่วนตัว", "lo": "ສ່ວນຕົວ", "km": "ឯកជន", "my": "ကိုယ်ပိုင်",
+    "zh-Hans": "私有 | 私人", "zh-Hant": "私有 | 私人", "ja": "プライベート | 秘密", "ko": "개인 | 프라이빗", "vi": "riêng tư | riêng=word", "id": "pribadi | privat=prefix",
+    "ms": "peribadi | persendirian", "fil": "pribado | private", "sw": "faragha | binafsi", "zu": "eyimfihlo | yangasese", "yo": "ìkọ̀kọ̀ | ikoko=word", "ha": "na sirri",
+    "am": "የግል=infix", "ga": "príobháideach | phríobháideach", "cy": "preifat | breifat", "mt": "privata | privat=word", "eu": "pribatu=prefix",
+})
+_add("sent", "romanised verbs of sending and arriving (South Asian languages typed in Latin letters)", {
+    "ne": "aayeko | aaeko | pathaieko | pathaeko", "hi": "bheja | bheje gaye | bheja gaya | aaya hua | aaya", "ur": "bheja | bheja gaya | aya hua",
+    "bn": "pathano | pathiyechi | esheche", "ta": "anuppiya | anuppappatta | vandha", "te": "pampina | vachina", "mr": "pathavlela | aalela",
+    "gu": "moklel | moklelo | aavel", "pa": "bhejeya | bhejiya | aaya", "ml": "ayacha | vanna", "kn": "kaluhisida | kalisida", "si": "evuva | ewwa",
+})
+_add("password", "the password of an internet bank, in Persian", {"fa": "رمز اینترنت بانک | رمز اینترنتی | رمز ورود | رمز حساب | رمز عبور بانک"})
+_add("~otp", "booking, reference, sender and area codes (a code sent, no secret)", {
+    "en": "booking | reservation | reference | ticket | sender | area code | dialling | dialing", "es": "reserva | referencia | remitente | código de área | prefijo",
+    "pt": "reserva | referência | remetente | código de área | ddd=word", "fr": "réservation | référence | expéditeur | indicatif", "it": "prenotazione | riferimento | mittente | prefisso",
+    "de": "buchung=infix | reservierung=infix | aktenzeichen=infix | absender=infix | vorwahl=infix", "nl": "boeking=infix | reservering=infix | referentie=infix | afzender=infix",
+    "ru": "бронировани=prefix | брони=prefix | отправител=prefix", "uk": "бронюванн=prefix | відправник=prefix", "pl": "rezerwacj=prefix | nadawc=prefix | numer kierunkowy",
+    "tr": "rezervasyon=prefix | gönderen adı | alan kodu", "cs": "rezervac=prefix | odesílatel=prefix", "hu": "foglalás=infix | feladó=prefix | körzetszám=prefix",
+    "ro": "rezervare=prefix | expeditor=prefix", "el": "κράτηση=prefix | κρατησ=prefix | αποστολέα", "sv": "bokning=infix | avsändar=infix", "da": "booking=infix | afsender=infix",
+    "nb": "bestilling=infix | avsender=infix", "fi": "varaus=infix | lähettäjä=infix", "ja": "予約 | 送信者", "zh-Hans": "预订 | 订票 | 发件人 | 区号", "ko": "예약 | 발신자",
+    "ar": "الحجز | حجز | اسم المرسل", "he": "הזמנה | שם השולח", "fa": "رزرو | فرستنده", "hi": "बुकिंग | प्रेषक", "id": "pemesanan | pengirim", "vi": "đặt chỗ | người gửi",
+    "th": "การจอง | ผู้ส่ง",
+})
+_add("~meta", "notes and comments about a credential (read in a field's name or title only)", {
+    "en": "notes | note | comment", "es": "notas | comentario", "fr": "notes | commentaire", "de": "notizen=infix | kommentar=infix",
+    "pt": "notas | comentário", "it": "note=word | commento",
+})
