@@ -31,6 +31,7 @@ LOG_LEVELS: Final = ("debug", "info", "warning", "error")
 MIN_RELOAD_INTERVAL: Final = 0.1
 MAX_RELOAD_INTERVAL: Final = 3600.0
 DEFAULT_RELOAD_INTERVAL: Final = 2.0
+DEFAULT_AUDIT_MAX_REPEATS: Final = 20  # see proxy.audit_budget
 # The raw HTTP relay's bounds on its client connections (limits.max_connections, limits.max_buffered_bytes).
 DEFAULT_MAX_CONNECTIONS: Final = 1024
 BUFFERED_MESSAGES: Final = 2  # max_buffered_bytes defaults to this many max_message_bytes
@@ -271,7 +272,8 @@ SPEC: Final = Section({
     "mode": _choice("enforce", "monitor"),
     "on_deny": _choice("error", "decline", "cancel"),
     "audit": Section({"path": Leaf("a file path or \"-\" for stderr", _is_str),
-                      "hmac_key_file": Leaf("a file path", _is_str)}),
+                      "hmac_key_file": Leaf("a file path", _is_str),
+                      "max_repeats": Leaf("a whole number, 0 or more", _is_count)}),
     "stdio": Section({"shutdown_grace": Leaf("a positive number of seconds", _is_pos_num)}),
     "mrtr": Section({"state_key_file": Leaf("a file path", _is_str),
                      "max_rounds": Leaf("a positive integer", _is_pos_int)}),
@@ -565,6 +567,9 @@ class Config:
     version: str = DEFAULT_VERSION
     warnings: tuple[str, ...] = ()  # not errors, but worth a look (``elicitguard check`` prints them)
     audit_hmac_key_file: str | None = None
+    # Identical refusals (session, event, decision, rules) written in full before they are only
+    # counted (audit.suppressed); 0: every one written.
+    audit_max_repeats: int = DEFAULT_AUDIT_MAX_REPEATS
     stdio_shutdown_grace: float = 2.0
     # Signs the MRTR bookkeeping carried in requestState; None: a random key per process (one replica).
     mrtr_state_key_file: str | None = None
@@ -740,6 +745,7 @@ def load_config_text(text: str, source: str = "<config>", version: str | None = 
         version=version,
         warnings=tuple(warnings),
         audit_hmac_key_file=raw.get("audit", {}).get("hmac_key_file"),
+        audit_max_repeats=raw.get("audit", {}).get("max_repeats", DEFAULT_AUDIT_MAX_REPEATS),
         stdio_shutdown_grace=float(raw.get("stdio", {}).get("shutdown_grace", 2.0)),
         mrtr_state_key_file=raw.get("mrtr", {}).get("state_key_file"),
         mrtr_max_rounds=raw.get("mrtr", {}).get("max_rounds", 3),

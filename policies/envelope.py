@@ -214,7 +214,8 @@ def quick_loads_plain(raw: bytes) -> Any:
         again = _dumps(value)
     except (ValueError, RecursionError):  # orjson.JSONDecodeError and UnicodeDecodeError are ValueErrors
         return NOT_QUICK
-    if raw.count(b":") != again.count(b":") or b"e+" in again:
+    # Written back byte for byte (compact JSON, as the SDKs send it): nothing was dropped or changed.
+    if again != raw and (raw.count(b":") != again.count(b":") or b"e+" in again):
         return NOT_QUICK
     return value
 

@@ -20,29 +20,37 @@ property test in tests/test_screen.py checks the screen against the full judgeme
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
-from elicitguard.policies.carriers.base import C2S, COMPLETE, READ_RESULTS, TASK_NOTIFICATIONS, Outcome, target_of
-from elicitguard.policies.envelope import MAX_DEPTH, QUICK_MAX_BYTES, id_key, quick_loads_plain
+from elicitguard.policies.carriers.base import C2S, COMPLETE, READ_RESULTS, TASK_NOTIFICATIONS, Outcome, forwarded
+from elicitguard.policies.envelope import MAX_DEPTH, QUICK_MAX_BYTES, _dumps, _loads, id_key
 from elicitguard.policies.judge import ELICIT
-from elicitguard.policies.session import ClientRequest, SessionState, stored, wire_id_of
+from elicitguard.policies.session import SessionState, pending_request
 from elicitguard.policies.verdict import Direction
 
 _BOM: Final = b"\xef\xbb\xbf"
 # Notifications the guard judges (server to client); every other notification is only forwarded.
 _JUDGED_NOTIFICATIONS: Final = frozenset({ELICIT, COMPLETE, *TASK_NOTIFICATIONS})
-
-
-def _plain(raw: bytes, max_bytes: int) -> bool:
-    return (
-        len(raw) <= min(max_bytes, QUICK_MAX_BYTES) and b"\\u" not in raw and not raw.startswith(_BOM)
-        and raw.count(b"{") + raw.count(b"[") <= MAX_DEPTH
-    )
+# The keys that make the guard read further, anywhere in the frame: one search each way (a regex
+# anchored on its first byte, the quote, rather than four scans of the whole frame).
+_REQUEST_KEYS: Final = re.compile(rb'"(?:_meta|taskId|inputResponses|requestState)"')
+_RESULT_KEYS: Final = re.compile(rb'"(?:inputRequests|taskId|error|requestState)"')
+_LIMIT: Final = QUICK_MAX_BYTES
 
 
 def _parsed(raw: bytes) -> dict[str, Any] | None:
-    obj = quick_loads_plain(raw)
-    if not isinstance(obj, dict) or obj.get("jsonrpc") != "2.0":
+    """``envelope.quick_loads_plain`` inlined: the frame parsed, or None for the full path. A frame
+    orjson writes back byte for byte (compact JSON, as the SDKs send it) cannot have lost a duplicate
+    key nor an integer's exactness: the counting check is for the others."""
+    try:
+        obj = _loads(raw)
+        again = _dumps(obj)
+    except (ValueError, RecursionError):
+        return None
+    if again != raw and (raw.count(b":") != again.count(b":") or b"e+" in again):
+        return None
+    if type(obj) is not dict or obj.get("jsonrpc") != "2.0":
         return None
     return obj
 
@@ -50,7 +58,10 @@ def _parsed(raw: bytes) -> dict[str, Any] | None:
 def screen(state: SessionState, direction: Direction, raw: bytes, max_bytes: int) -> Outcome | None:
     """The outcome of a frame that passes the screen (always: forward it unchanged), with what the
     guard records of it recorded; None when the frame must be judged in full."""
-    if not _plain(raw, max_bytes):
+    # No \u escape (a backslash is looked for first: one memchr, while most frames have none), no BOM,
+    # fewer brackets than the depth limit, within the size limits.
+    if (len(raw) > max_bytes or len(raw) > _LIMIT or (b"\\" in raw and b"\\u" in raw) or raw.startswith(_BOM)
+            or raw.count(b"{") + raw.count(b"[") > MAX_DEPTH):
         return None
     if b'"method"' in raw:
         return _request(state, direction, raw)
@@ -60,46 +71,54 @@ def screen(state: SessionState, direction: Direction, raw: bytes, max_bytes: int
 
 
 def _request(state: SessionState, direction: Direction, raw: bytes) -> Outcome | None:
-    if b'"_meta"' in raw or b'"taskId"' in raw or b'"inputResponses"' in raw or b'"requestState"' in raw:
+    if direction is not C2S and b'"id"' in raw:
+        return None  # a server request (or a notification naming an id): judged in full, unparsed here
+    if _REQUEST_KEYS.search(raw) is not None:
         return None
     obj = _parsed(raw)
     if obj is None or "result" in obj or "error" in obj:
         return None
     method = obj.get("method")
-    params = obj.get("params", {})
-    if not isinstance(method, str) or not isinstance(params, dict):
+    params = obj.get("params", _EMPTY)
+    if type(method) is not str or type(params) is not dict:
         return None
     if "id" not in obj:
         # A notification: the guard forwards every client notification, and every server
         # notification except the few it judges.
         judged = direction is not C2S and method in _JUDGED_NOTIFICATIONS
-        return None if judged else Outcome(forward=raw, methods=[method])
+        return None if judged else forwarded(raw, method)
     request_id = obj["id"]
-    if direction is not C2S or method == "initialize" or isinstance(request_id, bool) \
-            or not isinstance(request_id, (str, int)):
+    kind = type(request_id)
+    if direction is not C2S or method == "initialize" or (kind is not str and kind is not int):
         return None
-    target = target_of(params)
-    pending = ClientRequest(stored(method), stored(target) if target is not None else None, None, None, None,
-                            wire_id=wire_id_of(request_id))
-    if not state.pending_client.add(id_key(request_id), pending):
+    target = params.get("name")
+    if type(target) is not str:
+        target = params.get("uri")
+        if type(target) is not str:
+            target = None
+    if not state.pending_client.add(id_key(request_id), *pending_request(method, target, request_id)):
         return None  # the table is full: the full path refuses it
-    return Outcome(forward=raw, methods=[method])
+    return forwarded(raw, method)
 
 
 def _result(state: SessionState, raw: bytes) -> Outcome | None:
-    if b'"inputRequests"' in raw or b'"taskId"' in raw or b'"error"' in raw or b'"requestState"' in raw:
+    if _RESULT_KEYS.search(raw) is not None:
         return None
     obj = _parsed(raw)
-    if obj is None or not isinstance(obj.get("result"), dict):
+    if obj is None or type(obj.get("result")) is not dict:
         return None
     request_id = obj.get("id")
-    if isinstance(request_id, bool) or not isinstance(request_id, (str, int)):
+    if type(request_id) is not str and type(request_id) is not int:
         return None
     key = id_key(request_id)
-    pending = state.pending_client.get(key)
+    table = state.pending_client
+    pending = table.get(key)
     if pending is None or pending.method in READ_RESULTS or key in state.proxy_rounds or key in state.proxy_requests:
         # Unpaired (refused), a result the guard reads, or the answer to a request the proxy sent
         # itself (its retry of a round, relabelled; its tasks/update, not forwarded).
         return None
-    state.pending_client.pop(key)
-    return Outcome(forward=raw, methods=[None])
+    table.pop(key)
+    return forwarded(raw, None)
+
+
+_EMPTY: Final[dict[str, Any]] = {}

@@ -71,6 +71,18 @@ def size_of(value: Any) -> int:
         return 16
     if isinstance(value, str):
         return 49 + len(value)
+    if kind is dict:  # a form's schema: its leaves sized here rather than by a call each
+        total = 64
+        for key, item in value.items():
+            total += 49 + len(key) if type(key) is str else size_of(key)
+            item_kind = type(item)
+            if item_kind is str:
+                total += 49 + len(item)
+            elif item is None or item_kind in _SCALARS:
+                total += 16
+            else:
+                total += size_of(item)
+        return total
     if isinstance(value, (tuple, list, frozenset, set)):
         return 56 + sum(size_of(v) for v in value)
     if isinstance(value, dict):
@@ -137,9 +149,10 @@ class Bounded(OrderedDict[K, V], Generic[K, V]):
                 return True
             return len(self) < self.bound and self.bytes + size_of(key) + size_of(value) <= self.max_bytes
 
-    def add(self, key: K, value: V) -> bool:
-        """``fits`` then set, sizing the entry once: False (and nothing added) when it does not fit."""
-        size = size_of(key) + size_of(value)
+    def add(self, key: K, value: V, value_size: int | None = None) -> bool:
+        """``fits`` then set, sizing the entry once: False (and nothing added) when it does not fit.
+        ``value_size``: ``size_of(value)``, when the caller knows it."""
+        size = size_of(key) + (size_of(value) if value_size is None else value_size)
         with self._lock:
             if key not in self and (len(self) >= self.bound or self.bytes + size > self.max_bytes):
                 return False
@@ -176,6 +189,27 @@ class ClientRequest:
     protocol: str | None
     task_id: str | None = None
     wire_id: RequestId | None = None  # the id exactly as sent, to answer it if the server goes away
+
+
+_CLIENT_REQUEST_FIXED: Final = 56 + 16 + 16 + 16  # size_of's slots: modes, protocol and task_id None
+
+
+def pending_request(method: str, target: str | None, request_id: RequestId) -> tuple[ClientRequest, int]:
+    """A legacy client request as the screen records it (``stored`` strings, ``wire_id_of`` id), with
+    its ``size_of`` computed from what is known of it rather than by walking its slots."""
+    if len(method) > MAX_STORED:
+        method = stored(method)
+    if target is not None and len(target) > MAX_STORED:
+        target = stored(target)
+    if isinstance(request_id, int):
+        wire_id: RequestId | None = request_id
+        id_size = 16
+    elif len(request_id) <= MAX_WIRE_ID:
+        wire_id, id_size = request_id, 49 + len(request_id)
+    else:
+        wire_id, id_size = None, 16
+    size = _CLIENT_REQUEST_FIXED + 49 + len(method) + (16 if target is None else 49 + len(target)) + id_size
+    return ClientRequest(method, target, None, None, None, wire_id), size
 
 
 @dataclass(frozen=True, slots=True)

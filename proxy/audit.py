@@ -11,6 +11,7 @@ client are bound through contextvars, so concurrent HTTP sessions each log under
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import hashlib
 import hmac
@@ -20,23 +21,27 @@ import re
 import secrets
 import stat
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
+import time
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final, TextIO
 
-import structlog
+from structlog import contextvars as _structlog_context
 from structlog.contextvars import bind_contextvars, merge_contextvars
 
 from elicitguard import __version__
 from elicitguard.policies.shapes import VALUE_SHAPES, luhn_ok, secret_value_shape
 from elicitguard.policies.verdict import Decision
+from elicitguard.proxy.audit_budget import DEFAULT_MAX_REPEATS, RepeatBudget, suppressed_fields
 from elicitguard.proxy.audit_chain import (
     ALG_HMAC,
     ALG_SHA256,
     CLOSED,
+    FORMAT_ABOVE,
     GENESIS,
     OPENED,
+    SUPPRESSED,
     canonical,
     chain_hash,
     verify,
@@ -94,24 +99,38 @@ def _mask_secrets(text: str) -> str:
     return _DIGIT_RUN.sub(card, text)
 
 
+_CLEAN_CACHE: dict[str, str] = {}  # short strings (session, method, field names) repeat on every line
+
+
+def _clean_str(text: str) -> str:
+    """``text`` clipped and masked; cached when short (a long one is clipped afresh each time)."""
+    out = _CLEAN_CACHE.get(text)
+    if out is None:
+        if len(text) > MAX_FIELD:
+            return _mask_secrets(text[:_MASK_WINDOW])[:MAX_FIELD] + f"...({len(text)} chars)"
+        out = _mask_secrets(text)
+        if len(_CLEAN_CACHE) >= 4096:
+            _CLEAN_CACHE.clear()
+        _CLEAN_CACHE[str(text)] = out
+    return out
+
+
 def _clean(value: Any, odd: list[bool] | None = None) -> Any:
     """Clip long strings and lists, mask secret shapes, in keys as well as values. Anything but a
     string, a 64-bit integer, a boolean, None, a list or a dict sets ``odd[0]`` (see ``_encode``)."""
     kind = type(value)
     if kind is str:
-        if len(value) < 8:
-            return value  # too short for any secret shape (see _mask_secrets)
-        if len(value) > MAX_FIELD:
-            return _mask_secrets(value[:_MASK_WINDOW])[:MAX_FIELD] + f"...({len(value)} chars)"
-        return _mask_secrets(value)
+        return value if len(value) < 8 else _clean_str(value)  # shorter: too short for any secret shape
     if value is None or kind is bool or (kind is int and -(1 << 63) <= value < (1 << 64)):
         return value
     if kind is list:
         return [v if type(v) is str and len(v) < 8 else _clean(v, odd) for v in value[:MAX_FIELD]]
+    if kind is dict:
+        return {(k if type(k) is str and len(k) < 8 else _clean(str(k), odd)):
+                (v if type(v) is str and len(v) < 8 else _clean(v, odd))
+                for k, v in (value.items() if len(value) <= MAX_FIELD else list(value.items())[:MAX_FIELD])}
     if isinstance(value, str):
-        if len(value) > MAX_FIELD:
-            return _mask_secrets(value[:_MASK_WINDOW])[:MAX_FIELD] + f"...({len(value)} chars)"
-        return _mask_secrets(value)
+        return _clean_str(str(value))
     if isinstance(value, list):
         return [_clean(v, odd) for v in value[:MAX_FIELD]]
     if isinstance(value, dict):
@@ -123,18 +142,48 @@ def _clean(value: Any, odd: list[bool] | None = None) -> Any:
 
 # Values the proxy itself produces: hashes must reach the file unchanged (a hex hash can hold a
 # digit run that looks like a card number).
-_OURS = frozenset({"ts", "event", "decision", "head", "continues", "count", "alg", "pid", "version", "reason"})
+_OURS = frozenset({"ts", "event", "decision", "head", "continues", "count", "alg", "pid", "version", "reason",
+                   "format", "first_ts", "last_ts", "why"})
+_RESERVED = frozenset({"ts", "event", "writer", "seq", "prev", "above", "hash"})  # set by the writer alone
 
 
-def _clean_processor(_logger: Any, _name: str, event_dict: MutableMapping[str, Any],
-                     odd: list[bool] | None = None) -> MutableMapping[str, Any]:
-    for key, value in event_dict.items():  # values replaced in place: the dict keeps its size
-        if key not in _OURS:
-            if type(value) is not str or len(value) >= 8:
-                event_dict[key] = _clean(value, odd)
-        elif odd is not None and type(value) not in (str, int):
-            odd[0] = True
-    return event_dict
+_PREFIX = _structlog_context.STRUCTLOG_KEY_PREFIX
+_CONTEXT_VARS: dict[str, Any] | None = getattr(_structlog_context, "_CONTEXT_VARS", None)
+
+
+_VARS: list[tuple[str, Any]] = []  # (field, its ContextVar), rebuilt when structlog made a new one
+
+
+def _context() -> dict[str, Any]:
+    """The fields bound with ``bind`` in this context (structlog's contextvars). Read from the
+    variables structlog created rather than by walking the whole context (most of its cost)."""
+    if _CONTEXT_VARS is None:  # a structlog without the table: its own, slower, way
+        return dict(merge_contextvars(None, "info", {}))
+    variables = _VARS
+    if len(variables) != len(_CONTEXT_VARS):  # structlog only ever adds variables
+        variables = [(name[len(_PREFIX):], var) for name, var in list(_CONTEXT_VARS.items())]
+        _VARS[:] = variables
+    out = {}
+    for name, var in variables:
+        value = var.get()
+        if value is not Ellipsis:
+            out[name] = value
+    return out
+
+
+_STAMP: list[Any] = [-1, ""]  # [the second, its "YYYY-MM-DDTHH:MM:SS"]
+
+
+def _now() -> str:
+    """UTC now as structlog's ISO stamp wrote it (``2026-01-02T03:04:05.678901Z``, no fraction on
+    a whole second), formatting the date once a second."""
+    seconds, fraction = divmod(time.time_ns(), 1_000_000_000)
+    second, prefix = _STAMP
+    if second != seconds:
+        prefix = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds))
+        _STAMP[:] = [seconds, prefix]
+    micros = fraction // 1000
+    return f"{prefix}.{micros:06d}Z" if micros else prefix + "Z"
 
 
 _LINE: Final = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
@@ -195,6 +244,9 @@ class _Chain:
     writer: str
     head: str
     seq: int = 0
+    # The file's size after this chain's last line, when the writer knows it (a lockable file): while
+    # the file still ends there, the line above the next record is the chain's own last one.
+    end: int | None = None
 
 
 def _new_writer() -> str:
@@ -204,7 +256,8 @@ def _new_writer() -> str:
 class AuditLog:
     """Writes decisions and lifecycle events as JSON lines, one hash chain per opened file."""
 
-    def __init__(self, path: str = "-", stream: TextIO | None = None, *, key: bytes | None = None) -> None:
+    def __init__(self, path: str = "-", stream: TextIO | None = None, *, key: bytes | None = None,
+                 max_repeats: int = DEFAULT_MAX_REPEATS, repeat_interval: float = 60.0) -> None:
         self.path = path
         self._stream = stream
         self._key = key
@@ -212,14 +265,14 @@ class AuditLog:
         self._fd: int | None = None
         self._lockable = False
         self._chain: _Chain | None = None
-        # structlog's processors, called in order without a bound logger in between (its cost per
-        # line was most of the line's cost): the records are what structlog made of them.
-        self._timestamp = structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts")
         # The policy_version every record carries from a reload on (set by proxy.reload); until then
         # the one bound in the context. Not a contextvar: tasks started before the reload must see it.
         self.policy_version: str | None = None
         # Called with (event, decision, fields) for each record written (metrics count from them).
         self.observers: list[Callable[[str, str, Mapping[str, Any]], None]] = []
+        self._budget = RepeatBudget(max_repeats, repeat_interval)
+        # (the bound context, its cleaned form, copies of its dicts and lists): see _bound.
+        self._context_cache: tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None = None
         self._open(self._open_fd(), continues=None)
 
     @property
@@ -236,6 +289,11 @@ class AuditLog:
 
     def event(self, event: str, decision: str = "allow", **fields: Any) -> None:
         """A lifecycle event (session start/end, transport errors)."""
+        if event == "session.end":
+            # What the session's repeats left out is told before its end.
+            with self._lock:
+                ended = fields.get("evicted", fields.get("session", _context().get("session")))
+                self._flush_repeats("session end", ended, forget=True)
         self._emit(event, {"decision": decision, **fields})
 
     def decisions(self, decisions: Iterable[Decision], **extra: Any) -> None:
@@ -244,13 +302,14 @@ class AuditLog:
             name = record.pop("event")
             record.setdefault("decision", "allow")
             record.update(extra)
-            self._emit(name, record)
+            self._emit(name, record, budgeted=True)
 
-    def _emit(self, event: str, event_dict: dict[str, Any]) -> None:
+    def _emit(self, event: str, event_dict: dict[str, Any], budgeted: bool = False) -> None:
         """One record: the fields as given, then the bound context, a timestamp, cleaning, the chain;
-        then the observers (metrics), which never fail the traffic the record is about."""
+        then the observers (metrics), which count every record, written or counted by the budget,
+        and never fail the traffic the record is about."""
         seen = dict(event_dict) if self.observers else None
-        self._write_record(event, event_dict)
+        self._write_record(event, event_dict, budgeted)
         if seen is not None:
             decision = str(seen.pop("decision", "allow"))
             for observe in self.observers:
@@ -259,52 +318,125 @@ class AuditLog:
                 except Exception:  # noqa: BLE001 - counting or logging a record never fails the traffic it records
                     continue
 
-    def _write_record(self, event: str, event_dict: dict[str, Any]) -> None:
+    def _write_record(self, event: str, fields: dict[str, Any], budgeted: bool = False) -> None:
+        """The record in its line order (``_FIELDS``, the given fields, policy_version, the bound
+        context), cleaned, linked into the chain and written."""
         with self._lock:
             if self._chain is None:
                 return
-            event_dict["event"] = event
-            if self.policy_version is not None:
-                # A reload's version wins over the one bound at start (a record naming its own keeps it).
-                event_dict.setdefault("policy_version", self.policy_version)
-            merge_contextvars(None, "info", event_dict)
-            self._timestamp(None, "info", event_dict)
+            ts = _now()
+            context = _context()
+            if budgeted and self._budget.limit and fields.get("decision") not in (None, "allow"):
+                merged = {**context, **fields, "event": event}
+                if not self._budget.admit(merged, ts):
+                    if self._budget.due():
+                        self._flush_repeats("periodic")
+                    return
             odd = [False]
-            _clean_processor(None, "info", event_dict, odd)
-            self._write_line(self._link(event_dict, odd[0]))
+            record: dict[str, Any] = dict.fromkeys(_FIELDS)
+            record["ts"] = ts
+            record["event"] = event
+            cache = _CLEAN_CACHE
+            for key, value in fields.items():
+                if key in _RESERVED:
+                    continue
+                kind = type(value)
+                if key in _OURS:
+                    if kind is not str and kind is not int:
+                        odd[0] = True
+                elif kind is str:  # inline: the cost of most fields
+                    if len(value) >= 8:
+                        value = cache.get(value) or _clean_str(value)
+                elif not (value is None or kind is bool or (kind is int and -(1 << 63) <= value < (1 << 64))):
+                    value = _clean(value, odd)
+                record[key] = value
+            version = self.policy_version
+            if version is not None and "policy_version" not in fields:
+                record["policy_version"] = _clean(version, odd)
+            for key, value in self._bound(context, odd).items():
+                if key not in fields and (key != "policy_version" or version is None):
+                    record[key] = value
+            self._write_line(record, odd[0])
 
-    def _link(self, event_dict: MutableMapping[str, Any], odd: bool) -> bytes:
-        """Numbers the record, links it to the previous one of its chain: its line."""
+    def _bound(self, context: dict[str, Any], odd: list[bool]) -> dict[str, Any]:
+        """The bound context, cleaned once per binding: the same objects come back on every line
+        (a dict or list, which could change in place, is compared with a copy of what was cleaned)."""
+        cached = self._context_cache
+        if cached is not None and cached[0].keys() == context.keys() and all(
+                (cached[2][key] == value) if key in cached[2] else (cached[0][key] is value)
+                for key, value in context.items()):
+            return cached[1]
+        clean: dict[str, Any] = {}
+        copies: dict[str, Any] = {}
+        mark = odd[0]
+        odd[0] = False
+        for key, value in context.items():
+            if key in _RESERVED:
+                continue
+            if key in _OURS:
+                if type(value) is not str and type(value) is not int:
+                    odd[0] = True
+                clean[key] = value
+            else:
+                clean[key] = _clean(value, odd)
+                if not isinstance(value, str | int | None):
+                    copies[key] = copy.deepcopy(value)
+        self._context_cache = (context, clean, copies) if not odd[0] else None
+        odd[0] = odd[0] or mark
+        return clean
+
+    def _write_line(self, record: dict[str, Any], odd: bool) -> None:
+        """Number the record, link it to its chain (and, in a lockable file, to the line above it,
+        read under the file lock), write it with one ``write``."""
         chain = self._chain
         assert chain is not None
-        ordered: dict[str, Any] = {key: event_dict.pop(key, None) for key in _FIELDS}
-        ordered.update(event_dict)
-        chain.seq += 1
-        ordered["writer"] = chain.writer
-        ordered["seq"] = chain.seq
-        ordered["prev"] = chain.head
-        chain.head, line = _encode(ordered, odd, self._key, chain.head)
-        return line
-
-    def _write_line(self, data: bytes) -> None:
         if self._stream is not None:
-            self._stream.write(data.decode("ascii"))
+            self._stream.write(self._link(chain, record, odd, None).decode("ascii"))
             self._stream.flush()
             return
         fd = self._fd
         assert fd is not None
         if fd == 2:
+            data = self._link(chain, record, odd, None)
             with STDERR_LOCK, contextlib.suppress(OSError):  # nobody reads our stderr any more
                 _write_all(fd, data)
             return
         if not self._lockable or fcntl is None:
-            _write_all(fd, data)
+            _write_all(fd, self._link(chain, record, odd, None))
             return
         fcntl.flock(fd, fcntl.LOCK_EX)  # inline, not _locked(): this is the cost of every line
         try:
+            end = os.lseek(fd, 0, os.SEEK_END)
+            if end == chain.end:
+                above = chain.head  # nobody wrote since our last line: the usual case, no read
+            else:
+                above, end = _last_line_hash(fd, end)
+            data = self._link(chain, record, odd, above)
+            chain.end = None  # unknown until the write completes
             _write_all(fd, data)
+            chain.end = end + len(data)
         finally:
             fcntl.flock(fd, fcntl.LOCK_UN)
+
+    def _link(self, chain: _Chain, record: dict[str, Any], odd: bool, above: str | None) -> bytes:
+        """Numbers the record, links it to the previous one of its chain (the first one to the line
+        above it): its line. ``above`` is named in the record only when it is not ``prev``."""
+        chain.seq += 1
+        if chain.seq == 1 and above is not None:
+            chain.head = above
+        record["writer"] = chain.writer
+        record["seq"] = chain.seq
+        record["prev"] = chain.head
+        if above is not None and above != chain.head:
+            record["above"] = above
+        chain.head, line = _encode(record, odd, self._key, chain.head)
+        return line
+
+    def _flush_repeats(self, why: str, session: Any = ..., *, forget: bool = False) -> None:
+        """One ``audit.suppressed`` record per kind of decision the budget left out (of ``session``, or
+        of every session), each with its count."""
+        for held in self._budget.drain(session, forget=forget):
+            self._write_record(SUPPRESSED, suppressed_fields(held, why))
 
     # ---- opening, reopening, closing ----------------------------------------------------------------------
 
@@ -316,23 +448,25 @@ class AuditLog:
         return os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o640)
 
     def _open(self, fd: int | None, continues: str | None) -> None:
-        """Start a chain on ``fd``, linked to the file's last line when it opens (under the file lock,
-        so that line is the one just above our first)."""
+        """Start a chain on ``fd``. In a lockable file its first record links to the file's last
+        line, and every record names the line above it when that is not its chain's previous one
+        (``format`` 2), both read under the file lock the line is written under."""
         with self._lock:
             self._fd = fd
             # Only a regular file takes flock; checked once, not per line.
-            self._lockable = fd is not None and fd != 2 and stat.S_ISREG(os.fstat(fd).st_mode)
-            extra = {"continues": continues} if continues is not None else {}
-            with _locked(fd if self._lockable else None):
-                prev = _last_hash(fd) if self._lockable and fd is not None else GENESIS
-                self._chain = _Chain(_new_writer(), prev)
-                self.event(OPENED, alg=ALG_HMAC if self._key is not None else ALG_SHA256, pid=os.getpid(),
-                           version=__version__, **extra)
+            self._lockable = fd is not None and fd != 2 and stat.S_ISREG(os.fstat(fd).st_mode) and fcntl is not None
+            extra: dict[str, Any] = {"continues": continues} if continues is not None else {}
+            if self._lockable:
+                extra["format"] = FORMAT_ABOVE
+            self._chain = _Chain(_new_writer(), GENESIS)
+            self.event(OPENED, alg=ALG_HMAC if self._key is not None else ALG_SHA256, pid=os.getpid(),
+                       version=__version__, **extra)
 
     def _close_chain(self, reason: str) -> str | None:
         chain = self._chain
         if chain is None:
             return None
+        self._flush_repeats(reason)
         self.event(CLOSED, count=chain.seq, head=chain.head, reason=reason)
         self._chain = None
         return chain.head
@@ -370,30 +504,25 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-@contextlib.contextmanager
-def _locked(fd: int | None) -> Iterator[None]:
-    """An exclusive ``flock`` (re-entrant per open file); nothing when ``fd`` is None."""
-    if fd is None or fcntl is None:
-        yield
-        return
-    fcntl.flock(fd, fcntl.LOCK_EX)
-    try:
-        yield
-    finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
+_TAIL = re.compile(rb'"hash":"([0-9a-f]{64})"\}\n\Z')
 
 
-def _last_hash(fd: int) -> str:
-    """The hash on the file's last line, read backwards block by block however long the lines.
+def _last_line_hash(fd: int, end: int) -> tuple[str, int]:
+    """The hash on the file's last line (``end`` bytes long) and the file's size, under the file lock.
 
-    A torn last line (a writer died mid-line) is ended with a newline first, so our records start
-    on their own line; ``audit-verify`` then reports the torn line."""
-    end = os.fstat(fd).st_size
+    Our writers put ``hash`` last, so the line's last 76 bytes nearly always give it without reading
+    the line; anything else is read backwards block by block however long the line. A torn last line
+    (a writer died mid-line) is ended with a newline first, so our records start on their own line;
+    ``audit-verify`` then reports the torn line."""
     if end == 0:
-        return GENESIS
-    if os.pread(fd, 1, end - 1) != b"\n":
+        return GENESIS, 0
+    tail = os.pread(fd, 76, max(0, end - 76))
+    match = _TAIL.search(tail)
+    if match is not None:  # the pattern holds no newline but the last: it is the last line's end
+        return match.group(1).decode("ascii"), end
+    if not tail.endswith(b"\n"):
         os.write(fd, b"\n")
-        return GENESIS
+        return GENESIS, end + 1
     block = 65536
     tail = b""
     stop = end - 1  # drop the final newline
@@ -403,8 +532,8 @@ def _last_hash(fd: int) -> str:
         stop = start
         newline = tail.rfind(b"\n")
         if newline != -1 or start == 0:
-            return _hash_of(tail[newline + 1:])
-    return GENESIS
+            return _hash_of(tail[newline + 1:]), end
+    return GENESIS, end
 
 
 def _hash_of(line: bytes) -> str:

@@ -5,7 +5,11 @@ Each writer (one ``AuditLog`` between opening and closing its file) writes one c
 (SHA-256, or HMAC-SHA256 with a key, over ``prev`` and the record's canonical JSON without ``hash``).
 A chain starts with an ``audit.opened`` record whose ``prev`` is the hash of the line just above it
 in the file (or ``GENESIS``), and ends with an ``audit.closed`` record giving ``count`` and ``head``.
-Several writers may append to one file: their chains interleave and are followed separately.
+Several writers may append to one file: their chains interleave and are followed separately. A chain
+whose ``audit.opened`` says ``format: 2`` also ties each record to the line above it in the file: the
+record names that line's hash in ``above`` when it is not the chain's own previous record (``prev``),
+so records of two writers cannot be swapped or moved past each other unnoticed. A record left out by
+the repeat budget is counted in an ``audit.suppressed`` record (``count``).
 
 Records written before chains had writers (no ``writer`` field) form one chain, as they always did.
 """
@@ -26,6 +30,8 @@ ALG_SHA256: Final = "sha256"
 ALG_HMAC: Final = "hmac-sha256"
 OPENED: Final = "audit.opened"
 CLOSED: Final = "audit.closed"
+SUPPRESSED: Final = "audit.suppressed"
+FORMAT_ABOVE: Final = 2  # audit.opened's ``format``: every record tied to the line above it
 
 
 _CANONICAL: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -55,6 +61,7 @@ class ChainReport:
     last_seq: int = 0
     head: str = GENESIS
     closed: bool = False
+    format: int = 1
 
 
 @dataclass
@@ -66,6 +73,7 @@ class Report:
     problem: str | None = None
     needs_key: bool = False  # a keyed chain and no key to check it with
     missing_heads: list[str] = field(default_factory=list)
+    suppressed: int = 0  # decisions the repeat budget counted instead of writing (audit.suppressed)
 
     @property
     def open_chains(self) -> list[ChainReport]:
@@ -119,6 +127,10 @@ class _Verifier:
                 return f"line {number}: the chain is keyed (HMAC): verify it with --key-file"
             if chain.alg == ALG_SHA256 and self.key is not None:
                 return f"line {number}: the chain is not keyed although a key was given (rewritten without the key?)"
+            form = record.get("format", 1) if record.get("event") == OPENED else 1
+            if form not in (1, FORMAT_ABOVE) or isinstance(form, bool):
+                return f"line {number}: unknown chain format {str(form)[:20]!r}"
+            chain.format = form
             self.chains[writer] = chain
             self.report.chains.append(chain)
         else:
@@ -128,6 +140,9 @@ class _Verifier:
                 return f"line {number}: sequence gap (expected {chain.last_seq + 1})"
             if prev != chain.head:
                 return f"line {number}: chain broken (prev does not match the chain's previous record)"
+            if chain.format >= FORMAT_ABOVE and record.get("above", prev) != (self.above or GENESIS):
+                return (f"line {number}: the record was written below another line than the one above it now "
+                        "(lines of two writers swapped, moved or deleted?)")
         key = self.key if chain.alg == ALG_HMAC else None
         if not hmac.compare_digest(chain_hash(prev, record, key), claimed):
             return f"line {number}: hash mismatch (line edited)"
@@ -135,6 +150,11 @@ class _Verifier:
             if record.get("count") != seq - 1 or record.get("head") != prev:
                 return f"line {number}: the closing record's count or head does not match its chain"
             chain.closed = True
+        if record.get("event") == SUPPRESSED:
+            count = record.get("count")
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                return f"line {number}: an audit.suppressed record without a count"
+            self.report.suppressed += count
         chain.records += 1
         chain.last_seq = seq
         chain.head = self.above = claimed

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from elicitguard.proxy.audit_chain import SUPPRESSED
 from elicitguard.proxy.auditread import (
     DECISIONS,
     DENIALS,
@@ -39,12 +40,12 @@ class Breakdown:
     def __init__(self) -> None:
         self._rows: dict[str | None, list[int]] = {}
 
-    def add(self, name: str | None, decision: Any) -> None:
+    def add(self, name: str | None, decision: Any, weight: int = 1) -> None:
         row = self._rows.get(name)
         if row is None:
             row = self._rows[name] = [0] * len(COLUMNS)
-        row[0] += 1
-        row[_COLUMN.get(decision, _OTHER) if isinstance(decision, str) else _OTHER] += 1
+        row[0] += weight
+        row[_COLUMN.get(decision, _OTHER) if isinstance(decision, str) else _OTHER] += weight
 
     def rows(self) -> list[dict[str, Any]]:
         """Largest first, then by name; ``name`` is null for records without one."""
@@ -115,36 +116,42 @@ class Summary:
                 return
             if bookkeeping(record):
                 return
-            summary.records += 1
             ts = record.get("ts")
             if isinstance(ts, str):
                 summary.first_ts = summary.first_ts or ts
                 summary.last_ts = ts
+            before = self.records
             self.add(record)
+            summary.records += self.records - before
 
         summary.chain = scan(path, see)
         return summary
 
     def add(self, record: dict[str, Any]) -> None:
-        self.records += 1
+        """One record; an ``audit.suppressed`` record counts as the ``count`` decisions it stands for
+        (its ``of_event``, decision, rules, server and client; dated at its ``last_ts``)."""
+        weight, event, ts = 1, record.get("event"), record.get("ts")
+        if event == SUPPRESSED and type(count := record.get("count")) is int and count >= 0:
+            weight, event, ts = count, record.get("of_event"), record.get("last_ts", ts)
+        self.records += weight
         decision = record.get("decision")
         decision_label = label(decision)
-        self.decisions[decision_label] += 1
-        self.events[label(record.get("event"))] += 1
-        self.servers.add(label(record.get("server")), decision)
+        self.decisions[decision_label] += weight
+        self.events[label(event)] += weight
+        self.servers.add(label(record.get("server")), decision, weight)
         client = client_label(record)
         if client is not None:
-            self.clients.add(client, decision)
+            self.clients.add(client, decision, weight)
         for rule in rules(record):
-            self.rules.add(rule, decision)
+            self.rules.add(rule, decision, weight)
         if decision_label in DENIALS and (host := label(record.get("url_host"))) is not None:
-            self.denied_hosts.add(host, decision)
-        minute = self._minute(record.get("ts"))
+            self.denied_hosts.add(host, decision, weight)
+        minute = self._minute(ts)
         if minute is None:
-            self.undated += 1
+            self.undated += weight
         else:
             column = _COLUMN.get(decision, _OTHER) if isinstance(decision, str) else _OTHER
-            self._minutes[minute, column] += 1
+            self._minutes[minute, column] += weight
 
     def _minute(self, ts: Any) -> int | None:
         # Timestamps repeat their minute thousands of times in a busy file: parse each minute once.

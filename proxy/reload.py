@@ -31,6 +31,7 @@ from elicitguard.proxy.preflight import validate
 FIXED: Final = {
     "audit.path": "audit_path",
     "audit.hmac_key_file": "audit_hmac_key_file",
+    "audit.max_repeats": "audit_max_repeats",
     "limits.max_message_bytes": "max_message_bytes",  # the framers and the HTTP app are sized at start
     "admin.listen": "admin_listen",
     "reload.watch": "reload_watch",

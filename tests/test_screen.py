@@ -266,3 +266,41 @@ def test_the_answer_to_the_proxys_own_tasks_update_takes_the_full_path() -> None
     raw = b'{"jsonrpc":"2.0","id":"eg-task-1","result":{}}'
     assert screen(guard.state, Direction.SERVER_TO_CLIENT, raw, MAX) is None
     assert guard.server_message(raw, 0.0).forward is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200), st.one_of(st.none(), st.text(max_size=200)),
+       st.one_of(st.integers(-2**63, 2**63), st.text(max_size=1100)))
+def test_the_size_the_screen_books_for_a_pending_request_is_its_size_of(method: str, target: str | None,
+                                                                       request_id: int | str) -> None:
+    """The screen sizes the request it records from what it knows of it; the table's byte bound must
+    count it exactly as the full path does (the soundness test compares the tables' bytes too)."""
+    from elicitguard.policies.session import pending_request, size_of, stored, wire_id_of
+
+    request, size = pending_request(method, target, request_id)
+    assert request == ClientRequest(stored(method), stored(target) if target is not None else None, None, None, None,
+                                    wire_id=wire_id_of(request_id))
+    assert size == size_of(request)
+
+
+json_values = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=5)),
+                           lambda inner: st.one_of(st.lists(inner, max_size=3), st.tuples(inner),
+                                                   st.dictionaries(st.text(max_size=3), inner, max_size=3)),
+                           max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_size_of_a_dict_sized_inline_is_the_sum_of_its_parts(value: Any) -> None:
+    """size_of sizes a dict's leaves inline (a form's schema, kept with its pending request): the
+    same total as sizing each key and value by a call of its own."""
+    from elicitguard.policies.session import size_of
+
+    def slow(item: Any) -> int:
+        if isinstance(item, dict):
+            return 64 + sum(slow(k) + slow(v) for k, v in item.items())
+        if isinstance(item, (tuple, list)):
+            return 56 + sum(slow(v) for v in item)
+        return size_of(item)
+
+    assert size_of(value) == slow(value)

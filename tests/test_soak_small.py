@@ -75,8 +75,8 @@ def test_every_http_session_completes_with_every_answer_exactly_once(soak: dict[
 
 
 @pytest.mark.parametrize("phase", ["stdio", "http"])
-def test_each_denied_server_request_gets_the_proxys_answer_once_and_one_audit_line(soak: dict[str, Any],
-                                                                                  phase: str) -> None:
+def test_each_denied_server_request_gets_the_proxys_answer_once_and_is_audited_once(soak: dict[str, Any],
+                                                                                 phase: str) -> None:
     p = soak["by_phase"][phase]
     answers = p["proxy_answers_to_server"] if phase == "stdio" else p["upstream"]["proxy_answers"]
     assert answers == p["expected"]["proxy_answers"] > 0

@@ -53,6 +53,22 @@ class Outcome:
     methods: list[str | None] = field(default_factory=list)
 
 
+def forwarded(raw: bytes, method: str | None) -> Outcome:
+    """A frame forwarded as it came, with nothing to record but its one message's method: the
+    screen's outcome, built without the dataclass's per-field defaults."""
+    out = _new_outcome(Outcome)
+    out.forward = raw
+    out.replies = []
+    out.decisions = []
+    out.notices = []
+    out.retries = []
+    out.methods = [method]
+    return out
+
+
+_new_outcome = object.__new__
+
+
 @dataclass
 class Step:
     """The fate of one message inside a frame."""

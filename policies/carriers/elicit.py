@@ -43,9 +43,8 @@ class ElicitationCarrier(ResponseCarrier):
                 pending = ServerRequest(ELICIT, verdict.mode, stored(eid) if eid is not None else None,
                                         _properties(params), wire_id=wire_id_of(message.id),
                                         digest=request_digest(message))
-                if not self.state.pending_server.fits(id_key(message.id), pending):
+                if not self.state.pending_server.add(id_key(message.id), pending):  # sized once
                     return self._in_flight_refusal(message, S2C, out)
-                self.state.pending_server[id_key(message.id)] = pending
                 self._track(message.id)
             if eid is not None:
                 self.state.open_elicitations[stored(eid)] = None

@@ -67,6 +67,6 @@ def open_audit(config: Config, server: str | None = None) -> AuditLog:
     # Bound before the log opens, so its first record (audit.opened) carries the version too.
     AuditLog.bind(policy_version=config.version)
     try:
-        return AuditLog(path, key=key)
+        return AuditLog(path, key=key, max_repeats=config.audit_max_repeats)
     except OSError as exc:
         fail(f"cannot open audit log {path!r}: {exc.strerror or exc}")

@@ -18,7 +18,8 @@ reordered or inserted, or a --head missing); 3 open (intact, but a chain has no 
 its writer is still running or was killed, or lines were cut from its end); 2 the file or key
 cannot be used, or a keyed chain and no --key-file. For each chain it prints the last seq and
 hash: keep them elsewhere and pass them back as --head to prove later that nothing up to them
-was cut. Without a key, someone who can write the file can also recompute a chain: use
+was cut. Repeated refusals the audit budget (audit.max_repeats) left out are not gaps: the
+audit.suppressed records that count them are in the chain, and their total is printed. Without a key, someone who can write the file can also recompute a chain: use
 audit.hmac_key_file and --key-file for logs that must resist that.
 """
 
@@ -81,8 +82,12 @@ def cmd_audit_verify(args: argparse.Namespace) -> int:
     if report.open_chains:
         print(f"elicitguard: {name}: intact but OPEN: {len(report.open_chains)} of {len(report.chains)} chain(s) "
               f"have no closing record (writer still running or killed, or lines cut from the end); "
-              f"{report.records} record(s)")
+              f"{report.records} record(s){_suppressed(report.suppressed)}")
         return EXIT_OPEN
     print(f"elicitguard: {name}: chain intact and closed, {report.records} record(s) in "
-          f"{len(report.chains)} chain(s)")
+          f"{len(report.chains)} chain(s){_suppressed(report.suppressed)}")
     return EXIT_OK
+
+
+def _suppressed(count: int) -> str:
+    return f", and {count} repeated decision(s) counted in audit.suppressed records" if count else ""

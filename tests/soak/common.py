@@ -50,17 +50,22 @@ def write_config(path: Path, audit: Path, extra: str = "", on_deny: str = "error
 
 
 def audit_counts(path: Path, timeout: float) -> dict[str, Any]:
-    """What the proxy's audit log says: decisions by event, and whether its hash chain holds."""
+    """What the proxy's audit log says: decisions by event, and whether its hash chain holds. An
+    ``audit.suppressed`` record (repeats past ``audit.max_repeats``) counts as the decisions it counted."""
     events: collections.Counter[str] = collections.Counter()
-    lines = 0
+    lines = suppressed = 0
     with path.open("rb") as f:
         for line in f:
             lines += 1
             record = json.loads(line)
-            events[f"{record.get('event')}:{record.get('decision')}"] += 1
+            if record.get("event") == "audit.suppressed":
+                suppressed += record["count"]
+                events[f"{record.get('of_event')}:{record.get('decision')}"] += record["count"]
+            else:
+                events[f"{record.get('event')}:{record.get('decision')}"] += 1
     verify = subprocess.run(proxy("audit-verify", str(path)), capture_output=True, timeout=timeout, env=env())
     return {"lines": lines, "events": dict(sorted(events.items())), "chain_intact": verify.returncode == 0,
-            "bytes": path.stat().st_size}
+            "bytes": path.stat().st_size, "suppressed": suppressed}
 
 
 # Audit events that must never appear in a soak of well-formed traffic: something was refused unjudged,
