@@ -428,24 +428,31 @@ async def test_a_reload_raising_sessions_max_age_does_not_revive_a_deleted_id(
         assert (await asyncio.wait_for(_post(client, proxy.url(), call, deleted), WAIT))[0] == 404
 
 
-@pytest.mark.xfail(strict=True, reason="at the cap a new connection is refused, never an idle keep-alive one "
-                   "closed to make room: one client holding every slot idle (a request every 74 s, or a "
-                   "partial head every 29 s) locks everyone else out; which connection to give up (idle, "
-                   "then partial heads? per address, which a balancer hides?) is a design decision")
 async def test_idle_keep_alive_connections_of_one_client_do_not_lock_others_out_at_the_cap(tmp_path: Path) -> None:
-    async with running(tmp_path, "limits:\n  max_connections: 2\n") as (proxy, _upstream, _audit):
+    # At the cap a new connection was refused while every slot was an idle keep-alive of one client.
+    async with running(tmp_path, "limits:\n  max_connections: 2\n") as (proxy, _upstream, audit):
         idle = []
         for _ in range(2):
             reader, writer = await _connect(proxy)
             writer.write(b"GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             assert await asyncio.wait_for(_status(reader), WAIT) == 404  # answered, and kept alive
-            idle.append(writer)
+            await asyncio.wait_for(reader.readuntil(b"404: Not Found"), WAIT)
+            idle.append((reader, writer))
         reader, writer = await _connect(proxy)
         writer.write(b"GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         status = await asyncio.wait_for(_status(reader), WAIT)
-        for w in (*idle, writer):
+        # The one idle the longest was closed cleanly (nothing more on it), the other kept.
+        oldest = await asyncio.wait_for(_until_eof(idle[0][0]), WAIT)
+        for _, w in (*idle, (reader, writer)):
             w.close()
         assert status == 404
+        assert oldest == b""
+        assert not idle[1][0].at_eof()
+    records = [json.loads(line) for line in audit.read_text().splitlines()]
+    evicted = [r for r in records if r["event"] == "http.connection_evicted"]
+    assert len(evicted) == 1 and evicted[0]["count"] == 1
+    assert evicted[0]["reasons"][0]["rule"] == "http.max_connections"
+    assert not [r for r in records if r["event"] == "http.connection_refused"]
 
 
 async def test_a_connection_waiting_for_room_resumes_once_its_own_reserve_has_room_again() -> None:

@@ -26,7 +26,7 @@ import httptools
 from aiohttp import web
 from multidict import CIMultiDict
 
-from elicitguard.proxy.http.budget import READ_SIZE, RESERVE, STEP, BodyBudget, Refusals
+from elicitguard.proxy.http.budget import READ_SIZE, RESERVE, STEP, BodyBudget, Refusals, Spare
 from elicitguard.proxy.http.deadline import Deadline
 from elicitguard.proxy.http.upstream import Upstreams
 
@@ -49,9 +49,11 @@ class Settings:
     idle_timeout: float  # a keep-alive connection with nothing in progress
     body_timeout: float  # a request body, from its head to its end
     new_upstreams: Callable[[], Upstreams]
-    max_connections: int = 0  # open client connections; past it a new one is answered 503 and closed (0: no cap)
+    max_connections: int = 0  # open client connections; past it an idle one is evicted, else 503 (0: no cap)
     budget: BodyBudget = field(default_factory=lambda: BodyBudget(1 << 62))  # see budget.py
     refusals: Refusals | None = None  # told of each connection refused at the cap
+    evictions: Refusals | None = None  # told of each idle connection closed to make room at the cap
+    spare: Spare[H1Connection] = field(default_factory=Spare)  # the connections that may be evicted
 
 
 class Refused(Exception):
@@ -211,16 +213,26 @@ class H1Connection(asyncio.BufferedProtocol):
         self.transport = cast(asyncio.Transport, transport)
         peer = transport.get_extra_info("peername")
         self.remote = peer[0] if isinstance(peer, tuple) else None
-        if self.settings.max_connections and len(self.live) >= self.settings.max_connections:
-            # Refused before anything is read: a fixed answer, then the close (reported, not silent).
-            self._closing = True
-            self.transport.write(_plain(503, close=True))
-            self.transport.close()
-            if self.settings.refusals is not None:
-                self.settings.refusals.add()
-            return
+        settings = self.settings
+        if settings.max_connections and len(self.live) >= settings.max_connections:
+            victim = settings.spare.pick()
+            if victim is None:
+                # Every connection is busy. Refused before anything is read: a fixed answer, then the
+                # close (reported, not silent).
+                self._closing = True
+                self.transport.write(_plain(503, close=True))
+                self.transport.close()
+                if settings.refusals is not None:
+                    settings.refusals.add()
+                return
+            # One client's idle keep-alives (or stalled heads) must not lock everyone else out.
+            victim.evict()
+            if settings.evictions is not None:
+                settings.evictions.add()
         self.live.add(self)
-        self._arm(self.settings.idle_timeout, None)
+        # Not yet an idle keep-alive: its first request may be on its way. Ranked with partial heads.
+        settings.spare.head_now(self)
+        self._arm(settings.idle_timeout, None)
 
     def get_buffer(self, sizehint: int) -> memoryview:
         room = READ_SIZE if self._closing or self._stop_reading else self._room()
@@ -257,6 +269,7 @@ class H1Connection(asyncio.BufferedProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._closing = True
         self.live.discard(self)
+        self.settings.spare.busy(self)
         self._budget.forget(self)
         self._release()
         self._deadline.cancel()
@@ -281,6 +294,8 @@ class H1Connection(asyncio.BufferedProtocol):
         # Armed behind a request in progress too: a request pipelined after a stream must not wait for
         # ever (an unfinished body holds its claim on the budget while it waits).
         self._partial = True
+        if self._task is None:
+            self.settings.spare.head_now(self)
         self._arm(self.settings.head_timeout, 408)
 
     def on_url(self, url: bytes) -> None:
@@ -327,6 +342,7 @@ class H1Connection(asyncio.BufferedProtocol):
         request = RawRequest(parser.get_method().decode("ascii", "replace"), self._url.decode("latin-1"), headers,
                              self.remote, version, self)
         self._request = request
+        self.settings.spare.busy(self)  # a request in progress: its body, then its handler
         self._cancel_timer()
         length = request.content_length
         if length is not None and length > self.settings.max_body:
@@ -379,6 +395,7 @@ class H1Connection(asyncio.BufferedProtocol):
         raise _Dispatched
 
     def _run(self, request: RawRequest) -> None:
+        self.settings.spare.busy(self)
         self._task = self.loop.create_task(self._serve(request))
 
     async def _serve(self, request: RawRequest) -> None:
@@ -429,7 +446,10 @@ class H1Connection(asyncio.BufferedProtocol):
             self._paused_reading = False
             self._sync_reading()
         if not self._partial:  # else the head or body deadline armed when it began still runs
+            self.settings.spare.idle_now(self)
             self._arm(self.settings.idle_timeout, None)
+        elif self._request is None:  # a head pipelined behind the answer, not yet whole
+            self.settings.spare.head_now(self)
 
     def streaming(self, stream: RawStream) -> None:
         """The handler began a stream: a client that half-closes now is taken to have gone."""
@@ -458,6 +478,7 @@ class H1Connection(asyncio.BufferedProtocol):
 
     def close(self) -> None:
         self._closing = True
+        self.settings.spare.busy(self)
         self._cancel_timer()
         if self.transport is not None:
             self.transport.close()
@@ -475,8 +496,17 @@ class H1Connection(asyncio.BufferedProtocol):
 
     def abort(self) -> None:
         self._closing = True
+        self.settings.spare.busy(self)
         if self.transport is not None:
             self.transport.abort()
+
+    def evict(self) -> None:
+        """Gives up its slot at the cap (it was idle, or had only a partial head): closed as the idle or
+        head timeout would close it, and no longer counted."""
+        self.live.discard(self)
+        if self._partial:
+            self.write(_plain(408, close=True))
+        self.close()
 
     def _refuse(self, refused: Refused) -> None:
         if self._task is None:
