@@ -224,6 +224,12 @@ class FakeTransport(asyncio.Transport):
     def write(self, data: bytes | bytearray | memoryview) -> None:
         self.written.append(bytes(data))
 
+    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None:
+        pass
+
+    def get_write_buffer_size(self) -> int:
+        return 0  # every write goes out at once
+
     def is_closing(self) -> bool:
         return self.closed
 

@@ -5,13 +5,15 @@ At the cap a new connection first takes the slot of one doing nothing useful (se
 keep-alive connection idle the longest, else the one whose partial request head (or first request on
 a new connection) has waited the longest. Only when every connection is busy is the new one refused.
 
-Every connection may hold ``RESERVE`` bytes of an unfinished body of its own, so a small request always
-proceeds; past that it claims room from the shared budget in steps of ``STEP``. A connection that
-finds the budget spent stops reading (backpressure into the kernel) until a body completes or a
-connection closes; the freed room goes first to the waiting connections that hold the most (the
-likeliest to complete). The read timeout still ends a body that never completes. At most
-``max_connections x RESERVE + max_buffered_bytes`` bytes of unfinished bodies are held in all (the
-bodies of pipelined requests waiting their turn count until they are handled).
+A body is counted from its first byte until it has been written to the upstream (or its exchange
+ended): unfinished, queued behind the request in progress, or with its handler. Every connection may
+hold ``RESERVE`` bytes of its own, so a small request always proceeds (also behind slow tool calls);
+past that it claims room from the shared budget in steps of ``STEP``. A connection that finds the
+budget spent stops reading (backpressure into the kernel) until room frees (a body forwarded, a
+connection closed); the freed room goes first to the waiting connections that hold the most (the
+likeliest to complete). The read timeout still ends a body that never completes. Once forwarded, the
+relay keeps no body larger than ``RESERVE`` (only its request ids), so at most
+``max_connections x 2 x RESERVE + max_buffered_bytes`` bytes of client bodies are held in all.
 """
 
 from __future__ import annotations

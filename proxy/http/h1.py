@@ -93,6 +93,12 @@ class RawRequest:
         value = self.headers.get("Content-Length")
         return int(value) if value is not None else None
 
+    def forwarded(self) -> None:
+        """Its body was written to the upstream (or the exchange ended): the connection gives back the
+        room it held, and the request no longer keeps the bytes."""
+        self.body = b""
+        self.conn.forwarded(self)
+
 
 Handler = Callable[[RawRequest], Awaitable[web.StreamResponse]]
 
@@ -187,6 +193,8 @@ class H1Connection(asyncio.BufferedProtocol):
         self._budget = settings.budget
         self._claim = 0  # bytes of the shared budget this connection's unfinished body may use
         self._queued_bytes = 0  # bodies of the pipelined requests waiting in _queue: still held, still counted
+        self._handling: RawRequest | None = None  # the request its handler has
+        self._handed = 0  # its body, counted until it was written to the upstream (RawRequest.forwarded)
         self._budget_paused = False  # the budget is spent: waits for room (budget.py)
         self._held_back = False  # it was paused so once: input may wait unread in the kernel
         self._transport_paused = False
@@ -396,6 +404,8 @@ class H1Connection(asyncio.BufferedProtocol):
 
     def _run(self, request: RawRequest) -> None:
         self.settings.spare.busy(self)
+        self._handling = request
+        self._handed = len(request.body)
         self._task = self.loop.create_task(self._serve(request))
 
     async def _serve(self, request: RawRequest) -> None:
@@ -430,6 +440,8 @@ class H1Connection(asyncio.BufferedProtocol):
         finally:
             self._task = None
             self._streaming = None
+            self._handling = None
+            self._handed = 0  # the exchange is over: whatever the handler held is let go
         self._next(keep and request.keep_alive and not self._eof and not self._stop_reading)
 
     def _next(self, keep: bool) -> None:
@@ -439,9 +451,10 @@ class H1Connection(asyncio.BufferedProtocol):
         if self._queue:
             request = self._queue.popleft()
             self._queued_bytes -= len(request.body)
-            self._settle()
             self._run(request)
+            self._settle()
             return
+        self._settle()
         if self._paused_reading:
             self._paused_reading = False
             self._sync_reading()
@@ -520,14 +533,21 @@ class H1Connection(asyncio.BufferedProtocol):
     # -- the shared body budget (budget.py) --
 
     def held(self) -> int:
-        return len(self._body) + self._queued_bytes
+        return len(self._body) + self._queued_bytes + self._handed
 
     def _room(self) -> int:
-        return RESERVE + self._claim - len(self._body) - self._queued_bytes
+        return RESERVE + self._claim - self.held()
+
+    def forwarded(self, request: RawRequest) -> None:
+        if request is self._handling and self._handed:
+            self._handed = 0
+            if not self._closing:
+                self._settle()
 
     def _settle(self) -> None:
-        """Give back the claim beyond what the unfinished body and the queued requests still hold."""
-        excess = self._claim - max(0, len(self._body) + self._queued_bytes - RESERVE)
+        """Give back the claim beyond what the unfinished body, the queued requests and the body the
+        handler has not yet forwarded still hold."""
+        excess = self._claim - max(0, self.held() - RESERVE)
         if excess > 0:
             self._claim -= excess
             self._budget.release(excess)
@@ -563,8 +583,10 @@ class H1Connection(asyncio.BufferedProtocol):
             self._budget_paused = False
             self._budget.forget(self)
             self._sync_reading()
-        if self._claim:
-            claim, self._claim = self._claim, 0
+        # The body the handler has not yet forwarded keeps its room, until the connection is gone.
+        keep = 0 if self._closing else max(0, self._handed - RESERVE)
+        if self._claim > keep:
+            claim, self._claim = self._claim - keep, keep
             self._budget.release(claim)
 
     def _sync_reading(self) -> None:
