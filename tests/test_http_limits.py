@@ -1,6 +1,7 @@
 """The raw relay's bounds on all its client connections together: limits.max_connections (an idle
-connection evicted to make room, else refused at accept with a 503, reported) and limits.max_buffered_bytes (slow bodies past it stop being read, while
-small requests of other clients still go through). Every wait is bounded by WAIT."""
+connection evicted to make room, else refused at accept with a 503, reported) and
+limits.max_buffered_bytes (slow bodies past it stop being read, while small requests of other clients
+still go through). Every wait is bounded by WAIT."""
 
 from __future__ import annotations
 
