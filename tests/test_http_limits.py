@@ -1,6 +1,7 @@
-"""The raw relay's bounds on all its client connections together: limits.max_connections (refused at
-accept with a 503, reported) and limits.max_buffered_bytes (slow bodies past it stop being read, while
-small requests of other clients still go through). Every wait is bounded by WAIT."""
+"""The raw relay's bounds on all its client connections together: limits.max_connections (an idle
+connection evicted to make room, else refused at accept with a 503, reported) and
+limits.max_buffered_bytes (slow bodies past it stop being read, while small requests of other clients
+still go through). Every wait is bounded by WAIT."""
 
 from __future__ import annotations
 
@@ -120,7 +121,9 @@ async def test_the_connection_past_max_connections_gets_503_and_a_close_and_one_
         await initialize(running)
         await until(lambda: not any(c in c.live for c in conns))
         held = [await connect(running) for _ in range(2)]
-        await until(lambda: len(conns) == 3)
+        for _, w in held:  # busy: a request in progress on each (its body not yet whole)
+            w.write(post_bytes(call(9))[:-5])
+        await until(lambda: len(conns) == 3 and all(c._request is not None for c in conns[1:]))
         reader, writer = await connect(running)
         status, headers, body = await read_response(reader)
         assert status == 503 and headers["connection"] == "close" and body == b"503: Service Unavailable"
@@ -138,6 +141,35 @@ async def test_the_connection_past_max_connections_gets_503_and_a_close_and_one_
         assert status == 200 and json.loads(body)["id"] == 3
         writer.close()
         held[1][1].close()
+
+
+async def test_at_the_cap_an_idle_connection_is_evicted_before_a_partial_head_which_gets_408(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    conns = capture(monkeypatch)
+    async with setup(echo, "limits:\n  max_connections: 2\n") as (_up, running, audit):
+        await initialize(running)
+        await until(lambda: not any(c in c.live for c in conns))
+        head_reader, head_writer = await connect(running)
+        head_writer.write(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # a head left partial
+        await until(lambda: len(conns) == 2 and conns[1]._partial)
+        idle_reader, idle_writer = await connect(running)  # idle after an answer, but newer than the partial head
+        idle_writer.write(post_bytes(call(3)))
+        assert (await read_response(idle_reader))[0] == 200
+        reader, writer = await connect(running)
+        assert await asyncio.wait_for(idle_reader.read(), WAIT) == b""  # the idle one goes first, closed
+        assert not head_reader.at_eof()
+        other_reader, other_writer = await connect(running)
+        status, headers, _ = await read_response(head_reader)  # then the partial head, as its timeout would
+        assert status == 408 and headers["connection"] == "close"
+        for r, w in ((reader, writer), (other_reader, other_writer)):
+            w.write(post_bytes(call(4)))
+            status, _, body = await read_response(r)
+            assert status == 200 and json.loads(body)["id"] == 4, body
+        for w in (head_writer, idle_writer, writer, other_writer):
+            w.close()
+    records = [json.loads(line) for line in audit.getvalue().splitlines()]
+    evicted = [r for r in records if r["event"] == "http.connection_evicted"]
+    assert sum(r["count"] for r in evicted) == 2 and evicted[0]["decision"] == "deny"
 
 
 def test_max_buffered_bytes_below_max_message_bytes_is_raised_to_it_with_a_warning() -> None:

@@ -224,6 +224,12 @@ class FakeTransport(asyncio.Transport):
     def write(self, data: bytes | bytearray | memoryview) -> None:
         self.written.append(bytes(data))
 
+    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None:
+        pass
+
+    def get_write_buffer_size(self) -> int:
+        return 0  # every write goes out at once
+
     def is_closing(self) -> bool:
         return self.closed
 
@@ -251,6 +257,31 @@ async def test_the_upstream_is_read_no_further_while_the_relay_has_not_taken_wha
         assert sum(map(len, conn._chunks)) <= HIGH_WATER + len(piece)
     assert len(await asyncio.wait_for(conn.next_chunk(), WAIT)) > HIGH_WATER
     assert not transport.paused  # taken: reading goes on
+
+
+async def test_a_request_counts_as_sent_only_once_the_upstream_transport_has_drained_it() -> None:
+    # The body's room in the budget goes back when the request left the transport's buffer, not when
+    # it was handed to a transport that the upstream does not read from.
+    class Backlogged(FakeTransport):
+        backlog = 1_000_000
+
+        def get_write_buffer_size(self) -> int:
+            return self.backlog
+
+    conn = Connection(asyncio.get_running_loop(), ("http", "127.0.0.1", 1), read_timeout=WAIT)
+    transport = Backlogged()
+    conn.connection_made(transport)
+    told: list[bool] = []
+    answer = asyncio.ensure_future(conn.send(b"POST / HTTP/1.1\r\n\r\n" + b"x" * 1_000_000, lambda: told.append(True)))
+    await asyncio.sleep(0)  # send() wrote and waits for the head
+    assert told == []
+    conn.pause_writing()
+    transport.backlog = 0
+    conn.resume_writing()  # drained
+    assert told == [True]
+    conn.data_received(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+    await asyncio.wait_for(answer, WAIT)
+    assert told == [True]  # once
 
 
 async def test_a_stream_waits_while_the_client_reads_slower_than_the_upstream_writes() -> None:

@@ -363,20 +363,18 @@ async def test_a_request_ending_mid_read_keeps_the_claim_that_covers_the_next_bo
         relay.server.close()
 
 
-@pytest.mark.xfail(strict=True, reason="a body handed to its handler leaves the budget (README: unfinished bodies); "
-                   "counting it until the upstream exchange ends would hold new bodies back behind slow tool "
-                   "calls: a design decision (or the relay drops the body once forwarded)")
 async def test_bodies_held_by_handlers_waiting_on_a_slow_upstream_stay_within_the_budget() -> None:
-    # Every connection reads its body under the budget, hands it to its handler and gives the room back;
-    # while the upstream takes its time each handler still holds its whole body, so max_connections
-    # clients hold max_connections x max_message_bytes (16 GiB at the defaults) whatever the budget.
+    # Every connection read its body under the budget, handed it to its handler and gave the room back;
+    # while the upstream took its time each handler still held its whole body, so max_connections
+    # clients held max_connections x max_message_bytes (16 GiB at the defaults) whatever the budget.
+    # A body now keeps its room until it is written upstream (here never: the handler waits first).
     hold = asyncio.Event()
     handled = 0
 
     async def handler(_request: RawRequest) -> web.StreamResponse:
         nonlocal handled
         handled += 1
-        await hold.wait()  # the upstream is slow to answer
+        await hold.wait()  # the upstream is slow to take it
         return web.Response(body=b"ok")
 
     relay = _Relay(BodyBudget(4 * STEP), handler)  # room for one body of 900 KB at a time
@@ -384,22 +382,82 @@ async def test_bodies_held_by_handlers_waiting_on_a_slow_upstream_stay_within_th
     clients: list[socket.socket] = []
     try:
         body = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 900000\r\n\r\n" + b"x" * 900_000
-        for count in range(1, 4):
-            client, _conn = await relay.connect()
-            clients.append(client)
-            await _send(client, body)
-            await _until(lambda: handled == count)
+        client, _conn = await relay.connect()
+        clients.append(client)
+        await _send(client, body)
+        await _until(lambda: handled == 1)
         client, conn = await relay.connect()
         clients.append(client)
         await _send(client, body)
-        # Three whole bodies are held already, past 4 x 64 KiB + 1 MiB: the fourth must wait.
+        # The first body is still held: the second waits for room, within 4 x 64 KiB + 1 MiB.
         await _until(lambda: conn in relay.budget.waiting, within=2.0)
+        assert relay.held_beyond_bound() == 0
+        # A body that fits a connection's own reserve is never held back behind them.
+        client, _conn = await relay.connect()
+        clients.append(client)
+        await _send(client, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 60000\r\n\r\n" + b"s" * 60_000)
+        await _until(lambda: handled == 2)
+        assert conn in relay.budget.waiting and relay.held_beyond_bound() == 0
+        hold.set()  # the exchanges end: their room goes back, and the second body is read whole
+        await _until(lambda: handled == 3)
     finally:
         hold.set()
         for client in clients:
             client.close()
         assert relay.server is not None
         relay.server.close()
+
+
+async def test_a_large_body_written_to_a_slow_upstream_gives_its_room_back_and_is_not_kept(
+        tmp_path: Path) -> None:
+    # A body keeps its room in the budget only until it is written upstream: behind a slow tool call the
+    # next large body still goes through, and nothing of the proxy's keeps the first one's bytes.
+    slow = asyncio.Event()
+    arrived: list[int] = []
+
+    class Slow(Upstream):
+        async def post(self, request: web.Request) -> web.StreamResponse:
+            raw = await request.read()
+            arrived.append(len(raw))
+            await slow.wait()  # a long tool call
+            message = json.loads(raw)
+            return web.json_response({"jsonrpc": "2.0", "id": message["id"], "result": {}})
+
+    live: list[H1Connection] = []
+    made = H1Connection.connection_made
+
+    def hook(self: H1Connection, transport: Any) -> None:
+        made(self, transport)
+        live.append(self)
+
+    key = tmp_path / "mrtr.key"
+    key.write_text(secrets.token_hex(32) + "\n")
+    config = load_config_text(f"mrtr:\n  state_key_file: {key}\nlimits:\n  max_message_bytes: 1048576\n"
+                              "  max_buffered_bytes: 1048576\n")
+    upstream = Slow()
+    await upstream.start()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(H1Connection, "connection_made", hook)
+        try:
+            async with listening(config, upstream.url, AuditLog(str(tmp_path / "audit.jsonl"))) as proxy:
+                body = _padded_call(1_000_000)
+                readers = []
+                for count in (1, 2):
+                    reader, writer = await _connect(proxy)
+                    writer.write(_post_head(len(body)) + body)
+                    readers.append((reader, writer))
+                    await _until(lambda: len(arrived) == count)  # the first still waits upstream
+                budget = live[0]._budget
+                await _until(lambda: budget.free == budget.total)
+                assert all(conn.held() == 0 and conn._handling is not None and conn._handling.body == b""
+                           for conn in live)
+                slow.set()
+                for reader, writer in readers:
+                    assert await asyncio.wait_for(_status(reader), WAIT) == 200
+                    writer.close()
+        finally:
+            slow.set()
+            await upstream.stop()
 
 
 async def test_a_reload_raising_sessions_max_age_does_not_revive_a_deleted_id(
@@ -428,24 +486,31 @@ async def test_a_reload_raising_sessions_max_age_does_not_revive_a_deleted_id(
         assert (await asyncio.wait_for(_post(client, proxy.url(), call, deleted), WAIT))[0] == 404
 
 
-@pytest.mark.xfail(strict=True, reason="at the cap a new connection is refused, never an idle keep-alive one "
-                   "closed to make room: one client holding every slot idle (a request every 74 s, or a "
-                   "partial head every 29 s) locks everyone else out; which connection to give up (idle, "
-                   "then partial heads? per address, which a balancer hides?) is a design decision")
 async def test_idle_keep_alive_connections_of_one_client_do_not_lock_others_out_at_the_cap(tmp_path: Path) -> None:
-    async with running(tmp_path, "limits:\n  max_connections: 2\n") as (proxy, _upstream, _audit):
+    # At the cap a new connection was refused while every slot was an idle keep-alive of one client.
+    async with running(tmp_path, "limits:\n  max_connections: 2\n") as (proxy, _upstream, audit):
         idle = []
         for _ in range(2):
             reader, writer = await _connect(proxy)
             writer.write(b"GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             assert await asyncio.wait_for(_status(reader), WAIT) == 404  # answered, and kept alive
-            idle.append(writer)
+            await asyncio.wait_for(reader.readuntil(b"404: Not Found"), WAIT)
+            idle.append((reader, writer))
         reader, writer = await _connect(proxy)
         writer.write(b"GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         status = await asyncio.wait_for(_status(reader), WAIT)
-        for w in (*idle, writer):
+        # The one idle the longest was closed cleanly (nothing more on it), the other kept.
+        oldest = await asyncio.wait_for(_until_eof(idle[0][0]), WAIT)
+        for _, w in (*idle, (reader, writer)):
             w.close()
         assert status == 404
+        assert oldest == b""
+        assert not idle[1][0].at_eof()
+    records = [json.loads(line) for line in audit.read_text().splitlines()]
+    evicted = [r for r in records if r["event"] == "http.connection_evicted"]
+    assert len(evicted) == 1 and evicted[0]["count"] == 1
+    assert evicted[0]["reasons"][0]["rule"] == "http.max_connections"
+    assert not [r for r in records if r["event"] == "http.connection_refused"]
 
 
 async def test_a_connection_waiting_for_room_resumes_once_its_own_reserve_has_room_again() -> None:

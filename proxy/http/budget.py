@@ -1,25 +1,31 @@
 """Bounds the raw relay puts on all its client connections together: how many are open
-(``limits.max_connections``) and how many bytes their unfinished request bodies hold
-(``limits.max_buffered_bytes``).
+(``limits.max_connections``) and how many bytes their request bodies hold (``limits.max_buffered_bytes``).
 
-Every connection may hold ``RESERVE`` bytes of an unfinished body of its own, so a small request always
-proceeds; past that it claims room from the shared budget in steps of ``STEP``. A connection that
-finds the budget spent stops reading (backpressure into the kernel) until a body completes or a
-connection closes; the freed room goes first to the waiting connections that hold the most (the
-likeliest to complete). The read timeout still ends a body that never completes. At most
-``max_connections x RESERVE + max_buffered_bytes`` bytes of unfinished bodies are held in all (the
-bodies of pipelined requests waiting their turn count until they are handled).
+At the cap a new connection first takes the slot of one doing nothing useful (see :class:`Spare`): the
+keep-alive connection idle the longest, else the one whose partial request head (or first request on
+a new connection) has waited the longest. Only when every connection is busy is the new one refused.
+
+A body is counted from its first byte until it has been written to the upstream (or its exchange
+ended): unfinished, queued behind the request in progress, or with its handler. Every connection may
+hold ``RESERVE`` bytes of its own, so a small request always proceeds (also behind slow tool calls);
+past that it claims room from the shared budget in steps of ``STEP``. A connection that finds the
+budget spent stops reading (backpressure into the kernel) until room frees (a body forwarded, a
+connection closed); the freed room goes first to the waiting connections that hold the most (the
+likeliest to complete). The read timeout still ends a body that never completes. Once forwarded, the
+relay keeps no body larger than ``RESERVE`` (only its request ids), so at most
+``max_connections x 2 x RESERVE + max_buffered_bytes`` bytes of client bodies are held in all.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Final, Protocol
+from typing import Final, Generic, Protocol, TypeVar
 
 RESERVE: Final = 64 * 1024  # bytes of an unfinished body every connection may hold without the budget
 STEP: Final = 256 * 1024  # bytes claimed from the budget at a time
 READ_SIZE: Final = 256 * 1024  # the most one read takes from a socket
+C = TypeVar("C")
 REPORT_EVERY: Final = 10.0  # seconds: refused connections past the first of a burst are reported together
 
 
@@ -60,8 +66,40 @@ class BodyBudget:
             conn.granted(self.claim(STEP))
 
 
+class Spare(Generic[C]):
+    """The connections that may give up their slot at the cap, oldest first: keep-alive connections with
+    nothing in progress after an answer (by when they became idle), then those with only a partial
+    request head, or none yet on a new connection (by when it began, or the connection was accepted).
+    Dicts keep insertion order, so each step is O(1)."""
+
+    def __init__(self) -> None:
+        self.idle: dict[C, None] = {}
+        self.heads: dict[C, None] = {}
+
+    def idle_now(self, conn: C) -> None:
+        self.heads.pop(conn, None)
+        self.idle.pop(conn, None)
+        self.idle[conn] = None
+
+    def head_now(self, conn: C) -> None:
+        self.idle.pop(conn, None)
+        self.heads.pop(conn, None)
+        self.heads[conn] = None
+
+    def busy(self, conn: C) -> None:
+        self.idle.pop(conn, None)
+        self.heads.pop(conn, None)
+
+    def pick(self) -> C | None:
+        """The connection to give up, or None when every connection is busy."""
+        for table in (self.idle, self.heads):
+            if table:
+                return next(iter(table))
+        return None
+
+
 class Refusals:
-    """Connections refused at the cap, reported (audit and operational log) without letting a flood of
+    """Connections refused (or evicted) at the cap, reported (audit and operational log) without letting a flood of
     them flood the logs: the first at once, those that follow within REPORT_EVERY as one count."""
 
     def __init__(self, report: Callable[[int], None], every: float = REPORT_EVERY) -> None:

@@ -231,6 +231,17 @@ async def summarised(raw: bytes) -> ClientBody:
     return body
 
 
+async def ids_only(body: bytes) -> ClientBody:
+    """What the relay keeps of a large body it forwards: a stand-in carrying only the body's summary
+    (its request ids, to answer each if the upstream's answer is unusable), not its bytes."""
+    known = body.summary if isinstance(body, ClientBody) else None
+    if known is None:
+        known = await asyncio.get_running_loop().run_in_executor(None, summary, body)
+    stand_in = ClientBody(b"[]")
+    stand_in.summary = known
+    return stand_in
+
+
 def request_methods(body: bytes) -> list[str]:
     """Methods of the requests and notifications in a client body ([] when it does not parse)."""
     return summary(body).methods

@@ -26,7 +26,7 @@ import httptools
 from aiohttp import web
 from multidict import CIMultiDict
 
-from elicitguard.proxy.http.budget import READ_SIZE, RESERVE, STEP, BodyBudget, Refusals
+from elicitguard.proxy.http.budget import READ_SIZE, RESERVE, STEP, BodyBudget, Refusals, Spare
 from elicitguard.proxy.http.deadline import Deadline
 from elicitguard.proxy.http.upstream import Upstreams
 
@@ -49,9 +49,11 @@ class Settings:
     idle_timeout: float  # a keep-alive connection with nothing in progress
     body_timeout: float  # a request body, from its head to its end
     new_upstreams: Callable[[], Upstreams]
-    max_connections: int = 0  # open client connections; past it a new one is answered 503 and closed (0: no cap)
+    max_connections: int = 0  # open client connections; past it an idle one is evicted, else 503 (0: no cap)
     budget: BodyBudget = field(default_factory=lambda: BodyBudget(1 << 62))  # see budget.py
     refusals: Refusals | None = None  # told of each connection refused at the cap
+    evictions: Refusals | None = None  # told of each idle connection closed to make room at the cap
+    spare: Spare[H1Connection] = field(default_factory=Spare)  # the connections that may be evicted
 
 
 class Refused(Exception):
@@ -90,6 +92,12 @@ class RawRequest:
     def content_length(self) -> int | None:
         value = self.headers.get("Content-Length")
         return int(value) if value is not None else None
+
+    def forwarded(self) -> None:
+        """Its body was written to the upstream (or the exchange ended): the connection gives back the
+        room it held, and the request no longer keeps the bytes."""
+        self.body = b""
+        self.conn.forwarded(self)
 
 
 Handler = Callable[[RawRequest], Awaitable[web.StreamResponse]]
@@ -185,6 +193,8 @@ class H1Connection(asyncio.BufferedProtocol):
         self._budget = settings.budget
         self._claim = 0  # bytes of the shared budget this connection's unfinished body may use
         self._queued_bytes = 0  # bodies of the pipelined requests waiting in _queue: still held, still counted
+        self._handling: RawRequest | None = None  # the request its handler has
+        self._handed = 0  # its body, counted until it was written to the upstream (RawRequest.forwarded)
         self._budget_paused = False  # the budget is spent: waits for room (budget.py)
         self._held_back = False  # it was paused so once: input may wait unread in the kernel
         self._transport_paused = False
@@ -211,16 +221,26 @@ class H1Connection(asyncio.BufferedProtocol):
         self.transport = cast(asyncio.Transport, transport)
         peer = transport.get_extra_info("peername")
         self.remote = peer[0] if isinstance(peer, tuple) else None
-        if self.settings.max_connections and len(self.live) >= self.settings.max_connections:
-            # Refused before anything is read: a fixed answer, then the close (reported, not silent).
-            self._closing = True
-            self.transport.write(_plain(503, close=True))
-            self.transport.close()
-            if self.settings.refusals is not None:
-                self.settings.refusals.add()
-            return
+        settings = self.settings
+        if settings.max_connections and len(self.live) >= settings.max_connections:
+            victim = settings.spare.pick()
+            if victim is None:
+                # Every connection is busy. Refused before anything is read: a fixed answer, then the
+                # close (reported, not silent).
+                self._closing = True
+                self.transport.write(_plain(503, close=True))
+                self.transport.close()
+                if settings.refusals is not None:
+                    settings.refusals.add()
+                return
+            # One client's idle keep-alives (or stalled heads) must not lock everyone else out.
+            victim.evict()
+            if settings.evictions is not None:
+                settings.evictions.add()
         self.live.add(self)
-        self._arm(self.settings.idle_timeout, None)
+        # Not yet an idle keep-alive: its first request may be on its way. Ranked with partial heads.
+        settings.spare.head_now(self)
+        self._arm(settings.idle_timeout, None)
 
     def get_buffer(self, sizehint: int) -> memoryview:
         room = READ_SIZE if self._closing or self._stop_reading else self._room()
@@ -257,6 +277,7 @@ class H1Connection(asyncio.BufferedProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._closing = True
         self.live.discard(self)
+        self.settings.spare.busy(self)
         self._budget.forget(self)
         self._release()
         self._deadline.cancel()
@@ -281,6 +302,8 @@ class H1Connection(asyncio.BufferedProtocol):
         # Armed behind a request in progress too: a request pipelined after a stream must not wait for
         # ever (an unfinished body holds its claim on the budget while it waits).
         self._partial = True
+        if self._task is None:
+            self.settings.spare.head_now(self)
         self._arm(self.settings.head_timeout, 408)
 
     def on_url(self, url: bytes) -> None:
@@ -327,6 +350,7 @@ class H1Connection(asyncio.BufferedProtocol):
         request = RawRequest(parser.get_method().decode("ascii", "replace"), self._url.decode("latin-1"), headers,
                              self.remote, version, self)
         self._request = request
+        self.settings.spare.busy(self)  # a request in progress: its body, then its handler
         self._cancel_timer()
         length = request.content_length
         if length is not None and length > self.settings.max_body:
@@ -379,6 +403,9 @@ class H1Connection(asyncio.BufferedProtocol):
         raise _Dispatched
 
     def _run(self, request: RawRequest) -> None:
+        self.settings.spare.busy(self)
+        self._handling = request
+        self._handed = len(request.body)
         self._task = self.loop.create_task(self._serve(request))
 
     async def _serve(self, request: RawRequest) -> None:
@@ -413,6 +440,8 @@ class H1Connection(asyncio.BufferedProtocol):
         finally:
             self._task = None
             self._streaming = None
+            self._handling = None
+            self._handed = 0  # the exchange is over: whatever the handler held is let go
         self._next(keep and request.keep_alive and not self._eof and not self._stop_reading)
 
     def _next(self, keep: bool) -> None:
@@ -422,14 +451,18 @@ class H1Connection(asyncio.BufferedProtocol):
         if self._queue:
             request = self._queue.popleft()
             self._queued_bytes -= len(request.body)
-            self._settle()
             self._run(request)
+            self._settle()
             return
+        self._settle()
         if self._paused_reading:
             self._paused_reading = False
             self._sync_reading()
         if not self._partial:  # else the head or body deadline armed when it began still runs
+            self.settings.spare.idle_now(self)
             self._arm(self.settings.idle_timeout, None)
+        elif self._request is None:  # a head pipelined behind the answer, not yet whole
+            self.settings.spare.head_now(self)
 
     def streaming(self, stream: RawStream) -> None:
         """The handler began a stream: a client that half-closes now is taken to have gone."""
@@ -458,6 +491,7 @@ class H1Connection(asyncio.BufferedProtocol):
 
     def close(self) -> None:
         self._closing = True
+        self.settings.spare.busy(self)
         self._cancel_timer()
         if self.transport is not None:
             self.transport.close()
@@ -475,8 +509,17 @@ class H1Connection(asyncio.BufferedProtocol):
 
     def abort(self) -> None:
         self._closing = True
+        self.settings.spare.busy(self)
         if self.transport is not None:
             self.transport.abort()
+
+    def evict(self) -> None:
+        """Gives up its slot at the cap (it was idle, or had only a partial head): closed as the idle or
+        head timeout would close it, and no longer counted."""
+        self.live.discard(self)
+        if self._partial:
+            self.write(_plain(408, close=True))
+        self.close()
 
     def _refuse(self, refused: Refused) -> None:
         if self._task is None:
@@ -490,14 +533,21 @@ class H1Connection(asyncio.BufferedProtocol):
     # -- the shared body budget (budget.py) --
 
     def held(self) -> int:
-        return len(self._body) + self._queued_bytes
+        return len(self._body) + self._queued_bytes + self._handed
 
     def _room(self) -> int:
-        return RESERVE + self._claim - len(self._body) - self._queued_bytes
+        return RESERVE + self._claim - self.held()
+
+    def forwarded(self, request: RawRequest) -> None:
+        if request is self._handling and self._handed:
+            self._handed = 0
+            if not self._closing:
+                self._settle()
 
     def _settle(self) -> None:
-        """Give back the claim beyond what the unfinished body and the queued requests still hold."""
-        excess = self._claim - max(0, len(self._body) + self._queued_bytes - RESERVE)
+        """Give back the claim beyond what the unfinished body, the queued requests and the body the
+        handler has not yet forwarded still hold."""
+        excess = self._claim - max(0, self.held() - RESERVE)
         if excess > 0:
             self._claim -= excess
             self._budget.release(excess)
@@ -533,8 +583,10 @@ class H1Connection(asyncio.BufferedProtocol):
             self._budget_paused = False
             self._budget.forget(self)
             self._sync_reading()
-        if self._claim:
-            claim, self._claim = self._claim, 0
+        # The body the handler has not yet forwarded keeps its room, until the connection is gone.
+        keep = 0 if self._closing else max(0, self._handed - RESERVE)
+        if self._claim > keep:
+            claim, self._claim = self._claim - keep, keep
             self._budget.release(claim)
 
     def _sync_reading(self) -> None:

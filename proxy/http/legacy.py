@@ -76,6 +76,9 @@ class LegacySse(RelayLayer):
         # a partially refused batch is refused whole.
         if outcome.replies:
             return web.Response(status=400, body=dumps(outcome.replies), content_type=JSON_TYPE)
+        # Handed over, not kept here: the relay drops a large body once it is written upstream.
+        forward = [outcome.forward]
+        del body, outcome
         return await self._relay(request, session.legacy_endpoint, "POST", forward_headers(request.headers),
-                                 outcome.forward, session)
+                                 forward.pop(), session)
 

@@ -19,9 +19,11 @@ from elicitguard.proxy.http.common import (
     CLIENT,
     JSON_TYPE,
     SESSION_HEADER,
+    SUMMARY_INLINE_BYTES,
     Incoming,
     UpstreamReply,
     error_response,
+    ids_only,
     is_redirect,
     is_sse,
     judged_as_json,
@@ -39,20 +41,29 @@ class RelayLayer(SseRelay):
     """Upstream requests and the judging of their answers."""
 
     async def _send(self, request: Incoming, method: str, url: str, headers: CIMultiDict[str],
-                    body: bytes | None) -> UpstreamReply:
+                    box: list[bytes | None]) -> UpstreamReply:
         """One request upstream: on the client connection's own keep-alive connection (raw relay), or
-        through the application's ClientSession (aiohttp)."""
+        through the application's ClientSession (aiohttp). The body is taken out of ``box``, so that
+        nothing here holds it once it has been written (the raw relay is told then: its room in the
+        body budget goes back)."""
         if isinstance(request, RawRequest):
-            return await request.conn.upstreams.request(method, url, headers, body)
-        return await self.app[CLIENT].request(method, url, headers=headers, data=body, allow_redirects=False)
+            try:
+                return await request.conn.upstreams.request(method, url, headers, box.pop(), request.forwarded)
+            finally:
+                request.forwarded()
+        return await self.app[CLIENT].request(method, url, headers=headers, data=box.pop(), allow_redirects=False)
 
     async def _relay(self, request: Incoming, url: str, method: str, headers: CIMultiDict[str], body: bytes | None,
                      session: Session, proxy_replies: list[dict[str, Any]] | None = None,
                      legacy_sse: bool = False, initialize: bool = False,
                      client_ids: list[Any] | None = None) -> web.StreamResponse:
         """``client_ids``: the client's own ids, when ``body`` is a retry the proxy sends itself."""
+        box = [body]
+        if body is not None and len(body) > SUMMARY_INLINE_BYTES:
+            # Past this, a large body is kept only as its request ids while the upstream takes its time.
+            body = await ids_only(body)
         try:
-            upstream = await self._send(request, method, url, headers, body)
+            upstream = await self._send(request, method, url, headers, box)
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
             ids = (client_ids if client_ids is not None else request_ids(body) if body else [])

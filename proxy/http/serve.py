@@ -155,11 +155,19 @@ async def _raw(config: Config, upstream: str | None, audit: AuditLog, host: str,
                     reasons=[{"rule": "http.max_connections", "detail": detail}])
         LOG.warning("client connections refused at the cap", count=count, max_connections=cap)
 
+    def evicted(count: int) -> None:
+        detail = f"{count} idle client connection(s) closed to make room under limits.max_connections ({cap})"
+        audit.event("http.connection_evicted", decision="deny", count=count,
+                    reasons=[{"rule": "http.max_connections", "detail": detail}])
+        LOG.warning("idle client connections closed at the cap", count=count, max_connections=cap)
+
     refusals = Refusals(refused)
+    evictions = Refusals(evicted)
     settings = Settings(max_body=config.max_message_bytes, head_timeout=HEAD_TIMEOUT, idle_timeout=IDLE_TIMEOUT,
                         body_timeout=config.http.read_timeout,
                         new_upstreams=lambda: Upstreams(tls, config.http.connect_timeout, config.http.read_timeout),
-                        max_connections=cap, budget=BodyBudget(config.buffered_bytes), refusals=refusals)
+                        max_connections=cap, budget=BodyBudget(config.buffered_bytes), refusals=refusals,
+                        evictions=evictions)
     front = Front(app[HANDLERS])
     live: set[H1Connection] = set()
     loop = asyncio.get_running_loop()
@@ -183,6 +191,7 @@ async def _raw(config: Config, upstream: str | None, audit: AuditLog, host: str,
         for conn in list(live):
             conn.abort()
         refusals.close()
+        evictions.close()
         await app.shutdown()
         await app.cleanup()
 

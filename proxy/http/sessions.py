@@ -175,9 +175,11 @@ class SessionLayer:
             if isinstance(request, RawRequest):
                 if request.too_large:
                     raise TooLarge
-                if len(request.body) <= SUMMARY_INLINE_BYTES:
-                    return ClientBody(request.body)  # summarised when first asked, inline: no await
-                return await summarised(request.body)
+                # Taken, not copied and kept twice: the copy is counted in the body budget until forwarded.
+                raw, request.body = request.body, b""
+                if len(raw) <= SUMMARY_INLINE_BYTES:
+                    return ClientBody(raw)  # summarised when first asked, inline: no await
+                return await summarised(raw)
             if request.content_length is not None and request.content_length > limit:
                 raise TooLarge
             return await summarised(await read_whole(request.content, limit))

@@ -67,8 +67,11 @@ class StreamableHttp(RelayLayer, VersionChecks):
         initialize = session.session_id is None and (
             any(r.method == "initialize" for r in pending.values()) if offload.idle(session.guard)
             else await offload.locked(session.guard, lambda: any(r.method == "initialize" for r in pending.values())))
-        return await self._relay(request, with_query(route.upstream, request), "POST", headers, outcome.forward,
-                                 session, proxy_replies=outcome.replies, initialize=initialize)
+        # Handed over, not kept here: the relay drops a large body once it is written upstream.
+        forward, replies = [outcome.forward], outcome.replies
+        del body, outcome
+        return await self._relay(request, with_query(route.upstream, request), "POST", headers, forward.pop(),
+                                 session, proxy_replies=replies, initialize=initialize)
 
     async def handle_get(self, request: Incoming) -> web.StreamResponse:
         route = self.route(request)

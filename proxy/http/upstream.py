@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import ssl
+from collections.abc import Callable
 from typing import Final, cast
 from urllib.parse import quote, urlsplit
 
@@ -110,6 +111,7 @@ class Connection(asyncio.Protocol):
         self.reused = False  # the exchange in progress is not its first: a stale keep-alive may be retried
         self._deadline = Deadline(loop, self._timed_out)
         self._parser = httptools.HttpResponseParser(self)
+        self._sent: Callable[[], None] | None = None  # told once the request left the transport's buffer
         self._reset()
 
     def _reset(self) -> None:
@@ -132,6 +134,15 @@ class Connection(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         # uvloop's transports are not asyncio.Transport subclasses, but have its methods.
         self.transport = cast(asyncio.Transport, transport)
+        # Paused as soon as anything waits unsent, resumed once nothing does: resume_writing is when a
+        # request body has been handed to the kernel whole (and its room in the body budget can go).
+        self.transport.set_write_buffer_limits(high=0, low=0)
+
+    def pause_writing(self) -> None:
+        pass
+
+    def resume_writing(self) -> None:
+        self._written()
 
     def data_received(self, data: bytes) -> None:
         self._seen_bytes = True
@@ -224,19 +235,30 @@ class Connection(asyncio.Protocol):
 
     # -- used by Upstreams and UpstreamResponse --
 
-    async def send(self, request: bytes) -> tuple[int, CIMultiDictProxy[str]]:
-        """Write one request; the head of its answer."""
-        if self.closed or self.transport is None or self.transport.is_closing():
-            raise UpstreamError("the upstream closed the connection")
-        self._reset()
-        self.reused, self.used = self.used, True
-        self._head = self.loop.create_future()
-        self.transport.write(request)
-        self._arm()
+    async def send(self, request: bytes, sent: Callable[[], None] | None = None) -> tuple[int, CIMultiDictProxy[str]]:
+        """Write one request; the head of its answer. ``sent`` is called once the request has left the
+        transport's buffer, or the exchange ended (answered or failed), whichever comes first."""
+        self._sent = sent
         try:
+            if self.closed or self.transport is None or self.transport.is_closing():
+                raise UpstreamError("the upstream closed the connection")
+            self._reset()
+            self.reused, self.used = self.used, True
+            self._head = self.loop.create_future()
+            self.transport.write(request)
+            del request  # the transport holds what is unsent; a slow answer must not keep the body
+            if not self.transport.get_write_buffer_size():
+                self._written()
+            self._arm()
             return await self._head
         finally:
             self._cancel_timer()
+            self._written()
+
+    def _written(self) -> None:
+        sent, self._sent = self._sent, None
+        if sent is not None:
+            sent()
 
     async def next_chunk(self) -> bytes:
         while True:
@@ -354,8 +376,10 @@ class Upstreams:
         self._targets[url] = known
         return known
 
-    async def request(self, method: str, url: str, headers: CIMultiDict[str],
-                      body: bytes | None) -> UpstreamResponse:
+    async def request(self, method: str, url: str, headers: CIMultiDict[str], body: bytes | None,
+                      sent: Callable[[], None] | None = None) -> UpstreamResponse:
+        """``sent``: called once the request (its body) has been handed to the kernel, or the exchange
+        ended; nothing here keeps the body past that (only an idempotent request, retried once, does)."""
         key, target, authority = self._target(url)
         # The header lines as one string, encoded once (a client's few headers, not one encode each).
         lines = "".join([f"{name}: {value}\r\n" for name, value in headers.items()]).encode("latin-1")
@@ -364,6 +388,10 @@ class Upstreams:
                 method.encode("ascii"), target, authority, lines, len(body), body)
         else:
             wire = b"%s %s HTTP/1.1\r\nHost: %s\r\n%s\r\n" % (method.encode("ascii"), target, authority, lines)
+        del body
+        box = [wire]  # handed over, not kept: the frame must not hold the body while the answer is awaited
+        retry = method in IDEMPOTENT
+        del wire
         conn = self._idle.pop(key, None)
         if conn is not None and conn.closed:
             conn = None
@@ -372,7 +400,7 @@ class Upstreams:
                 conn = await self._connect(key)
             self._busy.add(conn)
             try:
-                status, received = await conn.send(wire)
+                status, received = await conn.send(box[0] if retry and attempt == 0 else box.pop(), sent)
             except UpstreamError:
                 self._busy.discard(conn)
                 if attempt == 0 and conn.stale() and method in IDEMPOTENT:
