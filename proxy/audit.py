@@ -271,6 +271,7 @@ class AuditLog:
         # Called with (event, decision, fields) for each record written (metrics count from them).
         self.observers: list[Callable[[str, str, Mapping[str, Any]], None]] = []
         self._budget = RepeatBudget(max_repeats, repeat_interval)
+        self._timer: threading.Timer | None = None  # flushes held counts once the repeats stop (see _arm)
         # (the bound context, its cleaned form, copies of its dicts and lists): see _bound.
         self._context_cache: tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None = None
         self._open(self._open_fd(), continues=None)
@@ -331,6 +332,8 @@ class AuditLog:
                 if not self._budget.admit(merged, ts):
                     if self._budget.due():
                         self._flush_repeats("periodic")
+                    else:
+                        self._arm()
                     return
             odd = [False]
             record: dict[str, Any] = dict.fromkeys(_FIELDS)
@@ -432,6 +435,20 @@ class AuditLog:
         chain.head, line = _encode(record, odd, self._key, chain.head)
         return line
 
+    def _arm(self) -> None:
+        """Flush held counts ``interval`` seconds from now even if no record comes: a burst followed by
+        silence must not leave its count in memory until the session ends (a SIGKILL never ends it)."""
+        if self._timer is None:
+            self._timer = threading.Timer(self._budget.interval, self._periodic)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _periodic(self) -> None:
+        with self._lock:
+            self._timer = None
+            if self._chain is not None:
+                self._flush_repeats("periodic")
+
     def _flush_repeats(self, why: str, session: Any = ..., *, forget: bool = False) -> None:
         """One ``audit.suppressed`` record per kind of decision the budget left out (of ``session``, or
         of every session), each with its count."""
@@ -493,6 +510,9 @@ class AuditLog:
         """Close the chain with its final record, then the file."""
         with self._lock:
             self._close_chain(reason)
+            timer, self._timer = self._timer, None
+            if timer is not None:
+                timer.cancel()
             fd, self._fd = self._fd, None
             if fd is not None and fd != 2:
                 os.close(fd)

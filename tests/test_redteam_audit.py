@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import textwrap
+import time
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +17,10 @@ import pytest
 
 from elicitguard.policies.verdict import Decision, Direction, Reason
 from elicitguard.proxy.audit import AuditLog
+from elicitguard.proxy.audit_chain import verify_report
+
+DEADLINE = 15.0
+
 
 def _records(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
@@ -59,3 +70,51 @@ def test_a_denied_url_host_past_the_budget_still_reaches_the_log(tmp_path: Path)
     log.decisions([_deny(host="real-phish.example", mode="url")])
     log.close()
     assert "real-phish.example" in path.read_text()
+
+
+_CHILD = textwrap.dedent("""
+    import sys, threading
+    from elicitguard.policies.verdict import Decision, Direction, Reason
+    from elicitguard.proxy.audit import AuditLog
+    log = AuditLog(sys.argv[1], max_repeats=2, repeat_interval=0.2)
+    log.bind(session="s", server="srv", client=None)
+    for _ in range(7):
+        log.decisions([Decision("elicitation.create", "deny", Direction.SERVER_TO_CLIENT,
+                                reasons=(Reason("policy.default", "refused"),))])
+    print("written", flush=True)
+    # The repeats stopped; the session goes on (no more records) until the process is killed.
+    while "audit.suppressed" not in open(sys.argv[1]).read():
+        threading.Event().wait(0.02)
+    print("flushed", flush=True)
+    threading.Event().wait()
+""")
+
+
+def _line(proc: subprocess.Popen[str], deadline: float) -> str:
+    assert proc.stdout is not None
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        if not sel.select(max(0.0, deadline - time.monotonic())):
+            return ""
+    return proc.stdout.readline().strip()
+
+
+def test_counts_held_back_after_the_repeats_stop_survive_a_sigkill(tmp_path: Path) -> None:
+    # A burst of refusals, then silence: the count must reach the file within the interval, not wait
+    # for a next refusal or the session's end (which a SIGKILL or OOM kill never brings).
+    path = tmp_path / "audit.jsonl"
+    proc = subprocess.Popen([sys.executable, "-c", _CHILD, str(path)], stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        deadline = time.monotonic() + DEADLINE
+        assert _line(proc, deadline) == "written"
+        flushed = _line(proc, time.monotonic() + 5.0)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=DEADLINE)
+        if proc.stdout is not None:
+            proc.stdout.close()
+    assert flushed == "flushed", "the held-back count never reached the file before the kill"
+    report = verify_report(path.read_text().splitlines())
+    assert report.problem is None
+    assert report.suppressed == 5
