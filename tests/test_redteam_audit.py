@@ -118,3 +118,19 @@ def test_counts_held_back_after_the_repeats_stop_survive_a_sigkill(tmp_path: Pat
     report = verify_report(path.read_text().splitlines())
     assert report.problem is None
     assert report.suppressed == 5
+
+
+def test_a_keyed_chain_replayed_from_another_file_onto_the_end_does_not_verify(tmp_path: Path) -> None:
+    # Without the key nobody can forge a record, but a whole chain copied from an older (rotated)
+    # file starts at GENESIS; a format-2 chain starts at GENESIS only at the top of a file.
+    key = b"k" * 32
+    old, current = tmp_path / "audit.jsonl.1", tmp_path / "audit.jsonl"
+    for path in (old, current):
+        log = AuditLog(str(path), key=key, max_repeats=0)
+        log.bind(session="s", server="srv", client=None)
+        log.decisions([_deny()])
+        log.close()
+    assert verify_report(current.read_text().splitlines(), key).problem is None
+    spliced = current.read_text() + old.read_text()
+    report = verify_report(spliced.splitlines(), key)
+    assert report.problem is not None, "a replayed chain appended to the file verified"
