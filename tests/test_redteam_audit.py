@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
@@ -134,3 +135,58 @@ def test_a_keyed_chain_replayed_from_another_file_onto_the_end_does_not_verify(t
     spliced = current.read_text() + old.read_text()
     report = verify_report(spliced.splitlines(), key)
     assert report.problem is not None, "a replayed chain appended to the file verified"
+
+
+_HALF_WRITER = textwrap.dedent("""
+    import fcntl, os, sys
+    fd = os.open(sys.argv[1], os.O_WRONLY | os.O_APPEND)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # as AuditLog holds it for one line
+    os.write(fd, bytes.fromhex(sys.argv[2]))
+    print("half", flush=True)
+    sys.stdin.readline()
+    os.write(fd, bytes.fromhex(sys.argv[3]))
+    fcntl.flock(fd, fcntl.LOCK_UN)
+""")
+
+
+def _blocked_flock_on(path: Path) -> bool:
+    """Whether /proc/locks shows someone waiting for a lock on ``path``."""
+    inode = os.stat(path).st_ino
+    with open("/proc/locks") as locks:
+        return any("->" in line and f":{inode} " in line for line in locks)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/locks"), reason="needs /proc/locks to see a waiting reader")
+def test_audit_verify_of_a_live_shared_file_waits_for_the_line_being_written(tmp_path: Path) -> None:
+    # A writer holds the file lock for the whole of one line; a reader that comes in the middle of it
+    # must not call the file broken.
+    scratch, path = tmp_path / "scratch.jsonl", tmp_path / "audit.jsonl"
+    for _ in range(2):
+        log = AuditLog(str(scratch), max_repeats=0)
+        log.decisions([_deny()])
+        log.close()
+    data = scratch.read_bytes()
+    cut = data.rindex(b"\n", 0, len(data) - 1) + 40
+    path.write_bytes(data[:cut - 40])
+    writer = subprocess.Popen([sys.executable, "-c", _HALF_WRITER, str(path), data[cut - 40:cut].hex(),
+                               data[cut:].hex()], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    verify: subprocess.Popen[str] | None = None
+    try:
+        assert _line(writer, time.monotonic() + DEADLINE) == "half"
+        verify = subprocess.Popen([sys.executable, "-m", "elicitguard", "audit-verify", str(path)],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.monotonic() + DEADLINE
+        while verify.poll() is None and not _blocked_flock_on(path) and time.monotonic() < deadline:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                verify.wait(timeout=0.02)  # a bounded wait for the reader to finish or to queue for the lock
+        assert writer.stdin is not None
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+        assert writer.wait(timeout=DEADLINE) == 0
+        out, _ = verify.communicate(timeout=DEADLINE)
+    finally:
+        for proc in (writer, verify):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait(timeout=DEADLINE)
+    assert verify.returncode == 0, out
