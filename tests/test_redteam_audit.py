@@ -156,10 +156,10 @@ def _blocked_flock_on(path: Path) -> bool:
         return any("->" in line and f":{inode} " in line for line in locks)
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/locks"), reason="needs /proc/locks to see a waiting reader")
-def test_audit_verify_of_a_live_shared_file_waits_for_the_line_being_written(tmp_path: Path) -> None:
-    # A writer holds the file lock for the whole of one line; a reader that comes in the middle of it
-    # must not call the file broken.
+def _read_mid_line(tmp_path: Path, *command: str) -> tuple[int, str]:
+    """Run ``elicitguard *command FILE`` while another process, holding the file lock, has written
+    only the first part of the file's last line; the line is finished once the reader has either
+    finished or queued for the lock. The command's exit status and output."""
     scratch, path = tmp_path / "scratch.jsonl", tmp_path / "audit.jsonl"
     for _ in range(2):
         log = AuditLog(str(scratch), max_repeats=0)
@@ -170,23 +170,42 @@ def test_audit_verify_of_a_live_shared_file_waits_for_the_line_being_written(tmp
     path.write_bytes(data[:cut - 40])
     writer = subprocess.Popen([sys.executable, "-c", _HALF_WRITER, str(path), data[cut - 40:cut].hex(),
                                data[cut:].hex()], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    verify: subprocess.Popen[str] | None = None
+    reader: subprocess.Popen[str] | None = None
     try:
         assert _line(writer, time.monotonic() + DEADLINE) == "half"
-        verify = subprocess.Popen([sys.executable, "-m", "elicitguard", "audit-verify", str(path)],
+        reader = subprocess.Popen([sys.executable, "-m", "elicitguard", *command, str(path)],
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + DEADLINE
-        while verify.poll() is None and not _blocked_flock_on(path) and time.monotonic() < deadline:
+        while reader.poll() is None and not _blocked_flock_on(path) and time.monotonic() < deadline:
             with contextlib.suppress(subprocess.TimeoutExpired):
-                verify.wait(timeout=0.02)  # a bounded wait for the reader to finish or to queue for the lock
+                reader.wait(timeout=0.02)  # a bounded wait for the reader to finish or to queue for the lock
         assert writer.stdin is not None
         writer.stdin.write("go\n")
         writer.stdin.flush()
         assert writer.wait(timeout=DEADLINE) == 0
-        out, _ = verify.communicate(timeout=DEADLINE)
+        out, _ = reader.communicate(timeout=DEADLINE)
     finally:
-        for proc in (writer, verify):
+        for proc in (writer, reader):
             if proc is not None and proc.poll() is None:
                 proc.kill()
                 proc.wait(timeout=DEADLINE)
-    assert verify.returncode == 0, out
+    return reader.returncode, out
+
+
+_NEEDS_PROC_LOCKS = pytest.mark.skipif(not os.path.exists("/proc/locks"), reason="needs /proc/locks to see a "
+                                       "waiting reader")
+
+
+@_NEEDS_PROC_LOCKS
+def test_audit_verify_of_a_live_shared_file_waits_for_the_line_being_written(tmp_path: Path) -> None:
+    # A writer holds the file lock for the whole of one line; a reader that comes in the middle of it
+    # must not call the file broken.
+    status, out = _read_mid_line(tmp_path, "audit-verify")
+    assert status == 0, out
+
+
+@_NEEDS_PROC_LOCKS
+def test_audit_summary_of_a_live_shared_file_does_not_call_it_broken(tmp_path: Path) -> None:
+    status, out = _read_mid_line(tmp_path, "audit", "summary", "--json")
+    assert status == 0, out
+    assert '"broken"' not in out, out
