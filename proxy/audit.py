@@ -319,9 +319,9 @@ class AuditLog:
                 except Exception:  # noqa: BLE001 - counting or logging a record never fails the traffic it records
                     continue
 
-    def _write_record(self, event: str, fields: dict[str, Any], budgeted: bool = False) -> None:
+    def _write_record(self, event: str, fields: dict[str, Any], budgeted: bool = False, bound: bool = True) -> None:
         """The record in its line order (``_FIELDS``, the given fields, policy_version, the bound
-        context), cleaned, linked into the chain and written."""
+        context unless not ``bound``), cleaned, linked into the chain and written."""
         with self._lock:
             if self._chain is None:
                 return
@@ -329,6 +329,8 @@ class AuditLog:
             context = _context()
             if budgeted and self._budget.limit and fields.get("decision") not in (None, "allow"):
                 merged = {**context, **fields, "event": event}
+                if self.policy_version is not None and "policy_version" not in fields:
+                    merged["policy_version"] = self.policy_version  # as the written records would say
                 if not self._budget.admit(merged, ts):
                     if self._budget.due():
                         self._flush_repeats("periodic")
@@ -356,7 +358,7 @@ class AuditLog:
             version = self.policy_version
             if version is not None and "policy_version" not in fields:
                 record["policy_version"] = _clean(version, odd)
-            for key, value in self._bound(context, odd).items():
+            for key, value in (self._bound(context, odd) if bound else {}).items():
                 if key not in fields and (key != "policy_version" or version is None):
                     record[key] = value
             self._write_line(record, odd[0])
@@ -453,7 +455,8 @@ class AuditLog:
         """One ``audit.suppressed`` record per kind of decision the budget left out (of ``session``, or
         of every session), each with its count."""
         for held in self._budget.drain(session, forget=forget):
-            self._write_record(SUPPRESSED, suppressed_fields(held, why))
+            # The held records' own context only: this one may be another session's.
+            self._write_record(SUPPRESSED, suppressed_fields(held, why), bound=False)
 
     # ---- opening, reopening, closing ----------------------------------------------------------------------
 

@@ -101,11 +101,17 @@ def _hashable(value: Any) -> Any:
 
 def suppressed_fields(held: Held, why: str) -> dict[str, Any]:
     """The ``audit.suppressed`` record for ``held``: the left-out records' decision, event (``of_event``),
-    reasons, session and server, how many (``count``), the first and last one's time, and why now."""
+    reasons, session, server, client and the rest of its bound context, how many (``count``), the first and last one's time, and why now."""
     sample = held.sample
     out: dict[str, Any] = {"decision": sample.get("decision"), "of_event": sample.get("event"),
                            "count": held.count, "first_ts": held.first_ts, "last_ts": held.last_ts, "why": why}
-    for name in ("session", "server", "client", "direction", "method", "mode", "reasons"):
-        if name in sample:
-            out[name] = sample[name]
+    # Everything else the sample carried (its bound context: session, server, client, peer, policy
+    # version...), but not what names one request: the record is written from another context (a
+    # periodic flush on another session's record, a shutdown), whose fields must not stand in.
+    for name, value in sample.items():
+        if name not in out and name not in _PER_RECORD:
+            out[name] = value
     return out
+
+
+_PER_RECORD: Final = frozenset({"ts", "event", "request_id", "fields", "url_host", "input_key", "elicitation_id"})

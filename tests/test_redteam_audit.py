@@ -209,3 +209,18 @@ def test_audit_summary_of_a_live_shared_file_does_not_call_it_broken(tmp_path: P
     status, out = _read_mid_line(tmp_path, "audit", "summary", "--json")
     assert status == 0, out
     assert '"broken"' not in out, out
+
+
+def test_a_suppressed_count_flushed_from_another_sessions_context_keeps_its_own_peer(tmp_path: Path) -> None:
+    # Held counts are flushed from whatever context writes next (a periodic flush on another session's
+    # record, a shutdown): the record must not take that context's peer address or other bound fields.
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(str(path), max_repeats=1)
+    log.bind(session="x", server="srv", client=None, peer="192.0.2.1", tenant="blue")
+    log.decisions([_deny(), _deny(), _deny()])
+    log.bind(session="y", server="srv", client=None, peer="198.51.100.66", tenant="red")
+    log.close()
+    (held,) = [r for r in _records(path) if r.get("event") == "audit.suppressed"]
+    assert (held["session"], held["count"]) == ("x", 2)
+    assert held.get("peer") == "192.0.2.1"
+    assert held.get("tenant") == "blue"
