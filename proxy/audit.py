@@ -536,7 +536,7 @@ def _last_line_hash(fd: int, end: int) -> tuple[str, int]:
     Our writers put ``hash`` last, so the line's last 76 bytes nearly always give it without reading
     the line; anything else is read backwards block by block however long the line. A torn last line
     (a writer died mid-line) is ended with a newline first, so our records start on their own line;
-    ``audit-verify`` then reports the torn line."""
+    ``audit-verify`` then reports the torn line. Blank lines are passed over, as ``audit-verify`` does."""
     if end == 0:
         return GENESIS, 0
     tail = os.pread(fd, 76, max(0, end - 76))
@@ -553,9 +553,12 @@ def _last_line_hash(fd: int, end: int) -> tuple[str, int]:
         start = max(0, stop - block)
         tail = os.pread(fd, stop - start, start) + tail
         stop = start
-        newline = tail.rfind(b"\n")
-        if newline != -1 or start == 0:
-            return _hash_of(tail[newline + 1:]), end
+        lines = tail.split(b"\n")
+        # The last line that is not blank: audit-verify skips blank lines, so "the line above" does too.
+        for line in reversed(lines if start == 0 else lines[1:]):
+            if line.decode("utf-8", "replace").strip():
+                return _hash_of(line), end
+        tail = lines[0]  # maybe the end of a longer line: read on before it
     return GENESIS, end
 
 

@@ -224,3 +224,24 @@ def test_a_suppressed_count_flushed_from_another_sessions_context_keeps_its_own_
     assert (held["session"], held["count"]) == ("x", 2)
     assert held.get("peer") == "192.0.2.1"
     assert held.get("tenant") == "blue"
+
+
+def test_a_blank_line_appended_to_a_shared_file_does_not_break_the_writers_chains(tmp_path: Path) -> None:
+    # audit-verify skips blank lines, so the writer must not take one for "the line above" either:
+    # an `echo >> audit.jsonl` (no record touched) broke every format-2 chain written after it.
+    path = tmp_path / "audit.jsonl"
+    first = AuditLog(str(path), max_repeats=0)
+    first.decisions([_deny()])
+    with open(path, "a") as handle:
+        handle.write("\n")
+    first.decisions([_deny()])
+    with open(path, "a") as handle:
+        handle.write(" \n\n")
+    second = AuditLog(str(path), max_repeats=0)
+    second.decisions([_deny()])
+    first.decisions([_deny()])
+    first.close()
+    second.close()
+    report = verify_report(path.read_text().splitlines())
+    assert report.problem is None, report.problem
+    assert len(report.chains) == 2 and not report.open_chains
