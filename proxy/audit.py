@@ -271,6 +271,7 @@ class AuditLog:
         # Called with (event, decision, fields) for each record written (metrics count from them).
         self.observers: list[Callable[[str, str, Mapping[str, Any]], None]] = []
         self._budget = RepeatBudget(max_repeats, repeat_interval)
+        self._timer: threading.Timer | None = None  # flushes held counts once the repeats stop (see _arm)
         # (the bound context, its cleaned form, copies of its dicts and lists): see _bound.
         self._context_cache: tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None = None
         self._open(self._open_fd(), continues=None)
@@ -318,9 +319,9 @@ class AuditLog:
                 except Exception:  # noqa: BLE001 - counting or logging a record never fails the traffic it records
                     continue
 
-    def _write_record(self, event: str, fields: dict[str, Any], budgeted: bool = False) -> None:
+    def _write_record(self, event: str, fields: dict[str, Any], budgeted: bool = False, bound: bool = True) -> None:
         """The record in its line order (``_FIELDS``, the given fields, policy_version, the bound
-        context), cleaned, linked into the chain and written."""
+        context unless not ``bound``), cleaned, linked into the chain and written."""
         with self._lock:
             if self._chain is None:
                 return
@@ -328,9 +329,13 @@ class AuditLog:
             context = _context()
             if budgeted and self._budget.limit and fields.get("decision") not in (None, "allow"):
                 merged = {**context, **fields, "event": event}
+                if self.policy_version is not None and "policy_version" not in fields:
+                    merged["policy_version"] = self.policy_version  # as the written records would say
                 if not self._budget.admit(merged, ts):
                     if self._budget.due():
                         self._flush_repeats("periodic")
+                    else:
+                        self._arm()
                     return
             odd = [False]
             record: dict[str, Any] = dict.fromkeys(_FIELDS)
@@ -353,7 +358,7 @@ class AuditLog:
             version = self.policy_version
             if version is not None and "policy_version" not in fields:
                 record["policy_version"] = _clean(version, odd)
-            for key, value in self._bound(context, odd).items():
+            for key, value in (self._bound(context, odd) if bound else {}).items():
                 if key not in fields and (key != "policy_version" or version is None):
                     record[key] = value
             self._write_line(record, odd[0])
@@ -432,11 +437,26 @@ class AuditLog:
         chain.head, line = _encode(record, odd, self._key, chain.head)
         return line
 
+    def _arm(self) -> None:
+        """Flush held counts ``interval`` seconds from now even if no record comes: a burst followed by
+        silence must not leave its count in memory until the session ends (a SIGKILL never ends it)."""
+        if self._timer is None:
+            self._timer = threading.Timer(self._budget.interval, self._periodic)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _periodic(self) -> None:
+        with self._lock:
+            self._timer = None
+            if self._chain is not None:
+                self._flush_repeats("periodic")
+
     def _flush_repeats(self, why: str, session: Any = ..., *, forget: bool = False) -> None:
         """One ``audit.suppressed`` record per kind of decision the budget left out (of ``session``, or
         of every session), each with its count."""
         for held in self._budget.drain(session, forget=forget):
-            self._write_record(SUPPRESSED, suppressed_fields(held, why))
+            # The held records' own context only: this one may be another session's.
+            self._write_record(SUPPRESSED, suppressed_fields(held, why), bound=False)
 
     # ---- opening, reopening, closing ----------------------------------------------------------------------
 
@@ -493,6 +513,9 @@ class AuditLog:
         """Close the chain with its final record, then the file."""
         with self._lock:
             self._close_chain(reason)
+            timer, self._timer = self._timer, None
+            if timer is not None:
+                timer.cancel()
             fd, self._fd = self._fd, None
             if fd is not None and fd != 2:
                 os.close(fd)
@@ -513,7 +536,7 @@ def _last_line_hash(fd: int, end: int) -> tuple[str, int]:
     Our writers put ``hash`` last, so the line's last 76 bytes nearly always give it without reading
     the line; anything else is read backwards block by block however long the line. A torn last line
     (a writer died mid-line) is ended with a newline first, so our records start on their own line;
-    ``audit-verify`` then reports the torn line."""
+    ``audit-verify`` then reports the torn line. Blank lines are passed over, as ``audit-verify`` does."""
     if end == 0:
         return GENESIS, 0
     tail = os.pread(fd, 76, max(0, end - 76))
@@ -530,9 +553,12 @@ def _last_line_hash(fd: int, end: int) -> tuple[str, int]:
         start = max(0, stop - block)
         tail = os.pread(fd, stop - start, start) + tail
         stop = start
-        newline = tail.rfind(b"\n")
-        if newline != -1 or start == 0:
-            return _hash_of(tail[newline + 1:]), end
+        lines = tail.split(b"\n")
+        # The last line that is not blank: audit-verify skips blank lines, so "the line above" does too.
+        for line in reversed(lines if start == 0 else lines[1:]):
+            if line.decode("utf-8", "replace").strip():
+                return _hash_of(line), end
+        tail = lines[0]  # maybe the end of a longer line: read on before it
     return GENESIS, end
 
 

@@ -2,11 +2,12 @@
 
 A server repeating a denied request as fast as the pipe allows would otherwise grow the audit file one
 line per request and bury every other record. Decisions are identical when they share the session,
-the event, the decision and the rules that fired (not the request id, fields or host: a server varying
-those would otherwise escape the budget). The first ``limit`` of each are written as usual; the rest
+server, client, direction and mode, the event, the decision and the rules that fired (not the request
+id, fields or host: a server varying those would otherwise escape the budget; two upstreams may issue
+the same session id, so the session alone does not tell whose refusal it was). The first ``limit`` of each are written as usual; the rest
 are counted, and an ``audit.suppressed`` record per (event, decision, rules) gives the count when the
 session ends, when the log closes or is reopened, and at most ``interval`` seconds after a record was
-held back while the repeats go on, so nothing is silently lost. Only refusals (``deny``,
+held back (by a timer, should the repeats stop), so nothing is silently lost. Only refusals (``deny``,
 ``would_deny``) are budgeted: an allowed elicitation reaches the user, who paces it. Not thread-safe:
 the ``AuditLog`` lock guards it.
 """
@@ -24,7 +25,7 @@ from elicitguard.proxy.audit_chain import SUPPRESSED
 DEFAULT_MAX_REPEATS: Final = DEFAULT_AUDIT_MAX_REPEATS
 MAX_KEYS: Final = 65536  # distinct (session, event, decision, rules): past it, flush and start counting afresh
 
-Key = tuple[Any, str, str, tuple[Any, ...]]
+Key = tuple[Any, str, str, tuple[Any, ...], tuple[Any, ...]]
 
 
 @dataclass
@@ -53,7 +54,8 @@ class RepeatBudget:
         reasons = record.get("reasons")
         rules = tuple(r.get("rule") if isinstance(r, dict) else None for r in reasons) \
             if isinstance(reasons, list) else ()
-        key = (_hashable(record.get("session")), str(record.get("event")), str(record.get("decision")), rules)
+        who = tuple(_hashable(record.get(name)) for name in ("server", "client", "direction", "mode"))
+        key = (_hashable(record.get("session")), str(record.get("event")), str(record.get("decision")), rules, who)
         written = self._written.get(key, 0)
         if written < self.limit:
             if len(self._written) >= MAX_KEYS:
@@ -99,11 +101,17 @@ def _hashable(value: Any) -> Any:
 
 def suppressed_fields(held: Held, why: str) -> dict[str, Any]:
     """The ``audit.suppressed`` record for ``held``: the left-out records' decision, event (``of_event``),
-    reasons, session and server, how many (``count``), the first and last one's time, and why now."""
+    reasons, session, server, client and the rest of its bound context, how many (``count``), the first and last one's time, and why now."""
     sample = held.sample
     out: dict[str, Any] = {"decision": sample.get("decision"), "of_event": sample.get("event"),
                            "count": held.count, "first_ts": held.first_ts, "last_ts": held.last_ts, "why": why}
-    for name in ("session", "server", "client", "direction", "method", "mode", "reasons"):
-        if name in sample:
-            out[name] = sample[name]
+    # Everything else the sample carried (its bound context: session, server, client, peer, policy
+    # version...), but not what names one request: the record is written from another context (a
+    # periodic flush on another session's record, a shutdown), whose fields must not stand in.
+    for name, value in sample.items():
+        if name not in out and name not in _PER_RECORD:
+            out[name] = value
     return out
+
+
+_PER_RECORD: Final = frozenset({"ts", "event", "request_id", "fields", "url_host", "input_key", "elicitation_id"})

@@ -118,6 +118,12 @@ class _Verifier:
             if prev != GENESIS and prev != self.above:
                 return (f"line {number}: the chain links to a record that is not the line above "
                         "(lines deleted or moved?)")
+            if prev == GENESIS and self.above is not None and record.get("event") == OPENED \
+                    and record.get("format") == FORMAT_ABOVE:
+                # A format-2 writer starts at GENESIS only atop an empty file: this chain was copied
+                # here from another file (a keyed chain replayed), or the lines above it were added.
+                return (f"line {number}: a chain that began its file is found below other lines "
+                        "(copied from another file?)")
             alg = record.get("alg", ALG_SHA256) if record.get("event") == OPENED else ALG_SHA256
             chain = ChainReport(writer, number, alg if isinstance(alg, str) else "?")
             if chain.alg not in (ALG_SHA256, ALG_HMAC):

@@ -8,6 +8,7 @@ fine), and every string meant for a terminal or a page goes through ``printable`
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import json
 import os
@@ -15,6 +16,11 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any, Final
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: writers take no lock either
+    fcntl = None  # type: ignore[assignment]
 
 MAX_LINE = 1 << 20  # bytes: far above any line the writer makes (it clips every string to 256 chars)
 OVERLONG = b"<overlong line>"  # stands in for a line past MAX_LINE: not JSON, so it counts as unreadable
@@ -57,6 +63,10 @@ class LineSplitter:
                 self._skipping = True
         return out
 
+    def pending(self) -> bool:
+        """Whether part of a line (no newline yet) has been fed."""
+        return bool(self._pending) or self._skipping
+
     def rest(self) -> bytes | None:
         """What is left after the last newline (a torn last line), and forget it."""
         if self._skipping or not self._pending:
@@ -73,6 +83,19 @@ def iter_lines(handle: IO[bytes], max_line: int = MAX_LINE) -> Iterator[bytes]:
     splitter = LineSplitter(max_line)
     while chunk := handle.read(CHUNK):
         yield from splitter.feed(chunk)
+    if splitter.pending() and fcntl is not None:
+        # A writer holds the file lock for the whole of one line, and a reader can see the line's
+        # first part before the rest: finish it once the lock is free (only the last line waits, for
+        # one line; a writer that died mid-line leaves it torn).
+        finished: list[bytes] = []  # yielded once the lock is released: the reader may be slow
+        with contextlib.suppress(OSError):
+            fcntl.flock(handle.fileno(), fcntl.LOCK_SH)
+            try:
+                while splitter.pending() and (chunk := handle.read(CHUNK)):
+                    finished += splitter.feed(chunk)
+            finally:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        yield from finished
     rest = splitter.rest()
     if rest is not None:
         yield rest

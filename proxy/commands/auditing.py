@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import sys
-from typing import Any, Final
+from collections.abc import Iterator
+from typing import Any, Final, TextIO
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: writers take no lock either
+    fcntl = None  # type: ignore[assignment]
 
 from elicitguard.proxy.commands import EXIT_DENY, EXIT_OK, EXIT_USAGE, fail
 
@@ -61,7 +68,7 @@ def cmd_audit_verify(args: argparse.Namespace) -> int:
             report = verify_report(lines, key, args.head)
         else:
             with open(args.file, encoding="utf-8", newline="\n") as handle:
-                report = verify_report(handle, key, args.head)
+                report = verify_report(_settled(handle), key, args.head)
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"cannot read {args.file}: {exc}")
     name = args.file
@@ -87,6 +94,23 @@ def cmd_audit_verify(args: argparse.Namespace) -> int:
     print(f"elicitguard: {name}: chain intact and closed, {report.records} record(s) in "
           f"{len(report.chains)} chain(s){_suppressed(report.suppressed)}")
     return EXIT_OK
+
+
+def _settled(handle: TextIO) -> Iterator[str]:
+    """The file's lines; a last line without its newline is read again once the writers' lock is free.
+
+    A writer holds an exclusive lock on the file for the whole of each line it writes, and a reader
+    can see the first part of a line before the rest is copied in: a live shared file is not broken
+    for that. Only the end waits for the lock (for one line), so verifying never stalls the proxies."""
+    for line in handle:
+        if not line.endswith("\n") and fcntl is not None:
+            with contextlib.suppress(OSError):
+                fcntl.flock(handle.fileno(), fcntl.LOCK_SH)
+                try:
+                    line += handle.readline()
+                finally:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        yield line
 
 
 def _suppressed(count: int) -> str:
