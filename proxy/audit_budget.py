@@ -24,6 +24,10 @@ from elicitguard.proxy.audit_chain import SUPPRESSED
 
 DEFAULT_MAX_REPEATS: Final = DEFAULT_AUDIT_MAX_REPEATS
 MAX_KEYS: Final = 65536  # distinct (session, event, decision, rules): past it, flush and start counting afresh
+# Distinct denied URL hosts named per ``audit.suppressed`` record. The host is not in the key (a server
+# varying hosts would escape the budget), but a security team needs the hosts a phishing server tried:
+# up to this many are listed with their counts, the rest counted in ``url_hosts_omitted``.
+MAX_HOSTS: Final = 64
 
 Key = tuple[Any, str, str, tuple[Any, ...], tuple[Any, ...]]
 
@@ -36,6 +40,8 @@ class Held:
     first_ts: str
     last_ts: str
     count: int = 0
+    hosts: dict[str, int] = field(default_factory=dict)  # denied URL hosts left out, with their counts
+    hosts_omitted: int = 0  # records left out whose host did not fit in ``hosts``
 
 
 @dataclass
@@ -69,6 +75,14 @@ class RepeatBudget:
                 self._since = self.clock()
         held.count += 1
         held.last_ts = ts
+        host = record.get("url_host")
+        if isinstance(host, str):
+            if host in held.hosts:
+                held.hosts[host] += 1
+            elif len(held.hosts) < MAX_HOSTS:
+                held.hosts[host] = 1
+            else:
+                held.hosts_omitted += 1
         return False
 
     def due(self) -> bool:
@@ -101,7 +115,8 @@ def _hashable(value: Any) -> Any:
 
 def suppressed_fields(held: Held, why: str) -> dict[str, Any]:
     """The ``audit.suppressed`` record for ``held``: the left-out records' decision, event (``of_event``),
-    reasons, session, server, client and the rest of its bound context, how many (``count``), the first and last one's time, and why now."""
+    reasons, session, server, client and the rest of its bound context, how many (``count``), the first and last one's time, the denied URL hosts among them
+    (``url_hosts``, up to ``MAX_HOSTS`` with their counts; ``url_hosts_omitted``), and why now."""
     sample = held.sample
     out: dict[str, Any] = {"decision": sample.get("decision"), "of_event": sample.get("event"),
                            "count": held.count, "first_ts": held.first_ts, "last_ts": held.last_ts, "why": why}
@@ -111,6 +126,10 @@ def suppressed_fields(held: Held, why: str) -> dict[str, Any]:
     for name, value in sample.items():
         if name not in out and name not in _PER_RECORD:
             out[name] = value
+    if held.hosts:
+        out["url_hosts"] = [{"host": host, "count": n} for host, n in held.hosts.items()]
+    if held.hosts_omitted:
+        out["url_hosts_omitted"] = held.hosts_omitted
     return out
 
 

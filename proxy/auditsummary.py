@@ -130,9 +130,9 @@ class Summary:
     def add(self, record: dict[str, Any]) -> None:
         """One record; an ``audit.suppressed`` record counts as the ``count`` decisions it stands for
         (its ``of_event``, decision, rules, server and client; dated at its ``last_ts``)."""
-        weight, event, ts = 1, record.get("event"), record.get("ts")
+        weight, event, ts, suppressed = 1, record.get("event"), record.get("ts"), False
         if event == SUPPRESSED and type(count := record.get("count")) is int and count >= 0:
-            weight, event, ts = count, record.get("of_event"), record.get("last_ts", ts)
+            weight, event, ts, suppressed = count, record.get("of_event"), record.get("last_ts", ts), True
         self.records += weight
         decision = record.get("decision")
         decision_label = label(decision)
@@ -146,6 +146,11 @@ class Summary:
             self.rules.add(rule, decision, weight)
         if decision_label in DENIALS and (host := label(record.get("url_host"))) is not None:
             self.denied_hosts.add(host, decision, weight)
+        if suppressed and decision_label in DENIALS and isinstance(hosts := record.get("url_hosts"), list):
+            for entry in hosts:
+                if isinstance(entry, dict) and type(n := entry.get("count")) is int and n >= 0 \
+                        and (host := label(entry.get("host"))) is not None:
+                    self.denied_hosts.add(host, decision, n)
         minute = self._minute(ts)
         if minute is None:
             self.undated += weight

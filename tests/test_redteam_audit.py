@@ -59,9 +59,6 @@ def test_a_url_mode_denial_is_not_hidden_among_form_mode_denials_of_the_same_rul
     assert len(url) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="design decision: the budget key leaves out url_host on purpose (a server "
-                   "varying hosts would escape the budget); the suppressed record keeps only the first sample, so "
-                   "hosts past max_repeats reach neither the log nor `audit summary`'s denied-host table")
 def test_a_denied_url_host_past_the_budget_still_reaches_the_log(tmp_path: Path) -> None:
     path = tmp_path / "audit.jsonl"
     log = AuditLog(str(path), max_repeats=2)
@@ -71,6 +68,36 @@ def test_a_denied_url_host_past_the_budget_still_reaches_the_log(tmp_path: Path)
     log.decisions([_deny(host="real-phish.example", mode="url")])
     log.close()
     assert "real-phish.example" in path.read_text()
+    suppressed = [json.loads(line) for line in path.read_text().splitlines() if '"audit.suppressed"' in line]
+    assert [entry["host"] for entry in suppressed[0]["url_hosts"]] == ["decoy2.example", "real-phish.example"]
+
+
+def test_audit_summary_counts_the_hosts_of_suppressed_denials_in_its_denied_host_table(tmp_path: Path) -> None:
+    from elicitguard.proxy.auditsummary import summarise
+
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(str(path), max_repeats=1)
+    log.bind(session="s", server="srv", client=None)
+    for host in ["a.example", "b.example", "b.example", "c.example"]:
+        log.decisions([_deny(host=host, mode="url")])
+    log.close()
+    hosts = {row["name"]: row["total"] for row in summarise([str(path)])["denied_hosts"]}
+    assert hosts == {"a.example": 1, "b.example": 2, "c.example": 1}
+
+
+def test_a_flood_of_distinct_hosts_past_the_budget_is_named_up_to_a_bound_and_counted_beyond(
+        tmp_path: Path) -> None:
+    from elicitguard.proxy.audit_budget import MAX_HOSTS
+
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(str(path), max_repeats=1)
+    log.bind(session="s", server="srv", client=None)
+    for n in range(1 + MAX_HOSTS + 10):
+        log.decisions([_deny(host=f"h{n}.example", mode="url")])
+    log.close()
+    suppressed = [json.loads(line) for line in path.read_text().splitlines() if '"audit.suppressed"' in line]
+    assert len(suppressed) == 1 and suppressed[0]["count"] == MAX_HOSTS + 10
+    assert len(suppressed[0]["url_hosts"]) == MAX_HOSTS and suppressed[0]["url_hosts_omitted"] == 10
 
 
 _CHILD = textwrap.dedent("""
