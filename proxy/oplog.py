@@ -17,7 +17,8 @@ from typing import Any, Final
 
 import structlog
 
-from elicitguard.proxy.audit import STDERR_LOCK, _clean, render
+from elicitguard.proxy.audit import STDERR_LOCK, render
+from elicitguard.proxy.audit_clean import _clean
 from elicitguard.proxy.stdio_io import write_all
 
 LEVELS: Final = {"debug": 10, "info": 20, "warning": 30, "error": 40}
