@@ -78,23 +78,33 @@ class LineSplitter:
         return rest
 
 
+LOCKING: Final = fcntl is not None  # whether writers lock the file per line (POSIX)
+
+
+@contextlib.contextmanager
+def writers_lock(fd: int) -> Iterator[None]:
+    """Hold the lock every writer takes for one line (shared: readers do not exclude each other), so a
+    line seen half-written can be read to its end. Only where ``LOCKING``."""
+    fcntl.flock(fd, fcntl.LOCK_SH)
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
 def iter_lines(handle: IO[bytes], max_line: int = MAX_LINE) -> Iterator[bytes]:
     """Every line of a binary file, the last one even without its newline."""
     splitter = LineSplitter(max_line)
     while chunk := handle.read(CHUNK):
         yield from splitter.feed(chunk)
-    if splitter.pending() and fcntl is not None:
+    if splitter.pending() and LOCKING:
         # A writer holds the file lock for the whole of one line, and a reader can see the line's
         # first part before the rest: finish it once the lock is free (only the last line waits, for
         # one line; a writer that died mid-line leaves it torn).
         finished: list[bytes] = []  # yielded once the lock is released: the reader may be slow
-        with contextlib.suppress(OSError):
-            fcntl.flock(handle.fileno(), fcntl.LOCK_SH)
-            try:
-                while splitter.pending() and (chunk := handle.read(CHUNK)):
-                    finished += splitter.feed(chunk)
-            finally:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        with contextlib.suppress(OSError), writers_lock(handle.fileno()):
+            while splitter.pending() and (chunk := handle.read(CHUNK)):
+                finished += splitter.feed(chunk)
         yield from finished
     rest = splitter.rest()
     if rest is not None:

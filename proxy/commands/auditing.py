@@ -9,11 +9,6 @@ import sys
 from collections.abc import Iterator
 from typing import Any, Final, TextIO
 
-try:
-    import fcntl
-except ImportError:  # not POSIX: writers take no lock either
-    fcntl = None  # type: ignore[assignment]
-
 from elicitguard.proxy.commands import EXIT_DENY, EXIT_OK, EXIT_USAGE, fail
 
 EXIT_OPEN: Final = 3  # intact so far, but a chain has no closing record: its end may have been cut
@@ -97,19 +92,18 @@ def cmd_audit_verify(args: argparse.Namespace) -> int:
 
 
 def _settled(handle: TextIO) -> Iterator[str]:
-    """The file's lines; a last line without its newline is read again once the writers' lock is free.
+    """The file's lines; a last line without its newline is read again once the writers' lock is free
+    (the text twin of ``auditread.iter_lines``, which the other audit commands read through).
 
     A writer holds an exclusive lock on the file for the whole of each line it writes, and a reader
     can see the first part of a line before the rest is copied in: a live shared file is not broken
     for that. Only the end waits for the lock (for one line), so verifying never stalls the proxies."""
+    from elicitguard.proxy.auditread import LOCKING, writers_lock
+
     for line in handle:
-        if not line.endswith("\n") and fcntl is not None:
-            with contextlib.suppress(OSError):
-                fcntl.flock(handle.fileno(), fcntl.LOCK_SH)
-                try:
-                    line += handle.readline()
-                finally:
-                    fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        if not line.endswith("\n") and LOCKING:
+            with contextlib.suppress(OSError), writers_lock(handle.fileno()):
+                line += handle.readline()
         yield line
 
 

@@ -149,20 +149,18 @@ async def _raw(config: Config, upstream: str | None, audit: AuditLog, host: str,
     tls = client_tls(ssl_context(config))
     cap = config.max_connections
 
-    def refused(count: int) -> None:
-        detail = f"{count} client connection(s) refused past limits.max_connections ({cap})"
-        audit.event("http.connection_refused", decision="deny", count=count,
-                    reasons=[{"rule": "http.max_connections", "detail": detail}])
-        LOG.warning("client connections refused at the cap", count=count, max_connections=cap)
+    def announcer(event: str, what: str, warning: str) -> Callable[[int], None]:
+        """Audit and oplog one burst of connections dropped at the cap (``Refusals`` rate-limits it)."""
+        def announce(count: int) -> None:
+            audit.event(event, decision="deny", count=count, reasons=[
+                {"rule": "http.max_connections", "detail": f"{count} {what} limits.max_connections ({cap})"}])
+            LOG.warning(warning, count=count, max_connections=cap)
+        return announce
 
-    def evicted(count: int) -> None:
-        detail = f"{count} idle client connection(s) closed to make room under limits.max_connections ({cap})"
-        audit.event("http.connection_evicted", decision="deny", count=count,
-                    reasons=[{"rule": "http.max_connections", "detail": detail}])
-        LOG.warning("idle client connections closed at the cap", count=count, max_connections=cap)
-
-    refusals = Refusals(refused)
-    evictions = Refusals(evicted)
+    refusals = Refusals(announcer("http.connection_refused", "client connection(s) refused past",
+                                  "client connections refused at the cap"))
+    evictions = Refusals(announcer("http.connection_evicted", "idle client connection(s) closed to make room under",
+                                   "idle client connections closed at the cap"))
     settings = Settings(max_body=config.max_message_bytes, head_timeout=HEAD_TIMEOUT, idle_timeout=IDLE_TIMEOUT,
                         body_timeout=config.http.read_timeout,
                         new_upstreams=lambda: Upstreams(tls, config.http.connect_timeout, config.http.read_timeout),
