@@ -15,7 +15,7 @@ import pytest
 from elicitguard.policies.config import load_config_text
 from elicitguard.policies.credentials import VALUE_SHAPES, secret_value_shape
 from elicitguard.policies.engine import Guard
-from elicitguard.policies.judge import MAX_JUDGED_TEXT
+from elicitguard.policies.judge import MAX_JUDGED_TEXT, judged_text_size
 
 POLICY = load_config_text("").policy
 MAX = 16 * 1024 * 1024
@@ -92,6 +92,28 @@ def test_the_text_budget_is_per_frame_so_a_batch_cannot_multiply_it() -> None:
     # The budget is per frame: the next frame is judged afresh.
     again = g.server_message(json.dumps(_elicit(9, one)).encode())
     assert again.forward is not None and _rules(again) == []
+
+
+def test_a_frame_smaller_than_the_text_budget_is_judged_without_counting_its_text(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import elicitguard.policies.carriers.base as base
+
+    counted: list[int] = []
+
+    def counting(params: Any, limit: int = MAX_JUDGED_TEXT) -> int:
+        counted.append(limit)
+        return judged_text_size(params, limit)
+
+    monkeypatch.setattr(base, "judged_text_size", counting)
+    g = _guard()
+    small = g.server_message(json.dumps(_elicit(1, _form({"name": {"type": "string"}}))).encode())
+    assert small.forward is not None and counted == []
+    # A frame past the budget is counted, message by message, and refused where the text runs out,
+    # exactly as before (a character of judged text takes at least one byte of the frame).
+    one = _form({f"f{i}": {"type": "string", "description": "x " * 1500} for i in range(5)})
+    batch = [_elicit(i, one) for i in range(2, 4 + MAX_JUDGED_TEXT // 15000)]
+    out = g.server_message(json.dumps(batch).encode())
+    assert len(counted) == len(batch) and "elicitation.too_complex" in _rules(out)
 
 
 def test_a_16_mib_hostile_form_is_refused_within_seconds() -> None:

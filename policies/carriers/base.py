@@ -142,6 +142,11 @@ class Carrier:
 
     def _judge(self, params: Any, modes: frozenset[str], *, url_only: bool = False, needs_id: bool = True) -> Verdict:
         """Judge one elicitation within the frame's text budget: the cost of a frame stays bounded."""
+        if 0 < self.frame_size <= self.budget:
+            # Every character judged is decoded from a distinct part of the frame, and a character
+            # takes at least one byte of JSON: a frame no larger than the budget left cannot spend
+            # it, whatever its messages hold, so its text need not be counted (the common case).
+            return judge_elicitation(params, modes, self.policy, url_only=url_only, needs_id=needs_id)
         cost = judged_text_size(params, self.budget)
         if cost > self.budget:
             return too_complex(params)
