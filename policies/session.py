@@ -8,7 +8,7 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from elicitguard.policies.envelope import Message, RequestId
 from elicitguard.policies.limits import HygieneState
@@ -179,9 +179,10 @@ class Bounded(OrderedDict[K, V], Generic[K, V]):
         self.pop(key)
 
 
-@dataclass(frozen=True, slots=True)
-class ClientRequest:
-    """What the proxy remembers of a client request until the server answers it."""
+class ClientRequest(NamedTuple):
+    """What the proxy remembers of a client request until the server answers it (a named tuple: one
+    is made for nearly every request a client sends, and a tuple is built in a fraction of the time
+    of a frozen dataclass, immutable all the same)."""
 
     method: str
     target: str | None
