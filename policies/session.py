@@ -83,8 +83,17 @@ def size_of(value: Any) -> int:
             else:
                 total += size_of(item)
         return total
-    if isinstance(value, (tuple, list, frozenset, set)):
-        return 56 + sum(size_of(v) for v in value)
+    if isinstance(value, (tuple, list, frozenset, set)):  # a ClientRequest too: its leaves sized here
+        total = 56
+        for item in value:
+            item_kind = type(item)
+            if item_kind is str:
+                total += 49 + len(item)
+            elif item is None or item_kind in _SCALARS:
+                total += 16
+            else:
+                total += size_of(item)
+        return total
     if isinstance(value, dict):
         return 64 + sum(size_of(k) + size_of(v) for k, v in value.items())
     slots = getattr(kind, "__slots__", None)
