@@ -19,7 +19,7 @@ from typing import Any
 from elicitguard.policies.config import Config
 from elicitguard.policies.engine import ClientRequest, Guard, SessionState
 from elicitguard.policies.envelope import id_key
-from elicitguard.policies.forms import clear_text_caches
+from elicitguard.policies.judge import clear_caches
 from elicitguard.proxy.audit import AuditLog
 
 
@@ -127,7 +127,7 @@ def bench_unseen_form(seconds: float) -> dict[str, Any]:
     guard = _guard()
 
     def cold() -> object:
-        clear_text_caches()
+        clear_caches()
         return guard.server_message(FORM)
 
     outcome = cold()

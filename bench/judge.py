@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from elicitguard.policies.config import Config  # noqa: E402
 from elicitguard.policies.engine import Guard, SessionState  # noqa: E402
-from elicitguard.policies.forms import clear_text_caches  # noqa: E402
+from elicitguard.policies.judge import clear_caches  # noqa: E402
 from elicitguard.policies.judge import judge_elicitation  # noqa: E402
 
 BENIGN = {"mode": "form", "message": "Tell us about you", "requestedSchema": {"type": "object", "properties": {
@@ -66,7 +66,7 @@ def fresh_forms() -> Callable[[], object]:
 def cold(params: dict[str, object], policy: object) -> Callable[[], object]:
     """The same benign form with every text cache cleared before each call: nothing seen before."""
     def judge() -> object:
-        clear_text_caches()
+        clear_caches()
         return judge_elicitation(params, MODES, policy)  # type: ignore[arg-type]
     return judge
 

@@ -6,7 +6,8 @@ from dataclasses import replace
 from typing import Any, Final
 
 from elicitguard.policies.config import Policy
-from elicitguard.policies.forms import judge_form
+from elicitguard.policies.envelope import _dumps
+from elicitguard.policies.forms import clear_text_caches, judge_form
 from elicitguard.policies.urls import check_url
 from elicitguard.policies.verdict import DENY_MALFORMED, DENY_POLICY, Reason, Verdict
 
@@ -18,6 +19,15 @@ ELICIT: Final = "elicitation/create"
 MAX_JUDGED_TEXT: Final = 64 * 1024
 # The keys of a property whose text the detectors read.
 _PROPERTY_TEXT: Final = ("title", "description", "default", "pattern", "format")
+# Verdicts of forms already judged. A server asks the same form again and again, and the judge is a
+# pure function of the params, the client's modes and the policy: the same params written the same way
+# get the same verdict. Keyed by the params' compact JSON (forms up to _VERDICT_KEY_MAX bytes; URL
+# elicitations carry a fresh elicitationId each time and are not kept); each entry holds its policy,
+# compared by identity, so a reloaded or per-server policy never reads another's verdicts. Emptied
+# when full: a server sending endless distinct forms costs itself, never anyone's memory.
+_VERDICTS: dict[tuple[int, frozenset[str], bool, bool, bytes], tuple[Policy, Verdict]] = {}
+_VERDICTS_MAX: Final = 1024
+_VERDICT_KEY_MAX: Final = 8 * 1024
 
 
 def declared_modes(capability: Any) -> frozenset[str]:
@@ -73,6 +83,33 @@ def judge_elicitation(params: Any, client_modes: frozenset[str], policy: Policy,
     off, so a monitored rule that fired first never hides a blocking one behind it: if nothing else
     fires, the elicitation passes with ``monitored`` set (audited ``would_deny``).
     """
+    key = None
+    if type(params) is dict and params.get("mode", "form") == "form":
+        try:
+            blob = _dumps(params)
+        except (TypeError, ValueError, OverflowError):  # a lone surrogate, an integer past 64 bits
+            blob = b""
+        if 0 < len(blob) <= _VERDICT_KEY_MAX:
+            key = (id(policy), client_modes, url_only, needs_id, blob)
+            kept = _VERDICTS.get(key)
+            if kept is not None and kept[0] is policy:
+                return kept[1]
+    verdict = _judged(params, client_modes, policy, url_only, needs_id)
+    if key is not None:
+        if len(_VERDICTS) >= _VERDICTS_MAX:
+            _VERDICTS.clear()
+        _VERDICTS[key] = (policy, verdict)
+    return verdict
+
+
+def clear_caches() -> None:
+    """Forget every verdict and text seen so far: the next form is judged as if never seen before.
+    For measuring; judging never needs it."""
+    _VERDICTS.clear()
+    clear_text_caches()
+
+
+def _judged(params: Any, client_modes: frozenset[str], policy: Policy, url_only: bool, needs_id: bool) -> Verdict:
     verdict = _judge(params, client_modes, policy, url_only, needs_id, frozenset())
     if verdict.allowed or verdict.kind == DENY_MALFORMED or not policy.monitored:
         return verdict

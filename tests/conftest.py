@@ -15,6 +15,15 @@ PEERS = ROOT / "tests" / "peers"
 WAIT = float(os.environ.get("ELICITGUARD_TEST_WAIT", "30"))
 
 
+@pytest.fixture(autouse=True)
+def _no_kept_verdicts() -> None:
+    """Each test judges afresh: a verdict kept by an earlier test (the judge keeps the verdicts of
+    forms it has seen, per policy object) would hide a detector a test replaces."""
+    from elicitguard.policies.judge import _VERDICTS
+
+    _VERDICTS.clear()
+
+
 @pytest.fixture
 def elicitguard_cmd() -> list[str]:
     """The proxy as a subprocess command (the same as the console script)."""
