@@ -304,3 +304,15 @@ def test_size_of_a_dict_sized_inline_is_the_sum_of_its_parts(value: Any) -> None
         return size_of(item)
 
     assert size_of(value) == slow(value)
+
+
+def test_a_client_body_the_http_relay_hands_over_is_screened_as_its_bytes_would_be() -> None:
+    # The relay passes a bytes subclass (proxy/http/common.ClientBody); orjson refuses subclasses, so the
+    # screen and the quick parse once sent every HTTP request to the strict parse.
+    from elicitguard.proxy.http.common import ClientBody
+
+    raw = b'{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"json","arguments":{}}}'
+    guard = Guard(POLICY, MAX)
+    outcome = screen(guard.state, C2S, ClientBody(raw), MAX)
+    assert outcome is not None and outcome.forward == raw
+    assert envelope.quick_loads(ClientBody(raw)) == json.loads(raw)
