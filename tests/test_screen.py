@@ -19,7 +19,7 @@ from elicitguard.policies import envelope
 from elicitguard.policies.config import load_config_text
 from elicitguard.policies.engine import Guard
 from elicitguard.policies.screen import screen
-from elicitguard.policies.session import ClientRequest
+from elicitguard.policies.session import ClientRequest, SessionState, _Table
 from elicitguard.policies.verdict import Direction
 
 POLICY = load_config_text("").policy
@@ -126,6 +126,8 @@ def _plain(value: Any) -> Any:
         return sorted(map(repr, value))
     if hasattr(value, "__dict__") or hasattr(value, "__slots__"):
         names = list(getattr(value, "__dict__", {})) + list(getattr(value, "__slots__", ()))
+        if isinstance(value, SessionState):  # its tables built on first use: every one compared, built or not
+            names = sorted(set(names) | {n for n, v in vars(SessionState).items() if isinstance(v, _Table)})
         return (type(value).__name__, [(n, _plain(getattr(value, n))) for n in names
                                        if not n.startswith("_") and hasattr(value, n)])
     return value
