@@ -370,7 +370,7 @@ class SessionLayer:
         return kept
 
     def _bind(self, session: Session, request: Incoming) -> Session:
-        self.audit.bind(session=session.session_id, server=session.route.name or "default",
+        self.audit.bind_later(session=session.session_id, server=session.route.name or "default",
                         client=session.guard.state.client_info, peer=request.remote,
                         policy_version=self.config.version)
         return session
