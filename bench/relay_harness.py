@@ -10,7 +10,8 @@ load cannot move (run it for two request counts and divide the difference):
         .venv/bin/python bench/relay_harness.py json 2500 --once
 
 ``--stub-judge``: ``Guard`` judging replaced by "forward as is" (what the relay costs around it);
-``--echo``: the handlers replaced by a fixed answer (llhttp, the task and the response head alone).
+``--echo``: the handlers replaced by a fixed JSON answer, for either tool (llhttp, the task and the
+response head alone).
 Cycle collection is tuned as ``elicitguard http`` tunes it.
 """
 
@@ -58,6 +59,15 @@ class _Transport:
     def resume_reading(self) -> None:
         pass
 
+    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None:
+        pass
+
+    def can_write_eof(self) -> bool:
+        return True
+
+    def get_write_buffer_size(self) -> int:
+        return 0  # everything written is taken at once
+
     def get_extra_info(self, name: str) -> Any:
         return ("127.0.0.1", 5555) if name == "peername" else None
 
@@ -89,7 +99,23 @@ class _Client(_Transport):
         self.answered(data)
 
 
-async def run(tool: str, requests: int, echo: bool) -> float:
+def make_handler(app: web.Application) -> Any:
+    """The listener's handler for ``app`` (as ``elicitguard http`` builds it)."""
+    return Front(app[HANDLERS])
+
+
+class Outcome:
+    """What one batch measured: CPU per request, and the answers that were not a 200."""
+
+    def __init__(self) -> None:
+        self.cpu_us = 0.0
+        self.answered = 0
+        self.errors = 0
+
+
+async def run(tool: str, requests: int, echo: bool) -> Outcome:
+    """Relays ``requests`` requests over 16 connections; stops at the first answer that is not a 200
+    (a broken harness must fail, not hang or measure error pages)."""
     loop = asyncio.get_running_loop()
     config = load_config_text("")
     app = make_app(config, "http://127.0.0.1:9/mcp", AuditLog(stream=io.StringIO()))
@@ -102,27 +128,38 @@ async def run(tool: str, requests: int, echo: bool) -> float:
         conn.connection_made(_Upstream(conn, tool))  # type: ignore[arg-type]
         return conn
 
+    before = Upstreams._connect
     Upstreams._connect = connect  # type: ignore[method-assign]
     settings = Settings(max_body=config.max_message_bytes, head_timeout=30, idle_timeout=30, body_timeout=30,
                         new_upstreams=lambda: Upstreams(None, 5, 30))  # type: ignore[arg-type]
-    handler: Any = Front(app[HANDLERS])
+    handler: Any = make_handler(app)
     if echo:
         async def handler(_request: Any) -> web.StreamResponse:
             return web.Response(status=200, body=b"x" * 1100, content_type="application/json")
     live: set[H1Connection] = set()
+    outcome = Outcome()
     left, done = [requests], loop.create_future()
     numbers = iter(range(1, 1 << 30))
 
     def connection() -> None:
         h1 = H1Connection(handler, settings, live)
+        head = [True]  # the next write begins an answer
 
         def send() -> None:
             body = loadgen.body_for(tool, next(numbers))
             loop.call_soon(h1.data_received, loadgen.post(b"127.0.0.1:8000", b"/mcp", body))
 
         def answered(data: bytes) -> None:
-            if tool == "sse" and not data.endswith(b"0\r\n\r\n"):
+            if head[0] and not data.startswith(b"HTTP/1.1 200 "):
+                outcome.errors += 1
+                if not done.done():
+                    done.set_result(None)
                 return
+            head[0] = False
+            if tool == "sse" and not echo and not data.endswith(b"0\r\n\r\n"):
+                return
+            head[0] = True
+            outcome.answered += 1
             left[0] -= 1
             if left[0] > 0:
                 send()
@@ -135,8 +172,13 @@ async def run(tool: str, requests: int, echo: bool) -> float:
     for _ in range(16):
         connection()
     start = time.process_time()
-    await done
-    return (time.process_time() - start) / requests * 1e6
+    try:
+        await asyncio.wait_for(done, 120)
+        outcome.cpu_us = (time.process_time() - start) / requests * 1e6
+    finally:
+        Upstreams._connect = before  # type: ignore[method-assign]
+        await app.cleanup()
+    return outcome
 
 
 def main() -> None:
@@ -161,9 +203,12 @@ def main() -> None:
 
         SessionLayer.judge = judge  # type: ignore[method-assign]
     if args.once:
-        uvloop.run(run(args.tool, args.requests, args.echo))
-        return
-    figures = [uvloop.run(run(args.tool, args.requests, args.echo)) for _ in range(5)]
+        outcome = uvloop.run(run(args.tool, args.requests, args.echo))
+        sys.exit(1 if outcome.errors else 0)
+    outcomes = [uvloop.run(run(args.tool, args.requests, args.echo)) for _ in range(5)]
+    if any(o.errors for o in outcomes):
+        sys.exit(f"{args.tool}: a request was not answered with 200: the harness is broken")
+    figures = [o.cpu_us for o in outcomes]
     print(f"{args.tool}: {statistics.median(figures):.1f} us CPU per request (median of 5; "
           f"{', '.join(f'{f:.1f}' for f in figures)})")
 

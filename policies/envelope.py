@@ -210,7 +210,8 @@ def quick_loads(raw: bytes) -> Any:
 def quick_loads_plain(raw: bytes) -> Any:
     """``quick_loads`` for a frame already known to be small, without ``\\u`` and without a BOM."""
     try:
-        value = _loads(raw)
+        # orjson refuses a subclass of bytes (the HTTP relay's ClientBody) as if it were not JSON.
+        value = _loads(raw if type(raw) is bytes else bytes(raw))
         again = _dumps(value)
     except (ValueError, RecursionError):  # orjson.JSONDecodeError and UnicodeDecodeError are ValueErrors
         return NOT_QUICK

@@ -44,7 +44,9 @@ def _parsed(raw: bytes) -> dict[str, Any] | None:
     orjson writes back byte for byte (compact JSON, as the SDKs send it) cannot have lost a duplicate
     key nor an integer's exactness: the counting check is for the others."""
     try:
-        obj = _loads(raw)
+        # orjson refuses a subclass of bytes (the HTTP relay's ClientBody) as if it were not JSON: such
+        # a frame took the full path, strict parse and all, every time.
+        obj = _loads(raw if type(raw) is bytes else bytes(raw))
         again = _dumps(obj)
     except (ValueError, RecursionError):
         return None

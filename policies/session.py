@@ -7,11 +7,12 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
-from typing import Any, Final, Generic, NamedTuple, TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final, Generic, NamedTuple, TypeVar, overload
 
 from elicitguard.policies.envelope import Message, RequestId
-from elicitguard.policies.limits import HygieneState
+from elicitguard.policies.limits import HygieneState, TokenBucket
 
 # Bounds on per-session memory: a hostile peer must not grow the proxy without limit. Every table is
 # bounded in entries and in bytes, and every string a peer chose is stored at most MAX_STORED chars
@@ -26,6 +27,7 @@ MAX_PENDING_BYTES: Final = 4 << 20
 MAX_STORED: Final = 128
 
 K = TypeVar("K")
+T = TypeVar("T")
 V = TypeVar("V")
 
 
@@ -234,41 +236,102 @@ class ServerRequest:
     digest: str | None = None
 
 
-@dataclass
-class SessionState:
-    """Everything the guard knows about one client-server conversation."""
+class _Table(Generic[T]):
+    """A table of :class:`SessionState` built on first use, then an ordinary attribute (a non-data
+    descriptor: once set, the instance's own value is found first). Most sessions of a session-less
+    HTTP request touch one or two of their tables; building all eleven was half of their cost."""
 
-    client_modes: frozenset[str] = frozenset()
-    client_info: dict[str, str] | None = None
-    protocol_version: str | None = None
-    initialized: bool = False
-    pending_client: Bounded[str, ClientRequest] = field(
-        default_factory=lambda: Bounded(MAX_TRACKED, MAX_PENDING_BYTES))
-    pending_server: Bounded[str, ServerRequest] = field(
-        default_factory=lambda: Bounded(MAX_TRACKED, MAX_PENDING_BYTES))
-    answered_by_proxy: Bounded[str, str] = field(default_factory=Bounded)
-    open_elicitations: Bounded[str, None] = field(default_factory=Bounded)
+    __slots__ = ("make", "name")
+
+    def __init__(self, make: Callable[[SessionState], T]) -> None:
+        self.make = make
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> _Table[T]: ...
+
+    @overload
+    def __get__(self, obj: SessionState, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: SessionState | None, owner: type | None = None) -> T | _Table[T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.make(obj)
+        return value
+
+
+def _pending(_state: SessionState) -> Bounded[Any, Any]:
+    return Bounded(MAX_TRACKED, MAX_PENDING_BYTES)
+
+
+def _table(_state: SessionState) -> Bounded[Any, Any]:
+    return Bounded()
+
+
+def _hygiene(state: SessionState) -> HygieneState:
+    bucket = state.server_bucket
+    return HygieneState() if bucket is None else HygieneState(server_bucket=bucket)
+
+
+def _scope(state: SessionState) -> str:
+    who = state.who
+    return "" if who is None else hashlib.sha256(who.encode()).hexdigest()[:24]
+
+
+class SessionState:
+    """Everything the guard knows about one client-server conversation. Its tables are built when
+    first used (see :class:`_Table`); assigning one replaces it as for any attribute."""
+
+    pending_client: _Table[Bounded[str, ClientRequest]] = _Table(_pending)
+    pending_server: _Table[Bounded[str, ServerRequest]] = _Table(_pending)
+    answered_by_proxy: _Table[Bounded[str, str]] = _Table(_table)
+    open_elicitations: _Table[Bounded[str, None]] = _Table(_table)
     # Tasks extension: the capabilities of the request that created each task.
-    task_modes: Bounded[str, frozenset[str]] = field(default_factory=Bounded)
-    # Prefix of MRTR correlation keys: who the client is, where the store is shared (session-less HTTP).
-    scope: str = ""
+    task_modes: _Table[Bounded[str, frozenset[str]]] = _Table(_table)
     # MRTR rounds the proxy completes itself (every input request declined): the params of each MRTR
     # request in flight, by id, to re-send them (small requests only; bounded: a forgotten one only
     # means the client gets the envelope-only result and retries itself) ...
-    round_params: Bounded[str, dict[str, Any]] = field(default_factory=lambda: Bounded(1024, MAX_TABLE_BYTES))
+    round_params: _Table[Bounded[str, dict[str, Any]]] = _Table(lambda _state: Bounded(1024, MAX_TABLE_BYTES))
     # ... and for each retry the proxy sent, the client's own request id and the rounds done so far.
-    proxy_rounds: Bounded[str, tuple[RequestId, int]] = field(default_factory=Bounded)
+    proxy_rounds: _Table[Bounded[str, tuple[RequestId, int]]] = _Table(_table)
     # Requests the proxy sent the server on its own account (tasks/update): their answers are its own.
-    proxy_requests: Bounded[str, str] = field(default_factory=Bounded)
+    proxy_requests: _Table[Bounded[str, str]] = _Table(_table)
     # Tasks whose input requests (by key) the proxy answered itself: a poll repeating them is not
     # answered twice.
-    tasks_answered: Bounded[tuple[str, tuple[str, ...]], None] = field(default_factory=Bounded)
+    tasks_answered: _Table[Bounded[tuple[str, tuple[str, ...]], None]] = _Table(_table)
     # Tasks: input request keys the proxy removed, to answer on the client's tasks/update.
-    removed_inputs: Bounded[tuple[str, ...], dict[str, str]] = field(default_factory=Bounded)
+    removed_inputs: _Table[Bounded[tuple[str, ...], dict[str, str]]] = _Table(_table)
     # policy.limits: rate buckets and the elicitations awaiting the user's answer.
-    hygiene: HygieneState = field(default_factory=HygieneState)
+    hygiene: _Table[HygieneState] = _Table(_hygiene)
+    # Prefix of MRTR correlation keys: who the client is, where the store is shared (session-less HTTP);
+    # hashed from ``who`` when first read.
+    scope: _Table[str] = _Table(_scope)
     # MRTR: the properties of each form input request forwarded, by (scope, input key), so the
     # retry's answers are read against what was declared (policy.response).
-    input_schemas: Bounded[tuple[str, str], dict[str, object]] = field(default_factory=lambda: Bounded(1024))
+    input_schemas: _Table[Bounded[tuple[str, str], dict[str, object]]] = _Table(lambda _state: Bounded(1024))
 
+    def __init__(self, client_modes: frozenset[str] = frozenset(), client_info: dict[str, str] | None = None,
+                 protocol_version: str | None = None, initialized: bool = False, scope: str = "",
+                 removed_inputs: Bounded[tuple[str, ...], dict[str, str]] | None = None,
+                 hygiene: HygieneState | None = None, *, who: str | None = None,
+                 server_bucket: TokenBucket | None = None) -> None:
+        """``who``: what ``scope`` is hashed from, when not given; ``server_bucket``: the bucket the
+        limits state shares, when it is built (not given as ``hygiene``)."""
+        self.client_modes = client_modes
+        self.client_info = client_info
+        self.protocol_version = protocol_version
+        self.initialized = initialized
+        self.who = who
+        self.server_bucket = server_bucket
+        if scope or who is None:
+            self.scope = scope
+        if removed_inputs is not None:
+            self.removed_inputs = removed_inputs
+        if hygiene is not None:
+            self.hygiene = hygiene
 
+    def __repr__(self) -> str:
+        return f"SessionState(client_modes={set(self.client_modes)!r}, initialized={self.initialized!r})"

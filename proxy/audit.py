@@ -22,6 +22,7 @@ import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final, TextIO
@@ -82,9 +83,23 @@ _CONTEXT_VARS: dict[str, Any] | None = getattr(_structlog_context, "_CONTEXT_VAR
 _VARS: list[tuple[str, Any]] = []  # (field, its ContextVar), rebuilt when structlog made a new one
 
 
+# Fields given to ``bind_later`` in this context and not yet bound: bound when a record first needs
+# them (most HTTP requests write no audit line, and binding five contextvars is most of a bind's cost).
+_LATER: ContextVar[dict[str, Any] | None] = ContextVar("elicitguard_audit_later", default=None)
+
+
+def _bind_pending() -> None:
+    later = _LATER.get()
+    if later is not None:
+        _LATER.set(None)
+        bind_contextvars(**later)
+
+
 def _context() -> dict[str, Any]:
     """The fields bound with ``bind`` in this context (structlog's contextvars). Read from the
     variables structlog created rather than by walking the whole context (most of its cost)."""
+    if _LATER.get() is not None:
+        _bind_pending()
     if _CONTEXT_VARS is None:  # a structlog without the table: its own, slower, way
         return dict(merge_contextvars(None, "info", {}))
     variables = _VARS
@@ -214,7 +229,16 @@ class AuditLog:
     @staticmethod
     def bind(**values: Any) -> None:
         """Bind session-wide fields (session, server, client) for the current context."""
+        if _LATER.get() is not None:
+            _bind_pending()  # bound first, so that these override them as they would have
         bind_contextvars(**values)
+
+    @staticmethod
+    def bind_later(**values: Any) -> None:
+        """``bind``, deferred until a record of this context first reads the bound fields (or ``bind``
+        is called again): the values are taken now, the contextvars set only if needed."""
+        pending = _LATER.get()
+        _LATER.set(values if pending is None else {**pending, **values})
 
     def event(self, event: str, decision: str = "allow", **fields: Any) -> None:
         """A lifecycle event (session start/end, transport errors)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 WINDOW = 65536  # bytes kept from each end of an oversize line, to find its id
@@ -160,6 +160,7 @@ BOM = b"\xef\xbb\xbf"
 LATIN1_BOM = "\u00ef\u00bb\u00bf".encode()
 # What a client may drop from the start of a stream, longest first.
 STREAM_MARKS = (BOM + LATIN1_BOM, BOM, LATIN1_BOM)
+_MARK_STARTS = frozenset(mark[0] for mark in STREAM_MARKS)
 
 
 class SseFramer:
@@ -254,8 +255,49 @@ class SseFramer:
             self._scanned = 0
             yield piece, piece, False
 
-    def feed(self, data: bytes, final: bool = False) -> Iterator[SseEvent | Oversize]:
+    # Whether whole events read between two events take _whole_events (tests compare both ways).
+    whole_events_fast = True
+
+    def feed(self, data: bytes, final: bool = False) -> Iterable[SseEvent | Oversize]:
         """Events completed by these bytes; ``final=True`` at end of stream flushes a trailing CR."""
+        # Not started: a stream's first read, taken here unless it may begin with a mark to strip.
+        if (data.endswith(b"\n\n") and not final and (self._started or data[0] not in _MARK_STARTS) and not self._buf and not self._event_raw
+                and not self._pending_cr and self._in_long_line is None and not self._over and not self._data
+                and not self._fields and not self._seen_data and not self._prefix and len(data) <= self.limit
+                and b"\r" not in data and self.whole_events_fast):
+            return self._whole_events(data)
+        return self._feed(data, final)
+
+    def _whole_events(self, data: bytes) -> list[SseEvent | Oversize]:
+        """``_feed`` for the common read (most upstreams write one or more whole events at a time): at an
+        event boundary, LF line ends only, whole events within the limit. The same events, the framer
+        left between events as ``_feed`` leaves it, without the line generator and its copies."""
+        self._started = True
+        out: list[SseEvent | Oversize] = []
+        start = pos = 0
+        values: list[bytes] = []
+        seen = False
+        fields: dict[str, str] = {}
+        for line in data.split(b"\n")[:-1]:  # data ends with a LF: the last piece is empty
+            pos += len(line) + 1
+            if not line:
+                out.append(SseEvent(raw=data[start:pos], data=b"\n".join(values) if seen else None,
+                                    event=fields.get("event"), id=fields.get("id"), retry=fields.get("retry")))
+                start, values, seen, fields = pos, [], False, {}
+                continue
+            if line[0] == 0x3A:  # ":" a comment
+                continue
+            name, colon, value = line.partition(b":")
+            if colon and value[:1] == b" ":
+                value = value[1:]
+            if name == b"data":
+                values.append(value)
+                seen = True
+            elif name == b"event" or name == b"id" or name == b"retry":
+                fields[name.decode()] = value.decode("utf-8", "replace")
+        return out
+
+    def _feed(self, data: bytes, final: bool = False) -> Iterator[SseEvent | Oversize]:
         for line, with_end, complete in self._lines(data, final):
             if line == b"\r" and with_end == b"\n":
                 # The LF half of a CRLF split across reads: kept with the bytes of the event being

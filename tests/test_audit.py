@@ -224,3 +224,25 @@ def test_no_user_typed_value_or_url_query_ever_reaches_the_audit_log(log_path: P
     hosts = {json.loads(line).get("url_host") for line in lines} - {None}
     assert hosts == {"example.com"}
     assert verify(lines)[1] is None
+
+
+def test_fields_bound_later_are_on_the_next_record_and_a_later_bind_still_overrides_them(log_path: Path) -> None:
+    import contextvars
+
+    from structlog.contextvars import get_contextvars
+
+    def in_a_request() -> None:
+        log = AuditLog(str(log_path))
+        log.bind_later(session="s-1", server="alpha", client={"name": "c"})
+        assert "session" not in get_contextvars()  # nothing bound until a record needs it
+        log.bind(session="s-2")  # as the proxy rebinds a session it kept: the newer value wins
+        log.decisions([URL_ALLOWED])
+        log.bind_later(server="beta")
+        log.event("session.end", reason="deleted")
+        log.close()
+
+    contextvars.copy_context().run(in_a_request)
+    first, second = records(log_path)
+    assert (first["session"], first["server"], first["client"]) == ("s-2", "alpha", {"name": "c"})
+    assert (second["session"], second["server"]) == ("s-2", "beta")
+    assert "session" not in get_contextvars()  # bound in the request's own context only

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from elicitguard.proxy.framing import WINDOW, LineFramer, Oversize, PrefixedLines, SseEvent, SseFramer, encode_sse
 
@@ -291,3 +293,30 @@ def test_a_relayed_stream_without_a_final_newline_is_ended_at_close() -> None:
     assert relay.feed(b"partial") == b""
     assert relay.close() == b"P partial\n"
     assert relay.close() == b""
+
+
+_LINES = [b"data: {}", b"data:x", b"data:  x", b"data", b"data:", b": ping", b":", b"event: message", b"event:x",
+          b"id: 7", b"id:", b"retry: 15", b"foo: bar", b"\xff\xfe: \xff", b"id: \xff", b"data: caf\xc3\xa9", b"x:y:z"]
+
+
+class _Slow(SseFramer):
+    whole_events_fast = False
+
+
+@given(st.lists(st.lists(st.sampled_from(_LINES), max_size=4), min_size=1, max_size=6),
+       st.lists(st.integers(0, 200), max_size=4), st.integers(20, 400), st.sampled_from([b"", b":\n\n", b"data: a", b"\xef\xbb\xbf", b"\xc3\xaf\xc2\xbb\xc2\xbf", b"\xef"]))
+@settings(max_examples=300, deadline=None)
+def test_whole_events_read_at_an_event_boundary_frame_as_the_line_by_line_reader_frames_them(
+        blocks: list[list[bytes]], cuts: list[int], limit: int, first: bytes) -> None:
+    whole = [b"".join(line + b"\n" for line in block) + b"\n" for block in blocks]
+    stream = first + b"".join(whole)
+    # Chunks at event boundaries (the fast path's case) and at arbitrary offsets (its fallback).
+    bounds = sorted({0, len(stream), *(len(first) + sum(map(len, whole[:i])) for i in range(len(whole) + 1)),
+                     *(c for c in cuts if c < len(stream))})
+    chunks = [stream[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    fast, slow = SseFramer(limit), _Slow(limit)
+    got, want = events(fast, *chunks), events(slow, *chunks)
+    shape = [(type(e).__name__, vars(e)) for e in got]
+    assert shape == [(type(e).__name__, vars(e)) for e in want]
+    assert fast.pending() == slow.pending()
+    assert {k: v for k, v in vars(fast).items()} == {k: v for k, v in vars(slow).items()}

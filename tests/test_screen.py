@@ -19,7 +19,7 @@ from elicitguard.policies import envelope
 from elicitguard.policies.config import load_config_text
 from elicitguard.policies.engine import Guard
 from elicitguard.policies.screen import screen
-from elicitguard.policies.session import ClientRequest
+from elicitguard.policies.session import ClientRequest, SessionState, _Table
 from elicitguard.policies.verdict import Direction
 
 POLICY = load_config_text("").policy
@@ -126,6 +126,8 @@ def _plain(value: Any) -> Any:
         return sorted(map(repr, value))
     if hasattr(value, "__dict__") or hasattr(value, "__slots__"):
         names = list(getattr(value, "__dict__", {})) + list(getattr(value, "__slots__", ()))
+        if isinstance(value, SessionState):  # its tables built on first use: every one compared, built or not
+            names = sorted(set(names) | {n for n, v in vars(SessionState).items() if isinstance(v, _Table)})
         return (type(value).__name__, [(n, _plain(getattr(value, n))) for n in names
                                        if not n.startswith("_") and hasattr(value, n)])
     return value
@@ -304,3 +306,15 @@ def test_size_of_a_dict_sized_inline_is_the_sum_of_its_parts(value: Any) -> None
         return size_of(item)
 
     assert size_of(value) == slow(value)
+
+
+def test_a_client_body_the_http_relay_hands_over_is_screened_as_its_bytes_would_be() -> None:
+    # The relay passes a bytes subclass (proxy/http/common.ClientBody); orjson refuses subclasses, so the
+    # screen and the quick parse once sent every HTTP request to the strict parse.
+    from elicitguard.proxy.http.common import ClientBody
+
+    raw = b'{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"json","arguments":{}}}'
+    guard = Guard(POLICY, MAX)
+    outcome = screen(guard.state, C2S, ClientBody(raw), MAX)
+    assert outcome is not None and outcome.forward == raw
+    assert envelope.quick_loads(ClientBody(raw)) == json.loads(raw)

@@ -11,6 +11,9 @@ Every wait is bounded: an idle keep-alive connection, a request head, a request 
 stops reading its answer (dropped after the idle timeout). A client that half-closes after its
 request still gets its answer; one that hangs up cancels its request's handler, which closes the
 upstream exchange it held.
+
+The request side (settings, the parsed request) is in h1_request.py, the answers in h1_answer.py, the
+body budget's bookkeeping in h1_budget.py.
 """
 
 from __future__ import annotations
@@ -18,160 +21,26 @@ from __future__ import annotations
 import asyncio
 import collections
 import sys
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Final, cast
 
 import httptools
 from aiohttp import web
 from multidict import CIMultiDict
 
-from elicitguard.proxy.http.budget import READ_SIZE, RESERVE, STEP, BodyBudget, Refusals, Spare
+from elicitguard.proxy.http.budget import READ_SIZE
 from elicitguard.proxy.http.deadline import Deadline
-from elicitguard.proxy.http.upstream import Upstreams
+from elicitguard.proxy.http.h1_answer import RawStream, head_bytes
+from elicitguard.proxy.http.h1_answer import plain as _plain
+from elicitguard.proxy.http.h1_budget import BodyRoom
+from elicitguard.proxy.http.h1_request import MAX_HEAD, MAX_QUEUED, Handler, RawRequest, Refused, Settings
 
-MAX_HEAD: Final = 65536  # bytes of a request line and headers: 431 past it
-MAX_QUEUED: Final = 16  # pipelined requests waiting: past it the connection is closed
+__all__ = ["MAX_HEAD", "MAX_QUEUED", "H1Connection", "Handler", "RawRequest", "RawStream", "Refused", "Settings",
+           "head_bytes"]
+
 LINGER: Final = 2.0  # seconds input is read and dropped after a timeout answer, before the close
-SERVER_LINE: Final = "Server: elicitguard\r\n"
-_SKIPPED: Final = frozenset({"content-length", "transfer-encoding", "connection", "server", "keep-alive"})
-_REASONS: Final = {400: "Bad Request", 408: "Request Timeout", 413: "Content Too Large",
-                   431: "Request Header Fields Too Large", 500: "Internal Server Error",
-                   503: "Service Unavailable", 505: "HTTP Version Not Supported"}
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What one listener's connections share."""
-
-    max_body: int
-    head_timeout: float  # from a request's first byte to its last header
-    idle_timeout: float  # a keep-alive connection with nothing in progress
-    body_timeout: float  # a request body, from its head to its end
-    new_upstreams: Callable[[], Upstreams]
-    max_connections: int = 0  # open client connections; past it an idle one is evicted, else 503 (0: no cap)
-    budget: BodyBudget = field(default_factory=lambda: BodyBudget(1 << 62))  # see budget.py
-    refusals: Refusals | None = None  # told of each connection refused at the cap
-    evictions: Refusals | None = None  # told of each idle connection closed to make room at the cap
-    spare: Spare[H1Connection] = field(default_factory=Spare)  # the connections that may be evicted
-
-
-class Refused(Exception):
-    """The request cannot be read one way: answered with ``status`` and the connection closed."""
-
-    def __init__(self, status: int, why: str) -> None:
-        super().__init__(why)
-        self.status = status
-
-
-class RawRequest:
-    """One parsed request, with what the handlers read of it (the names aiohttp's request uses)."""
-
-    __slots__ = ("method", "path", "query_string", "headers", "remote", "version", "body", "too_large",
-                 "keep_alive", "match_info", "conn")
-
-    def __init__(self, method: str, target: str, headers: CIMultiDict[str], remote: str | None,
-                 version: str, conn: H1Connection) -> None:
-        self.method = method
-        path, _, self.query_string = target.partition("?")
-        self.path = path
-        self.headers = headers
-        self.remote = remote
-        self.version = version
-        self.body = b""
-        self.too_large = False
-        self.keep_alive = True
-        self.match_info: dict[str, str] = {}
-        self.conn = conn
-
-    @property
-    def host(self) -> str:
-        return self.headers.get("Host", "")
-
-    @property
-    def content_length(self) -> int | None:
-        value = self.headers.get("Content-Length")
-        return int(value) if value is not None else None
-
-    def forwarded(self) -> None:
-        """Its body was written to the upstream (or the exchange ended): the connection gives back the
-        room it held, and the request no longer keeps the bytes."""
-        self.body = b""
-        self.conn.forwarded(self)
-
-
-Handler = Callable[[RawRequest], Awaitable[web.StreamResponse]]
-
-
-class RawStream(web.StreamResponse):
-    """A streamed answer written straight to the client connection (chunked, or to the close in HTTP/1.0).
-
-    Writes are gathered and sent by :meth:`flush` (the relay flushes whenever it would wait for the
-    upstream), so a head and the events that came with it leave in one segment."""
-
-    FLUSH_AT: Final = 65536
-
-    def __init__(self, request: RawRequest, status: int, headers: CIMultiDict[str]) -> None:
-        super().__init__(status=status, headers=headers)
-        self._conn = request.conn
-        self._chunked = request.version != "1.0"
-        self._pending: list[bytes] = []
-        self._pending_size = 0
-        self.started = False
-        self.finished = False
-
-    async def begin(self) -> None:
-        self.started = True
-        self._conn.streaming(self)
-        self._pending.append(head_bytes(self.status, self.reason, self.headers, None, not self._chunked,
-                                        chunked=self._chunked))
-
-    async def write(self, data: bytes | bytearray | memoryview) -> None:
-        if not data:
-            return
-        framed = b"%x\r\n%s\r\n" % (len(data), bytes(data)) if self._chunked else bytes(data)
-        self._pending.append(framed)
-        self._pending_size += len(framed)
-        if self._pending_size >= self.FLUSH_AT:
-            await self.flush()
-
-    async def flush(self) -> None:
-        """Send what was gathered; waits while the client's buffer is full (backpressure)."""
-        if self._pending:
-            data = b"".join(self._pending) if len(self._pending) > 1 else self._pending[0]
-            self._pending.clear()
-            self._pending_size = 0
-            self._conn.write(data)
-        await self._conn.drain()
-
-    async def write_eof(self, data: bytes = b"") -> None:
-        if self.finished:
-            return
-        if data:
-            await self.write(data)
-        self.finished = True
-        if self._chunked:
-            self._pending.append(b"0\r\n\r\n")
-        await self.flush()
-
-
-def head_bytes(status: int, reason: str | None, headers: Mapping[str, str], length: int | None,
-               close: bool, chunked: bool = False) -> bytes:
-    """A response head: the handler's headers, the proxy's Server, and the framing the proxy chose."""
-    # Built as one string and encoded once: a head has a handful of lines, each encode a call.
-    lines = [f"HTTP/1.1 {status} {reason or ''}\r\n", SERVER_LINE]
-    lines += [f"{name}: {value}\r\n" for name, value in headers.items() if name.lower() not in _SKIPPED]
-    if length is not None:
-        lines.append(f"Content-Length: {length}\r\n")
-    if chunked:
-        lines.append("Transfer-Encoding: chunked\r\n")
-    if close:
-        lines.append("Connection: close\r\n")
-    lines.append("\r\n")
-    return "".join(lines).encode("latin-1")
-
-
-class H1Connection(asyncio.BufferedProtocol):
+class H1Connection(BodyRoom, asyncio.BufferedProtocol):
     """One client connection. Reads into the listener's shared buffer, never more at a time than the
     unfinished body may still grow by (its reserve plus what it claimed of the shared budget)."""
 
@@ -530,75 +399,6 @@ class H1Connection(asyncio.BufferedProtocol):
             self._stop_reading = True  # the answer in progress finishes, then the connection closes
             self._release()
 
-    # -- the shared body budget (budget.py) --
-
-    def held(self) -> int:
-        return len(self._body) + self._queued_bytes + self._handed
-
-    def _room(self) -> int:
-        return RESERVE + self._claim - self.held()
-
-    def forwarded(self, request: RawRequest) -> None:
-        if request is self._handling and self._handed:
-            self._handed = 0
-            if not self._closing:
-                self._settle()
-
-    def _settle(self) -> None:
-        """Give back the claim beyond what the unfinished body, the queued requests and the body the
-        handler has not yet forwarded still hold."""
-        excess = self._claim - max(0, self.held() - RESERVE)
-        if excess > 0:
-            self._claim -= excess
-            self._budget.release(excess)
-        if self._budget_paused and self._room() > 0:
-            # Waiting for room it has again (a queued request was handed over): no grant need come.
-            self._budget_paused = False
-            self._budget.forget(self)
-            self._sync_reading()
-
-    def _drop_queue(self) -> None:
-        self._queue.clear()
-        self._queued_bytes = 0
-
-    def _need_room(self) -> None:
-        """After a read: claim more of the budget when the body filled its room; none left, stop reading."""
-        if self._room() > 0 or self._closing or self._stop_reading:
-            return
-        got = self._budget.claim(STEP)
-        if got:
-            self._claim += got
-            return
-        self._budget_paused = self._held_back = True
-        self._budget.wait(self)
-        self._sync_reading()
-
-    def granted(self, room: int) -> None:
-        self._claim += room
-        self._budget_paused = False
-        self._sync_reading()
-
-    def _release(self) -> None:
-        if self._budget_paused:
-            self._budget_paused = False
-            self._budget.forget(self)
-            self._sync_reading()
-        # The body the handler has not yet forwarded keeps its room, until the connection is gone.
-        keep = 0 if self._closing else max(0, self._handed - RESERVE)
-        if self._claim > keep:
-            claim, self._claim = self._claim - keep, keep
-            self._budget.release(claim)
-
-    def _sync_reading(self) -> None:
-        paused = self._paused_reading or self._budget_paused
-        if paused == self._transport_paused or self.transport is None or self.transport.is_closing():
-            return
-        self._transport_paused = paused
-        if paused:
-            self.transport.pause_reading()
-        else:
-            self.transport.resume_reading()
-
     # -- timers --
 
     def _arm(self, delay: float, status: int | None) -> None:
@@ -641,9 +441,3 @@ class H1Connection(asyncio.BufferedProtocol):
 
 class _Dispatched(Exception):
     """Stops llhttp: the request was handed over before its body ended."""
-
-
-def _plain(status: int, close: bool) -> bytes:
-    body = f"{status}: {_REASONS.get(status, 'Error')}".encode()
-    return head_bytes(status, _REASONS.get(status, "Error"), {"Content-Type": "text/plain; charset=utf-8"},
-                      len(body), close) + body

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import hashlib
 import secrets
 import time
 from collections.abc import Callable
@@ -287,8 +286,8 @@ class SessionLayer:
         # 2026-07-28 retries carry their own bookkeeping (signed inside requestState). Only tasks' removed
         # input requests use the shared store, keyed per client (credentials and address) and task id.
         who = f"{request.remote}|{authorization or ''}|{cookie or ''}"
-        state = SessionState(removed_inputs=route.mrtr_removed, scope=hashlib.sha256(who.encode()).hexdigest()[:24],
-                             hygiene=route.new_hygiene())
+        # The scope's hash and the limits state are made only if the session needs them (most never do).
+        state = SessionState(removed_inputs=route.mrtr_removed, who=who, server_bucket=route.server_bucket)
         config = self.config
         guard = route.new_guard(config.max_message_bytes, state)
         # A round whose every input request the proxy declined is completed by the proxy (relay.py).
@@ -371,7 +370,7 @@ class SessionLayer:
         return kept
 
     def _bind(self, session: Session, request: Incoming) -> Session:
-        self.audit.bind(session=session.session_id, server=session.route.name or "default",
+        self.audit.bind_later(session=session.session_id, server=session.route.name or "default",
                         client=session.guard.state.client_info, peer=request.remote,
                         policy_version=self.config.version)
         return session

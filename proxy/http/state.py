@@ -106,8 +106,11 @@ class Route:
 
     def new_guard(self, max_message_bytes: int, state: SessionState | None = None) -> Guard:
         state = state if state is not None else SessionState(hygiene=self.new_hygiene())
-        if state.hygiene.server_bucket is not self.server_bucket:
-            state.hygiene = self.new_hygiene()
+        if "hygiene" in vars(state):  # built already (else built on first use, sharing its server_bucket)
+            if state.hygiene.server_bucket is not self.server_bucket:
+                state.hygiene = self.new_hygiene()
+        elif state.server_bucket is not self.server_bucket:
+            state.server_bucket = self.server_bucket
         return Guard(self.policy, max_message_bytes, state, self.sealer)
 
     def new_hygiene(self) -> HygieneState:
