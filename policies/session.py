@@ -259,7 +259,10 @@ class _Table(Generic[T]):
     def __get__(self, obj: SessionState | None, owner: type | None = None) -> T | _Table[T]:
         if obj is None:
             return self
-        value = obj.__dict__[self.name] = self.make(obj)
+        # setdefault, not a store: the event loop reads some tables without the guard's lock (expiry,
+        # metrics) while a frame of the session is judged in a worker thread; two threads building the
+        # same table at once must get the same one, or what one of them writes into its copy is lost.
+        value: T = obj.__dict__.setdefault(self.name, self.make(obj))
         return value
 
 
