@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextvars
 import sys
 from typing import Final, cast
 
@@ -52,6 +53,12 @@ class H1Connection(BodyRoom, asyncio.BufferedProtocol):
         self.transport: asyncio.Transport | None = None
         self.remote: str | None = None
         self.upstreams = settings.new_upstreams()
+        # The context each request's task starts from (a fresh copy per request): the listener's, never
+        # that of whatever dispatched the request. asyncio runs a transport's reader in the context
+        # current when reading was last resumed (by another client's handler freeing body budget), and a
+        # pipelined request is dispatched at the end of the previous request's task: either way the
+        # request would start with another request's audit binding (session, client, peer).
+        self._context = contextvars.copy_context()
         self._parser = httptools.HttpRequestParser(self)
         self._deadline = Deadline(self.loop, self._timed_out)
         self._deadline_status: int | None = None
@@ -275,7 +282,7 @@ class H1Connection(BodyRoom, asyncio.BufferedProtocol):
         self.settings.spare.busy(self)
         self._handling = request
         self._handed = len(request.body)
-        self._task = self.loop.create_task(self._serve(request))
+        self._task = self.loop.create_task(self._serve(request), context=self._context.copy())
 
     async def _serve(self, request: RawRequest) -> None:
         keep = False
