@@ -16,6 +16,7 @@ import asyncio
 from typing import Any
 
 from aiohttp import web
+from structlog.contextvars import clear_contextvars
 
 from elicitguard.proxy import audit
 from elicitguard.proxy.http.budget import RESERVE, STEP, BodyBudget
@@ -37,6 +38,13 @@ async def _bounded(predicate: Any, what: str) -> None:
         raise AssertionError(f"timed out waiting for {what}") from None
 
 
+def _clean_context() -> None:
+    """Earlier tests may leave fields bound in the main context, which the listener would inherit
+    (cleared in this test's own task only)."""
+    clear_contextvars()
+    audit._LATER.set(None)
+
+
 def _post(path: str, size: int) -> bytes:
     return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             f"Content-Length: {size}\r\n\r\n").encode() + b"x" * size
@@ -45,6 +53,7 @@ def _post(path: str, size: int) -> bytes:
 
 
 async def test_a_request_resumed_by_another_clients_handler_does_not_start_with_that_clients_audit_context() -> None:
+    _clean_context()
     seen: dict[str, dict[str, Any]] = {}
     free_room = asyncio.Event()
 
@@ -91,6 +100,7 @@ async def test_a_request_resumed_by_another_clients_handler_does_not_start_with_
 
 
 async def test_a_pipelined_request_does_not_start_with_the_audit_context_of_the_request_before_it() -> None:
+    _clean_context()
     seen: dict[str, dict[str, Any]] = {}
 
     async def handler(request: RawRequest) -> web.StreamResponse:
