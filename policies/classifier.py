@@ -117,9 +117,23 @@ def field_concepts(name: str, prop: Mapping[str, Any]) -> tuple[str, ...]:
 _NAMED: Final = frozenset({"c:" + d.concept for d in DETECTORS})
 
 
-def eligible(name: str, prop: Mapping[str, Any]) -> bool:
-    """Whether the model scores the field: its own texts name no credential nor look-alike concept
-    (the model is for what is described only by its use)."""
+def prose_words(prop: Mapping[str, Any]) -> int:
+    """How many words the field's title, description and prose default hold (up to what is scored)."""
+    count = 0
+    for key in ("title", "description", "default"):
+        value = prop.get(key)
+        if isinstance(value, str) and value and (key != "default" or len(value.split()) > 1):
+            count += len(_words(value, FIELD_TEXT))
+    return count
+
+
+def eligible(name: str, prop: Mapping[str, Any], min_words: int = 0) -> bool:
+    """Whether the model scores the field: it is described in at least ``min_words`` words of prose
+    (a bare name or a one-word title is the word lists' to judge: "passport_number" is not
+    "password"), and its own texts name no credential nor look-alike concept (those the rules judged
+    with their look-alike tables). The model is for what is described only by its use."""
+    if min_words and prose_words(prop) < min_words:
+        return False
     return not any(t in _NAMED or t.startswith("c:~") for t in field_concepts(name, prop))
 
 
@@ -174,6 +188,7 @@ class Model:
     low: int
     high: int
     whole: bool
+    min_words: int
     bias: float
     threshold: float
     field: dict[str, float]
@@ -209,6 +224,7 @@ def parse(text: str) -> Model:
     """A model from its file's text: ``# `` header lines, then tab-separated records."""
     low = high = 0
     whole = False
+    min_words = 0
     bias = threshold = 0.0
     tables: dict[str, dict[str, float]] = {"f": {}, "m": {}, "s": {}}
     header = []
@@ -221,6 +237,8 @@ def parse(text: str) -> Model:
         kind, key, value = line.split("\t")
         if kind == "ngram":
             low, high = int(key), int(value)
+        elif kind == "prose_words":
+            min_words = int(value)
         elif kind == "whole":
             whole = value == "1"
         elif kind == "bias":
@@ -231,7 +249,7 @@ def parse(text: str) -> Model:
             tables[kind][key] = float(value)
     if not (1 <= low <= high):
         raise ValueError("the model file names no n-gram sizes")
-    return Model(low, high, whole, bias, threshold, tables["f"], tables["m"], tables["s"], tuple(header))
+    return Model(low, high, whole, min_words, bias, threshold, tables["f"], tables["m"], tables["s"], tuple(header))
 
 
 @functools.cache

@@ -631,11 +631,12 @@ def detect_by_model(prompts: list[str], fields: dict[str, tuple[str | None, dict
     """The learned model's verdict (policies/classifier.py): of the free-text or numeric fields whose
     own text names no credential (those the word lists judged), the one it scores highest, when at or
     above the threshold (None: the model's own)."""
+    model = classifier.model()
     scored = [(n, kind, prop) for n, (kind, prop) in fields.items()
-              if kind is not None and not allowed_field(n, allowed) and classifier.eligible(n, prop)]
+              if kind is not None and not allowed_field(n, allowed) and classifier.eligible(n, prop, model.min_words)]
     if not scored:
         return None
-    limit = classifier.model().threshold if threshold is None else threshold
+    limit = model.threshold if threshold is None else threshold
     prompt = tuple(prompts)
     best, name = max((classifier.field_score(n, kind, prop, prompt), n) for n, kind, prop in scored)
     if best < limit:

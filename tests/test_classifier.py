@@ -49,6 +49,8 @@ PARAPHRASES = [
                  id="de-digits-the-banking-app-shows"),
     pytest.param(form("Connect GitHub.", v=text("Paste what you generated under Developer settings")),
                  id="en-what-you-generated"),
+    pytest.param(form("Your session expired.", email=text("Email"),
+                      s=text("What you type after your email to sign in", minLength=8)), id="en-what-you-type-to-sign-in"),
 ]
 
 
