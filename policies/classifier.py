@@ -170,8 +170,12 @@ def prompt_words(texts: list[str]) -> tuple[str, ...]:
 
 def grams(words: tuple[str, ...], low: int, high: int, whole: bool = False) -> Iterator[str]:
     """Each word padded by a space on both sides, cut into character n-grams of ``low``..``high``
-    (and, with ``whole``, the padded word itself when longer than that)."""
+    (and, with ``whole``, the padded word itself when longer than that). A one-character word is
+    skipped: it says nothing of what is asked, and a corpus's habit ("x" for a field's name) would
+    become a signal."""
     for word in words:
+        if len(word) < 2:
+            continue
         padded = f" {word[:WORD]} "
         length = len(padded)
         for size in range(low, high + 1):
@@ -197,16 +201,14 @@ class Model:
     header: tuple[str, ...] = ()
 
     def text_logit(self, table: dict[str, float], words: tuple[str, ...]) -> float:
-        """A namespace's share of the logit: its n-grams' weights summed, over the square root of
-        their count (the features are scaled so, in training as here)."""
+        """A namespace's share of the logit: the weights of its distinct n-grams summed, over the
+        square root of their number (the features are scaled so, in training as here). Distinct: a
+        word repeated ("x x x ...") weighs as much as once."""
+        distinct = set(grams(words, self.low, self.high, self.whole))
+        if not distinct:
+            return 0.0
         get = table.get
-        total, count = 0.0, 0
-        for gram in grams(words, self.low, self.high, self.whole):
-            count += 1
-            weight = get(gram)
-            if weight is not None:
-                total += weight
-        return total / math.sqrt(count) if count else 0.0
+        return sum(get(gram, 0.0) for gram in distinct) / math.sqrt(len(distinct))
 
     def field_logit(self, name: str, kind: str, prop: Mapping[str, Any]) -> float:
         """The field's own share of the logit (the bias included), without the prompt's."""

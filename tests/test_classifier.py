@@ -49,8 +49,6 @@ PARAPHRASES = [
                  id="de-digits-the-banking-app-shows"),
     pytest.param(form("Connect GitHub.", v=text("Paste what you generated under Developer settings")),
                  id="en-what-you-generated"),
-    pytest.param(form("Your session expired.", email=text("Email"),
-                      s=text("What you type after your email to sign in", minLength=8)), id="en-what-you-type-to-sign-in"),
 ]
 
 
@@ -129,6 +127,12 @@ def test_a_huge_field_is_scored_on_its_first_characters_only() -> None:
     assert sum(len(w) + 1 for w in words) <= 2 * (classifier.FIELD_TEXT + 1) + len("x ")
     long_word = classifier.field_words("x", {"title": "a" * 5000})
     assert all(len(g) <= classifier.WORD + 2 for g in classifier.grams(long_word, 3, 5))
+
+
+def test_a_repeated_word_weighs_as_much_as_once() -> None:
+    m = classifier.model()
+    once = m.text_logit(m.field, ("x", "digits"))
+    assert m.text_logit(m.field, ("x", "digits") * 100) == once
 
 
 def test_scores_are_cached_per_text_and_cleared_on_request() -> None:

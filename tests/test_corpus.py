@@ -90,11 +90,12 @@ def test_every_detection_names_a_field_of_the_form(case: dict[str, Any]) -> None
 
 
 # The dev set (holdout5, tuned on after its first measurement; see tests/corpus/README.md): every case
-# is judged right. The two paraphrases the word lists cannot read ("what you type after your DNI
-# when you sign in with Cl@ve", h5a-cred-116; romanised Pashto "the code that reached your mobile",
-# h5b-cred-117) are denied by the credential model (credential.model), which was trained on this set.
-# A new miss or a new false alarm there fails this test, even while the corpus stays above the 0.98 line.
-DEV_SET_KNOWN_MISSES: set[str] = set()
+# is judged right but two paraphrases that name nothing a detector can read. A new miss or a new
+# false alarm there fails this test, even while the corpus stays above the 0.98 line.
+DEV_SET_KNOWN_MISSES = {
+    "h5a-cred-116",  # "what you type after your DNI when you sign in with Cl@ve" (a password, never named)
+    "h5b-cred-117",  # romanised Pashto: "the code that reached your mobile, write it here" in a field named "Code"
+}
 
 
 def test_the_dev_set_is_judged_right_but_for_its_two_documented_paraphrases() -> None:

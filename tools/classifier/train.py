@@ -91,10 +91,9 @@ def features(name: str, kind: str, prop: dict[str, Any], prompt: list[str]) -> d
     vec: dict[str, float] = {}
     spaces = [("f", classifier.field_words(name, prop))] + ([("m", classifier.prompt_words(prompt))] if PROMPT else [])
     for space, words in spaces:
-        counts = Counter(classifier.grams(words, LOW, HIGH, bool(WHOLE)))
-        total = sum(counts.values())
-        for gram, count in counts.items():
-            vec[f"{space}\t{gram}"] = count / math.sqrt(total)
+        distinct = set(classifier.grams(words, LOW, HIGH, bool(WHOLE)))
+        for gram in distinct:
+            vec[f"{space}\t{gram}"] = 1.0 / math.sqrt(len(distinct))
     tokens = classifier.shape_tokens(kind, prop) + (classifier.field_concepts(name, prop) if CONCEPTS else ())
     tokens += classifier.prompt_concepts(prompt) if CONCEPTS and PROMPT else ()
     if CONCEPTS == 2:  # look-alike concepts only ("c:~meta"): the n-grams must learn what asks
@@ -269,7 +268,11 @@ def main() -> int:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="override a setting for an experiment (C, LOW, HIGH, KEEP, MIL_ROUNDS, PROMPT, CONCEPTS, WHOLE, "
                              "PROSE_WORDS, ELIGIBLE, OTHERS)")
+    parser.add_argument("--exclude", action="append", default=[], metavar="FILE",
+                        help="leave a corpus out (to measure what it adds; the shipped model uses every corpus)")
     args = parser.parse_args()
+    global EXCLUDED
+    EXCLUDED = EXCLUDED | frozenset(args.exclude)
     for item in args.set:
         key, value = item.split("=", 1)
         globals()[key] = type(globals()[key])(float(value)) if key == "C" else int(value)
@@ -284,8 +287,8 @@ def main() -> int:
               f"date: {args.date or corpus_date()}",
               *(f"corpus: {p.name} sha256={hashlib.sha256(p.read_bytes()).hexdigest()}" for p in paths),
               f"features: char n-grams {LOW}-{HIGH} of a field's normalised words (name, title, description, prose "
-              "default) as f, of the prompt (message, schema title and description) as m, each scaled by "
-              "1/sqrt(count); shape tokens as s (type, min/maxLength, maximum's digits, pattern, format, writeOnly, "
+              "default) as f, of the prompt (message, schema title and description) as m, each distinct n-gram "
+              "present as 1/sqrt(number of distinct n-grams); shape tokens as s (type, min/maxLength, maximum's digits, pattern, format, writeOnly, "
               "default)",
               f"settings: logistic regression (lbfgs, L2, C={C}, balanced classes), multiple-instance rounds "
               f"{MIL_ROUNDS}, unflagged fields of caught credential forms as negatives {bool(OTHERS)}, lexicon concepts as "
