@@ -217,3 +217,23 @@ def test_a_server_may_tighten_the_threshold() -> None:
 
 def rules_of_policy(policy: Any, params: dict[str, Any]) -> list[str]:
     return [r.rule for r in judge_elicitation(params, BOTH, policy).reasons]
+
+
+def test_explain_shows_the_models_rule_and_score_and_check_shows_the_settings(tmp_path: Path,
+                                                                          child_env: dict[str, str]) -> None:
+    from test_cli import explain, run
+
+    message = {"jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": PARAPHRASES[0].values[0]}
+    code, out = explain(child_env, message)
+    assert code == 1 and out["decision"] == "deny"
+    assert [r["rule"] for r in out["reasons"]] == [classifier.RULE]
+    assert re.search(r"scored 0\.\d{3} by the credential model", out["reasons"][0]["detail"])
+    off = tmp_path / "off.yaml"
+    off.write_text("policy:\n  form:\n    classifier: false\n", encoding="utf-8")
+    code, out = explain(child_env, message, "--config", str(off))
+    assert code == 0 and out["decision"] == "allow"
+    strict = tmp_path / "strict.yaml"
+    strict.write_text("policy:\n  form:\n    classifier_threshold: 0.5\n", encoding="utf-8")
+    done = run(child_env, "check", "--effective", str(strict))
+    assert done.returncode == 0, done.stderr
+    assert '"classifier": true' in done.stdout and '"classifier_threshold": 0.5' in done.stdout
