@@ -270,27 +270,41 @@ def prompt_logit(texts: tuple[str, ...]) -> float:
     return model().prompt_logit(list(texts))
 
 
-def _field_key(name: str, kind: str, prop: Mapping[str, Any]) -> tuple[Any, ...]:
-    # Only the hashable scalars a score reads: a property's other keys are checked elsewhere.
-    return (name, kind, *(prop.get(k) if isinstance(prop.get(k), (str, int, float, bool)) else None
-                          for k in ("type", "title", "description", "default", "pattern", "format", "minLength",
-                                    "maxLength", "maximum", "writeOnly")))
-
-
 _KEYS: Final = ("type", "title", "description", "default", "pattern", "format", "minLength", "maxLength", "maximum",
                 "writeOnly")
 
 
+def _field_key(name: str, kind: str, prop: Mapping[str, Any]) -> tuple[Any, ...]:
+    # Only what a score reads. check_property has made type, title, description, pattern, format,
+    # default and maximum strings or numbers; the lengths it leaves free are kept only as numbers
+    # (and never as booleans, which equal 1 and 0), writeOnly only as whether it is true.
+    get = prop.get
+    low, high = get("minLength"), get("maxLength")
+    return (name, kind, get("type"), get("title"), get("description"), get("default"), get("pattern"), get("format"),
+            low if type(low) in (int, float) else None, high if type(high) in (int, float) else None,
+            get("maximum"), get("writeOnly") is True or None)
+
+
 @functools.lru_cache(maxsize=8192)
-def _field_logit(key: tuple[Any, ...]) -> float:
+def _field_logit(key: tuple[Any, ...], min_words: int) -> float | None:
     name, kind, *values = key
     prop = {k: v for k, v in zip(_KEYS, values) if v is not None}
+    if not eligible(name, prop, min_words):
+        return None
     return model().field_logit(name, kind, prop)
 
 
+def field_logit(name: str, kind: str, prop: Mapping[str, Any], min_words: int) -> float | None:
+    """The field's own share of the logit, or None when the model does not score it (see eligible);
+    cached per field text."""
+    if min_words and not (prop.get("title") or prop.get("description") or prop.get("default")):
+        return None  # no prose at all (a bare name): the rules' to judge, and no key to build
+    return _field_logit(_field_key(name, kind, prop), min_words)
+
+
 def field_score(name: str, kind: str, prop: Mapping[str, Any], prompt: tuple[str, ...]) -> float:
-    """The probability the model gives that the field asks for a credential."""
-    return probability(_field_logit(_field_key(name, kind, prop)) + prompt_logit(prompt))
+    """The probability the model gives that the field asks for a credential (eligible or not)."""
+    return probability(model().field_logit(name, kind, prop) + prompt_logit(prompt))
 
 
 def clear_caches() -> None:

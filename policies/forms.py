@@ -632,13 +632,13 @@ def detect_by_model(prompts: list[str], fields: dict[str, tuple[str | None, dict
     own text names no credential (those the word lists judged), the one it scores highest, when at or
     above the threshold (None: the model's own)."""
     model = classifier.model()
-    scored = [(n, kind, prop) for n, (kind, prop) in fields.items()
-              if kind is not None and not allowed_field(n, allowed) and classifier.eligible(n, prop, model.min_words)]
-    if not scored:
+    own = [(logit, n) for n, (kind, prop) in fields.items() if kind is not None and not allowed_field(n, allowed)
+           for logit in (classifier.field_logit(n, kind, prop, model.min_words),) if logit is not None]
+    if not own:
         return None
     limit = model.threshold if threshold is None else threshold
-    prompt = tuple(prompts)
-    best, name = max((classifier.field_score(n, kind, prop, prompt), n) for n, kind, prop in scored)
+    logit, name = max(own)
+    best = classifier.probability(logit + classifier.prompt_logit(tuple(prompts)))
     if best < limit:
         return None
     return Reason(classifier.RULE, classifier.reason_detail(name, best, limit), name)
