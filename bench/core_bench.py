@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import statistics
+from dataclasses import replace
 import tempfile
 import time
 from collections.abc import Callable
@@ -83,8 +84,10 @@ def per_call(pairs: list[tuple[str, Callable[[], object]]], seconds: float, repe
     return {name: statistics.median(values) for name, values in samples.items()}
 
 
-def _guard() -> Guard:
+def _guard(classifier: bool = True) -> Guard:
     config = Config()
+    if not classifier:
+        config = replace(config, policy=replace(config.policy, form=replace(config.policy.form, classifier=False)))
     state = SessionState(client_modes=frozenset({"form", "url"}), initialized=True, protocol_version="2025-06-18")
     return Guard(config.policy, config.max_message_bytes, state)
 
@@ -139,6 +142,33 @@ def bench_unseen_form(seconds: float) -> dict[str, Any]:
 
 
 UNSEEN = "benign form elicitation, never seen (text caches cleared)"
+MODEL_SEEN = "benign form: credential model on (baseline: off)"
+MODEL_UNSEEN = "benign form never seen: credential model on (baseline: off)"
+
+
+def bench_model(seconds: float) -> list[dict[str, Any]]:
+    """What the credential model (policy.form.classifier) adds to judging the benign form, seen before
+    and never seen: the same Guard code with the model on and off, timed alternately in one run.
+    ``extra_us`` is the difference (target: a never-seen form at most ~20 us more)."""
+    on, off = _guard(True), _guard(False)
+    rows = []
+    for label, cold in ((MODEL_SEEN, False), (MODEL_UNSEEN, True)):
+        def call_on(cold: bool = cold) -> object:
+            if cold:
+                clear_text_caches()
+            return on.server_message(FORM)
+
+        def call_off(cold: bool = cold) -> object:
+            if cold:
+                clear_text_caches()
+            return off.server_message(FORM)
+
+        call_on(), call_off()
+        times = per_call([("on", call_on), ("off", call_off)], seconds)
+        rows.append({"section": "core", "metric": label, "unit": "us", "value": times["on"] * 1e6,
+                     "baseline_name": "model off", "baseline": times["off"] * 1e6,
+                     "ratio": times["on"] / times["off"], "extra_us": (times["on"] - times["off"]) * 1e6})
+    return rows
 
 
 def bench_audit(seconds: float) -> dict[str, Any]:

@@ -61,6 +61,9 @@ TARGETS = (
     ("unrelated result judged (us)", "core", None, None, "unrelated result (1 KiB tools/call)", "value", "<", 5),
     ("benign form judged (us)", "core", None, None, "benign form elicitation", "value", "<", 50),
     ("benign form never seen, judged (us)", "core", None, None, core_bench.UNSEEN, "value", "<", 50),
+    ("credential model on a never-seen benign form (us more)", "core", None, None, core_bench.MODEL_UNSEEN, "extra_us",
+     "<=", 20),
+    ("credential model on a seen benign form (us more)", "core", None, None, core_bench.MODEL_SEEN, "extra_us", "<=", 2),
     ("audit line (us)", "audit", None, None, "audit line (AuditLog to a file)", "value", "<", 10),
     ("idle session (bytes)", "memory", "elicitguard http", None, "memory per idle session", "value", "<=", 4096),
 )
@@ -209,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     with http_bench.workdir() as tmp:
         if "core" in sections:
             rows += core_bench.bench_judge(p["core"])
+            rows += core_bench.bench_model(p["core"])
             rows.append(core_bench.bench_audit(p["core"]))
         if "stdio" in sections:
             config = Path(tmp) / "stdio.yaml"

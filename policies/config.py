@@ -116,6 +116,10 @@ def _is_pos_num(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0
 
 
+def _is_fraction(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < 1
+
+
 def _is_count(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
@@ -221,6 +225,7 @@ SCHEMA_OF: Final[Mapping[Callable[[Any], object], Mapping[str, Any]]] = {
     _check_admin_listen: {"pattern": rf"^[\s\S]*:(0+|{_PORT})$"},
     _check_http_url: {"pattern": "^https?://"},
     _is_count: {"type": "integer", "minimum": 0},
+    _is_fraction: {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
     _is_amount: {"type": "number", "minimum": 0},
     term_problem: {"type": "string"},
     pattern_problem: {"type": "string"},  # that it compiles and matches something: check only
@@ -246,6 +251,9 @@ POLICY_SPEC: Final = Section({
         "block_credentials": Leaf("true or false", _is_bool),
         "allow_fields": Leaf("a list of field names", _str_list),
         "rules": ListOf(RULE_SPEC, unique="id"),
+        # The learned model (policies/classifier.py), a second signal after the word lists.
+        "classifier": Leaf("true or false", _is_bool),
+        "classifier_threshold": Leaf("a number between 0 and 1 (exclusive)", _is_fraction),
     }),
     "response": Section({
         "scan": Leaf("true or false", _is_bool),
@@ -471,6 +479,8 @@ class FormPolicy:
     block_credentials: bool = True
     allow_fields: frozenset[str] = frozenset()
     rules: TeamRules = TeamRules()
+    classifier: bool = True
+    classifier_threshold: float | None = None  # None: the threshold shipped with the model
 
 
 @dataclass(frozen=True, slots=True)
@@ -623,6 +633,9 @@ def _compile_policy(base: Policy, raw: dict[str, Any], mode: str | None, on_deny
         block_credentials=form_raw.get("block_credentials", base.form.block_credentials),
         allow_fields=frozenset(f.casefold() for f in form_raw["allow_fields"]) if "allow_fields" in form_raw else base.form.allow_fields,
         rules=TeamRules.build(rules) if "rules" in form_raw else base.form.rules,
+        classifier=form_raw.get("classifier", base.form.classifier),
+        classifier_threshold=(float(form_raw["classifier_threshold"]) if "classifier_threshold" in form_raw
+                              else base.form.classifier_threshold),
     )
     response = ResponsePolicy(
         scan=response_raw.get("scan", base.response.scan),

@@ -24,6 +24,8 @@ def policy_dict(policy: Policy) -> dict[str, Any]:
         "form": {
             "block_credentials": policy.form.block_credentials,
             "allow_fields": sorted(policy.form.allow_fields),
+            "classifier": policy.form.classifier,
+            "classifier_threshold": policy.form.classifier_threshold,
         },
         "url": {
             "allow_domains": [p.source for p in policy.url.allow_domains],

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
+from elicitguard.policies import classifier
 from elicitguard.policies.credentials import (
     DERIVED,
     DETECTORS,
@@ -203,6 +204,7 @@ def clear_text_caches() -> None:
     normalise.cache_clear()
     concepts.cache_clear()
     _asking.cache_clear()
+    classifier.clear_caches()
 
 
 def _strings(*values: JSON) -> list[str]:
@@ -624,12 +626,32 @@ def allowed_field(name: str, allowed: frozenset[str]) -> bool:
     return bool(allowed) and (name.casefold() in allowed or " ".join(normalise(name)[0].words) in _allow_keys(allowed))
 
 
+def detect_by_model(prompts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
+                    allowed: frozenset[str], threshold: float | None) -> Reason | None:
+    """The learned model's verdict (policies/classifier.py): of the free-text or numeric fields whose
+    own text names no credential (those the word lists judged), the one it scores highest, when at or
+    above the threshold (None: the model's own)."""
+    model = classifier.model()
+    own = [(logit, n) for n, (kind, prop) in fields.items() if kind is not None and not allowed_field(n, allowed)
+           for logit in (classifier.field_logit(n, kind, prop, model.min_words),) if logit is not None]
+    if not own:
+        return None
+    limit = model.threshold if threshold is None else threshold
+    logit, name = max(own)
+    best = classifier.probability(logit + classifier.prompt_logit(tuple(prompts)))
+    if best < limit:
+        return None
+    return Reason(classifier.RULE, classifier.reason_detail(name, best, limit), name)
+
+
 def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: frozenset[str],
-               rules: TeamRules = TeamRules(), skip: frozenset[str] = frozenset()
+               rules: TeamRules = TeamRules(), skip: frozenset[str] = frozenset(), *,
+               use_model: bool = False, model_threshold: float | None = None
                ) -> tuple[tuple[str, ...], list[Reason], list[Reason]]:
     """Judge form params: returns (field names, schema problems, credential detections).
 
-    Rules in ``skip`` do not fire (a second pass past monitored rules, see judge.py).
+    Rules in ``skip`` do not fire (a second pass past monitored rules, see judge.py). With
+    ``use_model``, a form no rule denies is scored by the learned model (``credential.model``).
     """
     message = params.get("message")
     if not isinstance(message, str):
@@ -665,6 +687,8 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
                                                    detect_code_field(message_hits, fields, allow_fields, form_hits),
                                                    detect_security_question(message_hits, fields, allow_fields),
                                                    detect_network_password(form_hits, fields, allow_fields))), skip))
+        if reason is None and use_model and classifier.RULE not in skip:
+            reason = detect_by_model(prompts, fields, allow_fields, model_threshold)
         if reason is not None:
             found.append(reason)
     return names, problems, found

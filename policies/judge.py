@@ -147,7 +147,11 @@ def _judge(params: Any, client_modes: frozenset[str], policy: Policy, url_only: 
                        mode=mode, kind=DENY_MALFORMED)
     if mode == "form":
         fields, problems, found = judge_form(params, policy.form.block_credentials, policy.form.allow_fields,
-                                             policy.form.rules, skip)
+                                             policy.form.rules, skip,
+                                             # The model speaks only where no rule fired: not in the
+                                             # second pass, past a monitored rule's field.
+                                             use_model=policy.form.classifier and not skip,
+                                             model_threshold=policy.form.classifier_threshold)
         if problems:
             kind = DENY_MALFORMED
             return Verdict(False, tuple(problems), mode=mode, fields=fields, kind=kind)

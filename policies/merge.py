@@ -25,7 +25,8 @@ LIMIT_KEYS: Final = ("elicitations_per_minute", "elicitation_burst", "server_eli
 # Keys a server can set in the loosening direction, with ``servers.NAME.widen``.
 WIDENABLE: Final = (
     "mode", "policy.modes", "policy.unknown_protocol", "policy.require_client_request", "policy.rules",
-    "policy.form.block_credentials", "policy.form.allow_fields",
+    "policy.form.block_credentials", "policy.form.allow_fields", "policy.form.classifier",
+    "policy.form.classifier_threshold",
     "policy.url.allow_domains", "policy.url.deny_domains", "policy.url.allow_http", "policy.url.allow_ports",
     "policy.response.scan", "policy.response.detectors",
     *(f"policy.limits.{k}" for k in LIMIT_KEYS),
@@ -98,6 +99,16 @@ def _more_disabled(base: frozenset[str], mine: frozenset[str]) -> str | None:
     return f"switches off response detector(s) {', '.join(extra)} that the global policy runs" if extra else None
 
 
+def _threshold(base: float | None, mine: float | None) -> str | None:
+    # None is the model's own threshold: a higher one lets more through.
+    from elicitguard.policies.classifier import model  # the model file is read only when compared
+    shipped = model().threshold
+    low, high = shipped if base is None else base, shipped if mine is None else mine
+    if high > low:
+        return f"{high} is looser than the global {low}"
+    return None
+
+
 def _limit(base: float, mine: float) -> str | None:
     # 0 means "no limit".
     if base and (not mine or mine > base):
@@ -113,6 +124,8 @@ _FIELDS: Final[dict[str, tuple[Callable[[Policy], Any], Callable[[Any, Any], str
     "policy.rules": (lambda p: p.monitored, _more_monitored),
     "policy.form.block_credentials": (lambda p: p.form.block_credentials, _looser_than((True, False))),
     "policy.form.allow_fields": (lambda p: p.form.allow_fields, _subset),
+    "policy.form.classifier": (lambda p: p.form.classifier, _looser_than((True, False))),
+    "policy.form.classifier_threshold": (lambda p: p.form.classifier_threshold, _threshold),
     "policy.url.allow_domains": (lambda p: p.url.allow_domains, _allow_domains),
     "policy.url.deny_domains": (lambda p: p.url.deny_domains, _deny_domains),
     "policy.url.allow_http": (lambda p: p.url.allow_http, _looser_than((False, True))),

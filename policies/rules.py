@@ -27,7 +27,8 @@ HYGIENE_RULES: Final = frozenset({
 })
 CONTENT_RULES: Final = frozenset(
     {d.rule for d in DETECTORS} | {s.rule for s in VALUE_SHAPES}
-    | {"credential.write_only", "credential.password", "credential.seed_phrase", "payment.card_number"}
+    | {"credential.write_only", "credential.password", "credential.seed_phrase", "payment.card_number",
+       "credential.model"}
     | URL_RULES | HYGIENE_RULES | frozenset(RESPONSE_RULES) | {"mode.disallowed"}
 )
 # Never monitorable: what they refuse cannot be shown safely, or a client would reject it anyway.

@@ -164,7 +164,8 @@ SCHEMA_RULES: Final = ("credential.write_only",)
 
 def rule_ids(policy: Policy) -> dict[str, list[str]]:
     """The rule ids a policy can report, by kind (what ``elicitguard check`` lists)."""
-    form = sorted({d.rule for d in DETECTORS} | set(SCHEMA_RULES)) if policy.form.block_credentials else []
+    form = sorted({d.rule for d in DETECTORS} | set(SCHEMA_RULES)
+                  | ({"credential.model"} if policy.form.classifier else set())) if policy.form.block_credentials else []
     scanning = policy.response.scan
     return {
         "form": form,

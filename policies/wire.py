@@ -24,6 +24,7 @@ SENTENCES: Final[dict[str, str]] = {
     "mode.disallowed": "the policy does not allow this elicitation mode.",
     "schema.unsupported": "the form is outside the schema subset the specification allows.",
     "credential.write_only": "the form asks for a secret.",
+    "credential.model": "the form asks for a credential.",
     "url.malformed": "the URL is malformed.",
     "url.scheme": "the URL scheme is not allowed.",
     "url.userinfo": "the URL carries a user name or password.",

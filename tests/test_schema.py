@@ -32,7 +32,7 @@ VALIDATOR = jsonschema.Draft7Validator(generate())
 # Values of every JSON type and the shapes the spec's checks look at. Integral floats (1.0) are left
 # out: JSON Schema counts them as integers; see test_an_integral_float_is_the_one_gap_the_schema_cannot_close.
 POOL: list[Any] = [
-    None, True, False, 0, 1, -1, 443, 65536, 2.5, "", "x", "-", "enforce", "monitor", "error", "decline", "cancel",
+    None, True, False, 0, 1, -1, 443, 65536, 2.5, 0.5, "", "x", "-", "enforce", "monitor", "error", "decline", "cancel",
     "block", "allow", "text", "json", "form", "url", "127.0.0.1:8931", "[::1]:9", "localhost:0", ":80", "host:65535",
     "host:65536", "host:08931", "http://127.0.0.1:9000/mcp", "https://mcp.example.com/mcp", "ftp://x", "HTTP://x",
     "example.com", "*.example.com", "*.com", [], ["form"], ["url", "form"], ["fax"], ["example.com"], ["*.com"],

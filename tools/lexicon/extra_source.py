@@ -591,6 +591,7 @@ _add("code", "digits and characters of a code", {
 })
 _add("password", "paraphrases", {"en": "word you use to sign in | word you use to log in | same word you use to sign in | phrase you use to sign in"})
 _add("~card_number", "settings about a card", {"en": "card type | type of card | card brand | name on the card | name on card | cardholder name"})
+_add("~card_number", "a cooking pan, not a card's PAN", {"en": "pan size | frying pan | baking pan | pan diameter"})
 
 # --- Gaps the heldout6 dev set showed (issue 11), added as classes for every language of the web's top
 # 84, not as the cases: the noun "key" beside "API" or "Wi-Fi", the loanwords of "token", "PIN" and

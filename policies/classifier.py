@@ -1,0 +1,318 @@
+"""A second signal beside the word lists: a small learned model that scores each form field.
+
+A linear model (logistic regression) over word-boundary character n-grams of a field's normalised
+text (its name split into words, title, description and a prose default), the form's prompt in a
+namespace of its own, and tokens for the field's shape (type, lengths, a pattern's digit count,
+format, writeOnly). It is trained offline by ``tools/classifier/train.py`` and shipped as data
+(``model/credential.tsv``, with its provenance in the header); nothing is learned at run time.
+
+Pure: the model file is read once, the first time a form is scored. The work per field is bounded
+(the text scored is capped) and per text cached, so a form seen before costs dictionary look-ups.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from elicitguard.policies.credentials import DETECTORS
+from elicitguard.policies.matcher import concepts
+from elicitguard.policies.normalise import normalise
+
+RULE: Final = "credential.model"
+MODEL: Final = Path(__file__).resolve().parent / "model" / "credential.tsv"
+# Text scored per part of a field (name, title, description, default) and of the prompt: an honest
+# label is far shorter; a hostile one is cut, so its cost stays bounded.
+FIELD_TEXT: Final = 256
+PROMPT_TEXT: Final = 512
+# A word longer than this (a run of CJK, a pasted blob) is scored by its first characters only.
+WORD: Final = 32
+
+_DIGIT_RUN: Final = re.compile(r"(\d+)")
+_PATTERN_DIGITS: Final = re.compile(r"^\^?(?:\\d|\[0-9\])\{(\d+)(?:,(\d*))?\}\$?$")
+_PATTERN_PREFIX: Final = re.compile(r"^\^?[A-Za-z_-]{2,}")
+_FORMATS: Final = frozenset({"email", "uri", "date", "date-time", "password", "uuid", "hostname", "ipv4", "ipv6"})
+
+
+def _bucket(value: Any) -> str:
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
+        return "none"
+    n = int(value)
+    if n <= 8:
+        return str(n)
+    for edge in (12, 16, 20, 32, 64, 128):
+        if n <= edge:
+            return f"le{edge}"
+    return "big"
+
+
+def _pattern_tokens(pattern: Any) -> list[str]:
+    if not isinstance(pattern, str):
+        return []
+    digits = _PATTERN_DIGITS.match(pattern)
+    if digits:
+        low, high = digits.group(1), digits.group(2)
+        return [f"pat:digits{_bucket(int(low))}" + ("" if high is None else f"-{_bucket(int(high)) if high else 'open'}")]
+    tokens = ["pat:other"]
+    if _PATTERN_PREFIX.match(pattern):
+        tokens.append("pat:prefix")
+    if "a-z" in pattern or "A-Z" in pattern:
+        tokens.append("pat:letters")
+    return tokens
+
+
+def _default_tokens(default: Any) -> list[str]:
+    if not isinstance(default, str) or not default:
+        return []
+    if len(default.split()) > 1:
+        return ["dflt:prose"]
+    if default.isdigit():
+        return [f"dflt:digits{_bucket(len(default))}"]
+    mixed = any(c.isdigit() for c in default) and any(c.isalpha() for c in default)
+    return [f"dflt:{'mixed' if mixed else 'word'}{_bucket(len(default))}"]
+
+
+def shape_tokens(kind: str, prop: Mapping[str, Any]) -> tuple[str, ...]:
+    """The field's shape as tokens: its type, lengths, pattern, format, writeOnly, default, range."""
+    tokens = [f"type:{prop.get('type')}" if prop.get("type") in ("string", "number", "integer") else "type:other",
+              f"kind:{kind}"]
+    if "minLength" in prop:
+        tokens.append(f"minlen:{_bucket(prop['minLength'])}")
+    if "maxLength" in prop:
+        tokens.append(f"maxlen:{_bucket(prop['maxLength'])}")
+    if prop.get("minLength") is not None and prop.get("minLength") == prop.get("maxLength"):
+        tokens.append("len:fixed")
+    if "maximum" in prop:
+        high = prop["maximum"]
+        digits = len(str(int(high))) if isinstance(high, (int, float)) and not isinstance(high, bool) and high >= 0 else 0
+        tokens.append(f"maxdigits:{_bucket(digits)}")
+    fmt = prop.get("format")
+    if isinstance(fmt, str):
+        tokens.append(f"fmt:{fmt if fmt in _FORMATS else 'other'}")
+    if prop.get("writeOnly") is True:
+        tokens.append("writeonly")
+    tokens += _pattern_tokens(prop.get("pattern"))
+    tokens += _default_tokens(prop.get("default"))
+    return tuple(tokens)
+
+
+def field_concepts(name: str, prop: Mapping[str, Any]) -> tuple[str, ...]:
+    """The lexicon's concepts in the field's name, title, description and prose default, as tokens
+    ("c:password", "c:~meta"): the word lists' knowledge of 84 languages, look-alikes included."""
+    found: set[str] = set(concepts(name[:FIELD_TEXT]))
+    for key in ("title", "description", "default"):
+        value = prop.get(key)
+        if isinstance(value, str) and value and (key != "default" or len(value.split()) > 1):
+            found |= concepts(value[:FIELD_TEXT])
+    return tuple(sorted("c:" + c for c in found))
+
+
+# What the word lists name: a field whose own text holds one was judged by the rules with their
+# look-alike tables ("boarding pass", "API key id"); the model does not overrule them.
+_NAMED: Final = frozenset({"c:" + d.concept for d in DETECTORS})
+
+
+def prose_words(prop: Mapping[str, Any]) -> int:
+    """How many words the field's title, description and prose default hold (up to what is scored)."""
+    count = 0
+    for key in ("title", "description", "default"):
+        value = prop.get(key)
+        if isinstance(value, str) and value and (key != "default" or len(value.split()) > 1):
+            count += len(_words(value, FIELD_TEXT))
+    return count
+
+
+def eligible(name: str, prop: Mapping[str, Any], min_words: int = 0) -> bool:
+    """Whether the model scores the field: it is described in at least ``min_words`` words of prose
+    (a bare name or a one-word title is the word lists' to judge: "passport_number" is not
+    "password"), and its own texts name no credential nor look-alike concept (those the rules judged
+    with their look-alike tables). The model is for what is described only by its use."""
+    if min_words and prose_words(prop) < min_words:
+        return False
+    return not any(t in _NAMED or t.startswith("c:~") for t in field_concepts(name, prop))
+
+
+def prompt_concepts(texts: list[str]) -> tuple[str, ...]:
+    """The lexicon's concepts in the prompt, as tokens ("mc:signin")."""
+    found: set[str] = set()
+    for text in texts:
+        found |= concepts(text[:PROMPT_TEXT])
+    return tuple(sorted("mc:" + c for c in found))
+
+
+def _words(text: str, limit: int) -> tuple[str, ...]:
+    return normalise(text[:limit])[1].words
+
+
+def field_words(name: str, prop: Mapping[str, Any]) -> tuple[str, ...]:
+    """The field's text as normalised words: its name (digits split off), title, description and a
+    prose default."""
+    words = list(_words(_DIGIT_RUN.sub(r" \1 ", name), FIELD_TEXT))
+    for key in ("title", "description", "default"):
+        value = prop.get(key)
+        if isinstance(value, str) and value and (key != "default" or len(value.split()) > 1):
+            words += _words(value, FIELD_TEXT)
+    return tuple(words)
+
+
+def prompt_words(texts: list[str]) -> tuple[str, ...]:
+    """The prompt's text (the message, the schema's title and description) as normalised words."""
+    words: list[str] = []
+    for text in texts:
+        words += _words(text, PROMPT_TEXT)
+    return tuple(words)
+
+
+def grams(words: tuple[str, ...], low: int, high: int, whole: bool = False) -> Iterator[str]:
+    """Each word padded by a space on both sides, cut into character n-grams of ``low``..``high``
+    (and, with ``whole``, the padded word itself when longer than that). A one-character word is
+    skipped: it says nothing of what is asked, and a corpus's habit ("x" for a field's name) would
+    become a signal."""
+    for word in words:
+        if len(word) < 2:
+            continue
+        padded = f" {word[:WORD]} "
+        length = len(padded)
+        for size in range(low, high + 1):
+            for start in range(length - size + 1):
+                yield padded[start:start + size]
+        if whole and length > high:
+            yield padded
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """The weights of a trained model: per namespace (f: field text, m: prompt, s: shape)."""
+
+    low: int
+    high: int
+    whole: bool
+    min_words: int
+    bias: float
+    threshold: float
+    field: dict[str, float]
+    prompt: dict[str, float]
+    shape: dict[str, float]
+    header: tuple[str, ...] = ()
+
+    def text_logit(self, table: dict[str, float], words: tuple[str, ...]) -> float:
+        """A namespace's share of the logit: the weights of its distinct n-grams summed, over the
+        square root of their number (the features are scaled so, in training as here). Distinct: a
+        word repeated ("x x x ...") weighs as much as once."""
+        distinct = set(grams(words, self.low, self.high, self.whole))
+        if not distinct:
+            return 0.0
+        get = table.get
+        return sum(get(gram, 0.0) for gram in distinct) / math.sqrt(len(distinct))
+
+    def field_logit(self, name: str, kind: str, prop: Mapping[str, Any]) -> float:
+        """The field's own share of the logit (the bias included), without the prompt's."""
+        get = self.shape.get
+        shape = sum(get(t, 0.0) for t in shape_tokens(kind, prop) + field_concepts(name, prop))
+        return self.bias + self.text_logit(self.field, field_words(name, prop)) + shape
+
+    def prompt_logit(self, texts: list[str]) -> float:
+        """The prompt's share of every field's logit."""
+        get = self.shape.get
+        return self.text_logit(self.prompt, prompt_words(texts)) + sum(get(t, 0.0) for t in prompt_concepts(texts))
+
+
+def parse(text: str) -> Model:
+    """A model from its file's text: ``# `` header lines, then tab-separated records."""
+    low = high = 0
+    whole = False
+    min_words = 0
+    bias = threshold = 0.0
+    tables: dict[str, dict[str, float]] = {"f": {}, "m": {}, "s": {}}
+    header = []
+    for line in text.split("\n"):
+        if not line:
+            continue
+        if line.startswith("#"):
+            header.append(line[1:].strip())
+            continue
+        kind, key, value = line.split("\t")
+        if kind == "ngram":
+            low, high = int(key), int(value)
+        elif kind == "prose_words":
+            min_words = int(value)
+        elif kind == "whole":
+            whole = value == "1"
+        elif kind == "bias":
+            bias = float(value)
+        elif kind == "threshold":
+            threshold = float(value)
+        else:
+            tables[kind][key] = float(value)
+    if not (1 <= low <= high):
+        raise ValueError("the model file names no n-gram sizes")
+    return Model(low, high, whole, min_words, bias, threshold, tables["f"], tables["m"], tables["s"], tuple(header))
+
+
+@functools.cache
+def model() -> Model:
+    """The shipped model, read once."""
+    return parse(MODEL.read_text(encoding="utf-8"))
+
+
+def probability(logit: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, logit))))
+
+
+@functools.lru_cache(maxsize=4096)
+def prompt_logit(texts: tuple[str, ...]) -> float:
+    """The prompt's share of every field's logit (one per form)."""
+    return model().prompt_logit(list(texts))
+
+
+_KEYS: Final = ("type", "title", "description", "default", "pattern", "format", "minLength", "maxLength", "maximum",
+                "writeOnly")
+
+
+def _field_key(name: str, kind: str, prop: Mapping[str, Any]) -> tuple[Any, ...]:
+    # Only what a score reads. check_property has made type, title, description, pattern, format,
+    # default and maximum strings or numbers; the lengths it leaves free are kept only as numbers
+    # (and never as booleans, which equal 1 and 0), writeOnly only as whether it is true.
+    get = prop.get
+    low, high = get("minLength"), get("maxLength")
+    return (name, kind, get("type"), get("title"), get("description"), get("default"), get("pattern"), get("format"),
+            low if type(low) in (int, float) else None, high if type(high) in (int, float) else None,
+            get("maximum"), get("writeOnly") is True or None)
+
+
+@functools.lru_cache(maxsize=8192)
+def _field_logit(key: tuple[Any, ...], min_words: int) -> float | None:
+    name, kind, *values = key
+    prop = {k: v for k, v in zip(_KEYS, values) if v is not None}
+    if not eligible(name, prop, min_words):
+        return None
+    return model().field_logit(name, kind, prop)
+
+
+def field_logit(name: str, kind: str, prop: Mapping[str, Any], min_words: int) -> float | None:
+    """The field's own share of the logit, or None when the model does not score it (see eligible);
+    cached per field text."""
+    if min_words and not (prop.get("title") or prop.get("description") or prop.get("default")):
+        return None  # no prose at all (a bare name): the rules' to judge, and no key to build
+    return _field_logit(_field_key(name, kind, prop), min_words)
+
+
+def field_score(name: str, kind: str, prop: Mapping[str, Any], prompt: tuple[str, ...]) -> float:
+    """The probability the model gives that the field asks for a credential (eligible or not)."""
+    return probability(model().field_logit(name, kind, prop) + prompt_logit(prompt))
+
+
+def clear_caches() -> None:
+    """Forget every score computed (for measuring; judging never needs it)."""
+    prompt_logit.cache_clear()
+    _field_logit.cache_clear()
+
+
+def reason_detail(name: str, score: float, threshold: float) -> str:
+    """The reason's sentence: fixed words, the field's name as every rule gives it, and the numbers."""
+    return f"field '{name}' scored {score:.3f} by the credential model (threshold {threshold:.3f})"
