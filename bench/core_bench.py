@@ -155,12 +155,12 @@ def bench_model(seconds: float) -> list[dict[str, Any]]:
     for label, cold in ((MODEL_SEEN, False), (MODEL_UNSEEN, True)):
         def call_on(cold: bool = cold) -> object:
             if cold:
-                clear_text_caches()
+                clear_caches()
             return on.server_message(FORM)
 
         def call_off(cold: bool = cold) -> object:
             if cold:
-                clear_text_caches()
+                clear_caches()
             return off.server_message(FORM)
 
         call_on(), call_off()
