@@ -138,14 +138,16 @@ def test_the_heldout6_dev_set_never_scores_below_its_floor(corpus: str) -> None:
     assert wrong <= DEV6_KNOWN_MISSES, wrong - DEV6_KNOWN_MISSES
 
 
-# The heldout7 held-out set (tests/corpus/README.md): written blind, never tuned on, measured by the lead
-# on main before and after the heldout6 dev-set work. Its figures are a floor: detection must not get
-# worse on forms nobody tuned for. It is not a target to tune on (a fresh blind set would be needed).
-HELDOUT7_FLOOR = {"heldout7a.jsonl": (1.0, 0.75), "heldout7b.jsonl": (0.94, 0.74)}
+# The held-out sets (tests/corpus/README.md): written blind, never trained or tuned on, measured by the
+# lead: heldout7 before and after the heldout6 dev-set work and after the credential model, heldout8
+# on arrival and after the model. Their latest figures are a floor: detection must not get worse on
+# forms nobody tuned for. They are not targets to tune on (a fresh blind set would be needed).
+HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.78), "heldout7b.jsonl": (0.95, 0.83),
+                 "heldout8a.jsonl": (0.99, 0.77), "heldout8b.jsonl": (0.92, 0.72)}
 
 
-@pytest.mark.parametrize("corpus", sorted(HELDOUT7_FLOOR))
-def test_the_heldout7_held_out_set_never_scores_below_its_first_figures(corpus: str) -> None:
+@pytest.mark.parametrize("corpus", sorted(HELDOUT_FLOOR))
+def test_a_held_out_set_never_scores_below_its_last_figures(corpus: str) -> None:
     policy = load_config_text("").policy
     counts: Counter[tuple[bool, bool]] = Counter()
     for case in _load(corpus):
@@ -154,5 +156,5 @@ def test_the_heldout7_held_out_set_never_scores_below_its_first_figures(corpus: 
         counts[(case["label"] == "credential", blocked)] += 1
     precision, recall = _scores(counts)
     print(f"\n{corpus} (held out): {sum(counts.values())} cases, precision {precision:.3f}, recall {recall:.3f}")
-    floor_p, floor_r = HELDOUT7_FLOOR[corpus]
+    floor_p, floor_r = HELDOUT_FLOOR[corpus]
     assert precision >= floor_p and recall >= floor_r
