@@ -204,11 +204,15 @@ class Model:
         """A namespace's share of the logit: the weights of its distinct n-grams summed, over the
         square root of their number (the features are scaled so, in training as here). Distinct: a
         word repeated ("x x x ...") weighs as much as once."""
-        distinct = set(grams(words, self.low, self.high, self.whole))
+        # Each distinct word once (a word repeated, or one character NFKC spells as four words,
+        # adds no n-gram): the work is bounded by the distinct text, not by its repetitions. The
+        # weights are summed exactly (math.fsum), so the score never depends on the set's order,
+        # which the hash seed sets: the same form, the same score in every process.
+        distinct = set(grams(tuple(dict.fromkeys(w[:WORD] for w in words)), self.low, self.high, self.whole))
         if not distinct:
             return 0.0
         get = table.get
-        return sum(get(gram, 0.0) for gram in distinct) / math.sqrt(len(distinct))
+        return math.fsum(get(gram, 0.0) for gram in distinct) / math.sqrt(len(distinct))
 
     def field_logit(self, name: str, kind: str, prop: Mapping[str, Any]) -> float:
         """The field's own share of the logit (the bias included), without the prompt's."""
@@ -264,9 +268,14 @@ def probability(logit: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, logit))))
 
 
-@functools.lru_cache(maxsize=4096)
 def prompt_logit(texts: tuple[str, ...]) -> float:
-    """The prompt's share of every field's logit (one per form)."""
+    """The prompt's share of every field's logit (one per form); cached by what is scored of each text
+    (its first PROMPT_TEXT characters), so the cache, shared by every session, never keeps more."""
+    return _prompt_logit(tuple(t[:PROMPT_TEXT] for t in texts))
+
+
+@functools.lru_cache(maxsize=4096)
+def _prompt_logit(texts: tuple[str, ...]) -> float:
     return model().prompt_logit(list(texts))
 
 
@@ -299,6 +308,11 @@ def field_logit(name: str, kind: str, prop: Mapping[str, Any], min_words: int) -
     cached per field text."""
     if min_words and not (prop.get("title") or prop.get("description") or prop.get("default")):
         return None  # no prose at all (a bare name): the rules' to judge, and no key to build
+    if any(isinstance(prop.get(k), str) and len(prop[k]) > FIELD_TEXT for k in ("title", "description", "default",
+                                                                                 "pattern")):
+        # Longer than is scored: not kept (the cache is shared by every session, and an honest label
+        # is far shorter); its score costs no more than the capped text.
+        return _field_logit.__wrapped__(_field_key(name, kind, prop), min_words)
     return _field_logit(_field_key(name, kind, prop), min_words)
 
 
@@ -309,7 +323,7 @@ def field_score(name: str, kind: str, prop: Mapping[str, Any], prompt: tuple[str
 
 def clear_caches() -> None:
     """Forget every score computed (for measuring; judging never needs it)."""
-    prompt_logit.cache_clear()
+    _prompt_logit.cache_clear()
     _field_logit.cache_clear()
 
 
