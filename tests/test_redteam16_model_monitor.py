@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from elicitguard.policies.config import load_config_text
 from elicitguard.policies.judge import judge_elicitation
 
@@ -10,7 +12,7 @@ DECOY = {"otp": {"type": "string", "title": "One-time code from your authenticat
 MONITOR_OTP = "policy:\n  rules:\n    credential.otp: monitor\n"
 
 
-def _judge(props: dict[str, object], config: str) -> tuple[bool, list[tuple[str, str | None]]]:
+def _judge(props: dict[str, Any], config: str) -> tuple[bool, list[tuple[str, str | None]]]:
     policy = load_config_text(config).policy
     verdict = judge_elicitation({"message": "Please fill in", "requestedSchema": {"type": "object", "properties": props}},
                                 frozenset({"form"}), policy)
