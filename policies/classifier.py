@@ -227,34 +227,57 @@ class Model:
 
 
 def parse(text: str) -> Model:
-    """A model from its file's text: ``# `` header lines, then tab-separated records."""
+    """A model from its file's text: ``# `` header lines, then tab-separated records, closed by an
+    ``end`` record with the number of weights. Anything else (a truncated or damaged file, a weight
+    that is not a finite number, a threshold outside 0..1) is a ValueError: never a weaker model."""
     low = high = 0
     whole = False
     min_words = 0
-    bias = threshold = 0.0
+    bias, threshold = 0.0, math.nan
     tables: dict[str, dict[str, float]] = {"f": {}, "m": {}, "s": {}}
     header = []
-    for line in text.split("\n"):
+    weights = 0
+    end: int | None = None
+    for number, line in enumerate(text.split("\n"), 1):
         if not line:
             continue
         if line.startswith("#"):
             header.append(line[1:].strip())
             continue
-        kind, key, value = line.split("\t")
+        if end is not None:
+            raise ValueError(f"line {number}: a record after the end record")
+        parts = line.split("\t")
+        if len(parts) != 3:
+            raise ValueError(f"line {number}: not a record of three tab-separated parts")
+        kind, key, value = parts
         if kind == "ngram":
             low, high = int(key), int(value)
         elif kind == "prose_words":
             min_words = int(value)
         elif kind == "whole":
             whole = value == "1"
-        elif kind == "bias":
-            bias = float(value)
-        elif kind == "threshold":
-            threshold = float(value)
+        elif kind == "end":
+            end = int(value)
+        elif kind in ("bias", "threshold") or kind in tables:
+            number_value = float(value)
+            if not math.isfinite(number_value):
+                raise ValueError(f"line {number}: {value!r} is not a finite number")
+            if kind == "bias":
+                bias = number_value
+            elif kind == "threshold":
+                threshold = number_value
+            else:
+                tables[kind][key] = number_value
+                weights += 1
         else:
-            tables[kind][key] = float(value)
+            raise ValueError(f"line {number}: unknown record {kind!r}")
     if not (1 <= low <= high):
         raise ValueError("the model file names no n-gram sizes")
+    if not 0 < threshold < 1:
+        raise ValueError("the model file names no threshold between 0 and 1")
+    if end is None or end != weights:
+        raise ValueError(f"the model file is incomplete: {weights} weights, its end record "
+                         f"{'is missing' if end is None else f'says {end}'}")
     return Model(low, high, whole, min_words, bias, threshold, tables["f"], tables["m"], tables["s"], tuple(header))
 
 
