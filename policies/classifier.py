@@ -204,11 +204,15 @@ class Model:
         """A namespace's share of the logit: the weights of its distinct n-grams summed, over the
         square root of their number (the features are scaled so, in training as here). Distinct: a
         word repeated ("x x x ...") weighs as much as once."""
-        distinct = set(grams(words, self.low, self.high, self.whole))
+        # Each distinct word once (a word repeated, or one character NFKC spells as four words,
+        # adds no n-gram): the work is bounded by the distinct text, not by its repetitions. The
+        # weights are summed exactly (math.fsum), so the score never depends on the set's order,
+        # which the hash seed sets: the same form, the same score in every process.
+        distinct = set(grams(tuple(dict.fromkeys(w[:WORD] for w in words)), self.low, self.high, self.whole))
         if not distinct:
             return 0.0
         get = table.get
-        return sum(get(gram, 0.0) for gram in distinct) / math.sqrt(len(distinct))
+        return math.fsum(get(gram, 0.0) for gram in distinct) / math.sqrt(len(distinct))
 
     def field_logit(self, name: str, kind: str, prop: Mapping[str, Any]) -> float:
         """The field's own share of the logit (the bias included), without the prompt's."""
@@ -223,34 +227,57 @@ class Model:
 
 
 def parse(text: str) -> Model:
-    """A model from its file's text: ``# `` header lines, then tab-separated records."""
+    """A model from its file's text: ``# `` header lines, then tab-separated records, closed by an
+    ``end`` record with the number of weights. Anything else (a truncated or damaged file, a weight
+    that is not a finite number, a threshold outside 0..1) is a ValueError: never a weaker model."""
     low = high = 0
     whole = False
     min_words = 0
-    bias = threshold = 0.0
+    bias, threshold = 0.0, math.nan
     tables: dict[str, dict[str, float]] = {"f": {}, "m": {}, "s": {}}
     header = []
-    for line in text.split("\n"):
+    weights = 0
+    end: int | None = None
+    for number, line in enumerate(text.split("\n"), 1):
         if not line:
             continue
         if line.startswith("#"):
             header.append(line[1:].strip())
             continue
-        kind, key, value = line.split("\t")
+        if end is not None:
+            raise ValueError(f"line {number}: a record after the end record")
+        parts = line.split("\t")
+        if len(parts) != 3:
+            raise ValueError(f"line {number}: not a record of three tab-separated parts")
+        kind, key, value = parts
         if kind == "ngram":
             low, high = int(key), int(value)
         elif kind == "prose_words":
             min_words = int(value)
         elif kind == "whole":
             whole = value == "1"
-        elif kind == "bias":
-            bias = float(value)
-        elif kind == "threshold":
-            threshold = float(value)
+        elif kind == "end":
+            end = int(value)
+        elif kind in ("bias", "threshold") or kind in tables:
+            number_value = float(value)
+            if not math.isfinite(number_value):
+                raise ValueError(f"line {number}: {value!r} is not a finite number")
+            if kind == "bias":
+                bias = number_value
+            elif kind == "threshold":
+                threshold = number_value
+            else:
+                tables[kind][key] = number_value
+                weights += 1
         else:
-            tables[kind][key] = float(value)
+            raise ValueError(f"line {number}: unknown record {kind!r}")
     if not (1 <= low <= high):
         raise ValueError("the model file names no n-gram sizes")
+    if not 0 < threshold < 1:
+        raise ValueError("the model file names no threshold between 0 and 1")
+    if end is None or end != weights:
+        raise ValueError(f"the model file is incomplete: {weights} weights, its end record "
+                         f"{'is missing' if end is None else f'says {end}'}")
     return Model(low, high, whole, min_words, bias, threshold, tables["f"], tables["m"], tables["s"], tuple(header))
 
 
@@ -264,9 +291,14 @@ def probability(logit: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, logit))))
 
 
-@functools.lru_cache(maxsize=4096)
 def prompt_logit(texts: tuple[str, ...]) -> float:
-    """The prompt's share of every field's logit (one per form)."""
+    """The prompt's share of every field's logit (one per form); cached by what is scored of each text
+    (its first PROMPT_TEXT characters), so the cache, shared by every session, never keeps more."""
+    return _prompt_logit(tuple(t[:PROMPT_TEXT] for t in texts))
+
+
+@functools.lru_cache(maxsize=4096)
+def _prompt_logit(texts: tuple[str, ...]) -> float:
     return model().prompt_logit(list(texts))
 
 
@@ -299,6 +331,11 @@ def field_logit(name: str, kind: str, prop: Mapping[str, Any], min_words: int) -
     cached per field text."""
     if min_words and not (prop.get("title") or prop.get("description") or prop.get("default")):
         return None  # no prose at all (a bare name): the rules' to judge, and no key to build
+    if any(isinstance(prop.get(k), str) and len(prop[k]) > FIELD_TEXT for k in ("title", "description", "default",
+                                                                                 "pattern")):
+        # Longer than is scored: not kept (the cache is shared by every session, and an honest label
+        # is far shorter); its score costs no more than the capped text.
+        return _field_logit.__wrapped__(_field_key(name, kind, prop), min_words)
     return _field_logit(_field_key(name, kind, prop), min_words)
 
 
@@ -309,7 +346,7 @@ def field_score(name: str, kind: str, prop: Mapping[str, Any], prompt: tuple[str
 
 def clear_caches() -> None:
     """Forget every score computed (for measuring; judging never needs it)."""
-    prompt_logit.cache_clear()
+    _prompt_logit.cache_clear()
     _field_logit.cache_clear()
 
 

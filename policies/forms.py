@@ -627,12 +627,14 @@ def allowed_field(name: str, allowed: frozenset[str]) -> bool:
 
 
 def detect_by_model(prompts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
-                    allowed: frozenset[str], threshold: float | None) -> Reason | None:
+                    allowed: frozenset[str], threshold: float | None,
+                    skip_fields: frozenset[str] = frozenset()) -> Reason | None:
     """The learned model's verdict (policies/classifier.py): of the free-text or numeric fields whose
     own text names no credential (those the word lists judged), the one it scores highest, when at or
     above the threshold (None: the model's own)."""
     model = classifier.model()
-    own = [(logit, n) for n, (kind, prop) in fields.items() if kind is not None and not allowed_field(n, allowed)
+    own = [(logit, n) for n, (kind, prop) in fields.items()
+           if kind is not None and n not in skip_fields and not allowed_field(n, allowed)
            for logit in (classifier.field_logit(n, kind, prop, model.min_words),) if logit is not None]
     if not own:
         return None
@@ -646,12 +648,14 @@ def detect_by_model(prompts: list[str], fields: dict[str, tuple[str | None, dict
 
 def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: frozenset[str],
                rules: TeamRules = TeamRules(), skip: frozenset[str] = frozenset(), *,
-               use_model: bool = False, model_threshold: float | None = None
+               use_model: bool = False, model_threshold: float | None = None,
+               model_skip: frozenset[str] = frozenset()
                ) -> tuple[tuple[str, ...], list[Reason], list[Reason]]:
     """Judge form params: returns (field names, schema problems, credential detections).
 
     Rules in ``skip`` do not fire (a second pass past monitored rules, see judge.py). With
-    ``use_model``, a form no rule denies is scored by the learned model (``credential.model``).
+    ``use_model``, a form no rule denies is scored by the learned model (``credential.model``), every
+    field but those in ``model_skip`` (the fields a monitored rule flagged in the first pass).
     """
     message = params.get("message")
     if not isinstance(message, str):
@@ -688,7 +692,7 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
                                                    detect_security_question(message_hits, fields, allow_fields),
                                                    detect_network_password(form_hits, fields, allow_fields))), skip))
         if reason is None and use_model and classifier.RULE not in skip:
-            reason = detect_by_model(prompts, fields, allow_fields, model_threshold)
+            reason = detect_by_model(prompts, fields, allow_fields, model_threshold, model_skip)
         if reason is not None:
             found.append(reason)
     return names, problems, found

@@ -116,7 +116,10 @@ def _judged(params: Any, client_modes: frozenset[str], policy: Policy, url_only:
     watched = tuple(r for r in verdict.reasons if r.rule in policy.monitored)
     if not watched:
         return verdict
-    again = _judge(params, client_modes, policy, url_only, needs_id, policy.monitored)
+    # The model judges again too, but never a field a monitored rule flagged: another field that only
+    # the model catches is not let through because a decoy field tripped a monitored rule.
+    flagged = frozenset(r.field for r in watched if r.field is not None)
+    again = _judge(params, client_modes, policy, url_only, needs_id, policy.monitored, flagged)
     if again.allowed:
         return replace(verdict, allowed=True, reasons=watched, monitored=True)
     # Blocking reasons first: the server's error names the rule that blocked.
@@ -124,7 +127,7 @@ def _judged(params: Any, client_modes: frozenset[str], policy: Policy, url_only:
 
 
 def _judge(params: Any, client_modes: frozenset[str], policy: Policy, url_only: bool, needs_id: bool,
-           skip: frozenset[str]) -> Verdict:
+           skip: frozenset[str], model_skip: frozenset[str] = frozenset()) -> Verdict:
     if not isinstance(params, dict):
         return Verdict(False, (Reason("elicitation.malformed", "params must be an object"),), kind=DENY_MALFORMED)
     mode = params.get("mode", "form")
@@ -148,9 +151,9 @@ def _judge(params: Any, client_modes: frozenset[str], policy: Policy, url_only: 
     if mode == "form":
         fields, problems, found = judge_form(params, policy.form.block_credentials, policy.form.allow_fields,
                                              policy.form.rules, skip,
-                                             # The model speaks only where no rule fired: not in the
-                                             # second pass, past a monitored rule's field.
-                                             use_model=policy.form.classifier and not skip,
+                                             # The model speaks only where no rule fired; in the
+                                             # second pass, never on a monitored rule's field.
+                                             use_model=policy.form.classifier, model_skip=model_skip,
                                              model_threshold=policy.form.classifier_threshold)
         if problems:
             kind = DENY_MALFORMED

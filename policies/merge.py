@@ -102,7 +102,12 @@ def _more_disabled(base: frozenset[str], mine: frozenset[str]) -> str | None:
 def _threshold(base: float | None, mine: float | None) -> str | None:
     # None is the model's own threshold: a higher one lets more through.
     from elicitguard.policies.classifier import model  # the model file is read only when compared
-    shipped = model().threshold
+    try:
+        shipped = model().threshold
+    except (OSError, ValueError, UnicodeDecodeError):
+        if base is None or mine is None:
+            return "cannot be compared with the model's own threshold: the credential model cannot be loaded"
+        shipped = 0.0
     low, high = shipped if base is None else base, shipped if mine is None else mine
     if high > low:
         return f"{high} is looser than the global {low}"

@@ -83,9 +83,31 @@ def check_admin(config: Config, out: Findings, listen: str | None = None) -> Non
                             "/readyz have no authentication; keep that port off any network clients reach")
 
 
+def uses_model(config: Config) -> bool:
+    """Whether any policy (the global one, a server's) scores forms with the credential model."""
+    return any(p.form.block_credentials and p.form.classifier
+               for p in (config.policy, *(entry.policy for entry in config.servers.values())))
+
+
+def check_model(config: Config, out: Findings) -> None:
+    """The credential model a policy uses must load: never start (nor reload) without it, which would
+    refuse every form as an internal error, or score with a model cut short."""
+    if not uses_model(config):
+        return
+    from elicitguard.policies import classifier
+
+    try:
+        classifier.model()
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        out.errors.append(f"policy.form.classifier: cannot load the credential model {str(classifier.MODEL)!r}: "
+                          f"{getattr(exc, 'strerror', None) or exc} (reinstall elicitguard, or set "
+                          "policy.form.classifier: false)")
+
+
 def preflight(config: Config) -> Findings:
     """Everything ``elicitguard check`` reports beyond the file's own validity."""
     out = Findings(warnings=list(config.warnings))
+    check_model(config, out)
     check_ca_bundle(config, out)
     check_audit_path(config, out)
     for name in servers_without_upstream(config, config.upstream):

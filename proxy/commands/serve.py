@@ -15,6 +15,7 @@ from elicitguard.proxy.preflight import (
     check_admin,
     check_ca_bundle,
     check_listen,
+    check_model,
     servers_without_upstream,
 )
 
@@ -116,6 +117,9 @@ def cmd_stdio(args: argparse.Namespace) -> int:
     LOG.configure(config.log_level, config.log_format)
     name = stdio_server_name(config, args.name, command)
     findings = Findings()
+    check_model(config, findings)
+    if findings.errors:
+        fail(findings.errors[0])
     check_admin(config, findings)
     _warn(config, findings)
     import asyncio
@@ -192,6 +196,7 @@ def cmd_http(args: argparse.Namespace) -> int:
     if not sep or not port.isdigit():
         fail(f"--listen must be HOST:PORT, got {listen!r}")
     findings = Findings()
+    check_model(config, findings)
     check_ca_bundle(config, findings)
     if findings.errors:
         fail(findings.errors[0])

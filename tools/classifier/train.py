@@ -152,6 +152,7 @@ class Fitted:
         lines = [f"# {h}" for h in header]
         lines += [f"ngram\t{LOW}\t{HIGH}", f"whole\t-\t{WHOLE}", f"prose_words\t-\t{PROSE_WORDS}", f"bias\t-\t{self.bias!r}", f"threshold\t-\t{threshold!r}"]
         lines += [f"{k}\t{w!r}" for k, w in self.weights.items()]
+        lines.append(f"end\t-\t{len(self.weights)}")  # classifier.parse refuses a file cut short
         return "\n".join(lines) + "\n"
 
     def score(self, form: Form, gate: bool = False) -> list[float]:
