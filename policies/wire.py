@@ -73,10 +73,23 @@ def blocked_error(reasons: tuple[Reason, ...], code: int = errors.INVALID_PARAMS
     first = reasons[0] if reasons else Reason("policy", "blocked")
     data: JSONObject = {"rule": first.rule, "source": "elicitguard"}
     if to_server:
-        data["reasons"] = [r.as_dict() for r in reasons]
+        data["reasons"] = [_for_server(r) for r in reasons]
     else:
         data["rules"] = list(dict.fromkeys(r.rule for r in reasons))
     return {"code": code, "message": f"Blocked by elicitguard: {sentence(first.rule)}", "data": data}
+
+
+# The credential model's detail ends with its score and the operator's threshold (for the audit and
+# explain): a blocked server is told only which field, not how far it has to climb down to pass.
+_SCORED: Final = " scored "
+
+
+def _for_server(reason: Reason) -> JSONObject:
+    if reason.rule == "credential.model" and _SCORED in reason.detail:
+        out = reason.as_dict()
+        out["detail"] = reason.detail.rsplit(_SCORED, 1)[0] + " looks like a credential to the credential model"
+        return out
+    return reason.as_dict()
 
 
 def refusal(rule: str, code: int, lead: str) -> JSONObject:

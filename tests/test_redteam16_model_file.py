@@ -43,13 +43,14 @@ def test_a_model_file_cut_short_is_refused_rather_than_scoring_with_the_weights_
 def test_a_weight_that_is_not_a_finite_number_or_a_threshold_outside_zero_to_one_is_refused() -> None:
     lines = SHIPPED.split("\n")
     weight = next(i for i, line in enumerate(lines) if line.startswith("f\t"))
-    for index, value in ((weight, "-inf"), (weight, "nan"), (lines.index("threshold\t-\t0.94"), "9.4")):
+    threshold = next(i for i, line in enumerate(lines) if line.startswith("threshold\t"))
+    for index, value in ((weight, "-inf"), (weight, "nan"), (threshold, "9.4")):
         broken = list(lines)
         kind, key, _old = broken[index].split("\t")
         broken[index] = f"{kind}\t{key}\t{value}"
         with pytest.raises(ValueError):
             classifier.parse("\n".join(broken))
-    assert math.isclose(classifier.parse(SHIPPED).threshold, 0.94)
+    assert math.isclose(classifier.parse(SHIPPED).threshold, float(lines[threshold].split("\t")[2]))
 
 
 def test_check_refuses_a_config_whose_model_is_missing_with_the_key_to_switch_it_off(model_file: Path) -> None:

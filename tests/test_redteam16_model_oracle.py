@@ -5,16 +5,12 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 
 from elicitguard.policies.config import Config
 from elicitguard.policies.judge import judge_elicitation
 from elicitguard.policies.wire import blocked_error
 
 
-@pytest.mark.xfail(strict=True, reason="design: reasons' details go back to the server that wrote the form, and the "
-                                       "model's detail carries its score and the operator's threshold; the audit and "
-                                       "explain need them, the server does not")
 def test_a_blocked_server_is_not_told_the_model_score_it_can_climb_down_from() -> None:
     params = {"message": "Please fill in", "requestedSchema": {"type": "object", "properties": {
         "code": {"type": "string", "description": "the 48-digit block you printed"}}}}
@@ -22,3 +18,4 @@ def test_a_blocked_server_is_not_told_the_model_score_it_can_climb_down_from() -
     assert verdict.reasons[0].rule == "credential.model"
     to_server = json.dumps(blocked_error(verdict.reasons, to_server=True))
     assert not re.search(r"0\.\d{3}", to_server), to_server
+    assert "field 'code' looks like a credential" in to_server  # which field, still
