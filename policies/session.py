@@ -7,7 +7,7 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final, Generic, NamedTuple, TypeVar, overload
 
@@ -73,45 +73,30 @@ def size_of(value: Any) -> int:
         return 16
     if isinstance(value, str):
         return 49 + len(value)
-    if kind is dict:  # a form's schema: its leaves sized here rather than by a call each
-        total = 64
-        for key, item in value.items():
-            total += 49 + len(key) if type(key) is str else size_of(key)
-            item_kind = type(item)
-            if item_kind is str:
-                total += 49 + len(item)
-            elif item is None or item_kind in _SCALARS:
-                total += 16
-            else:
-                total += size_of(item)
-        return total
-    if isinstance(value, (tuple, list, frozenset, set)):  # a ClientRequest too: its leaves sized here
-        total = 56
-        for item in value:
-            item_kind = type(item)
-            if item_kind is str:
-                total += 49 + len(item)
-            elif item is None or item_kind in _SCALARS:
-                total += 16
-            else:
-                total += size_of(item)
-        return total
+    if kind is dict:  # a form's schema
+        return _leaves(value.values(), _leaves(value.keys(), 64))
+    if isinstance(value, (tuple, list, frozenset, set)):  # a ClientRequest too
+        return _leaves(value, 56)
     if isinstance(value, dict):
         return 64 + sum(size_of(k) + size_of(v) for k, v in value.items())
     slots = getattr(kind, "__slots__", None)
     if slots is not None:
-        total = 56
-        for name in slots:
-            item = getattr(value, name)
-            item_kind = type(item)
-            if item_kind is str:  # the common fields, sized here rather than by a call each
-                total += 49 + len(item)
-            elif item is None or item_kind in _SCALARS:
-                total += 16
-            else:
-                total += size_of(item)
-        return total
+        return _leaves([getattr(value, name) for name in slots], 56)
     return 16
+
+
+def _leaves(items: Iterable[Any], total: int) -> int:
+    """``total`` plus the size of each item: strings, numbers and None sized here rather than by a call
+    each (the common leaves of a schema, a request or a dataclass)."""
+    for item in items:
+        item_kind = type(item)
+        if item_kind is str:
+            total += 49 + len(item)
+        elif item is None or item_kind in _SCALARS:
+            total += 16
+        else:
+            total += size_of(item)
+    return total
 
 
 _SCALARS: Final = frozenset({int, float, bool})
