@@ -58,6 +58,7 @@ OTHERS = 1  # 1: the unflagged fields of a credential form the rules catch are n
 KEEP = 40000  # the largest weights kept (the rest are dropped: the file stays small)
 DIGITS = 4  # significant digits of a stored weight
 PRECISION_FLOOR = 0.98
+SLACK = 0.01  # how far below the rules' own precision the model may take a corpus the rules hold below the floor
 GRID = [round(0.30 + 0.01 * i, 2) for i in range(70)]
 
 
@@ -216,8 +217,9 @@ def model_alone(forms: list[Form], scores: dict[str, float], threshold: float) -
 
 
 def cross_validate(by_corpus: dict[str, list[Form]], show: bool = False) -> tuple[float, list[str]]:
-    """Leave one corpus out: the lowest threshold keeping every held-out corpus at precision >= 0.98
-    (rules and model together), or at the rules' own precision where that is lower."""
+    """Leave one corpus out: the lowest threshold keeping rules and model together at precision >= 0.98
+    over every corpus, and on each held-out corpus at 0.98 or within SLACK of the rules' own
+    precision where that is lower."""
     held: dict[str, dict[str, float]] = {}
     for name in by_corpus:
         train = [f for other, forms in by_corpus.items() if other != name for f in forms]
@@ -228,10 +230,19 @@ def cross_validate(by_corpus: dict[str, list[Form]], show: bool = False) -> tupl
             for f in by_corpus[name]:
                 if not f.credential and f.judged and held[name][f.id] >= 0.5:
                     print(f"    false alarm {f.id} {held[name][f.id]:.3f}", file=sys.stderr)
-    # Where the rules alone are below the floor (a blind corpus), the model must not lower them further.
-    floor = {n: min(PRECISION_FLOOR, pr(counts(by_corpus[n], None, 0.0))[0]) for n in by_corpus}
-    chosen = next((t for t in GRID if all(pr(counts(by_corpus[n], held[n], t))[0] >= floor[n]
-                                          for n in by_corpus)), GRID[-1])
+    # Where the rules alone are below the floor (a blind corpus), the model may lower them by at most
+    # SLACK (one corpus with a few false alarms of its own would otherwise set the threshold for every
+    # language); and over every corpus together, rules and model stay at the floor.
+    floor = {n: min(PRECISION_FLOOR, pr(counts(by_corpus[n], None, 0.0))[0] - SLACK) for n in by_corpus}
+
+    def pooled(t: float) -> float:
+        total: Counter[tuple[bool, bool]] = Counter()
+        for n in by_corpus:
+            total += counts(by_corpus[n], held[n], t)
+        return pr(total)[0]
+
+    chosen = next((t for t in GRID if pooled(t) >= PRECISION_FLOOR
+                   and all(pr(counts(by_corpus[n], held[n], t))[0] >= floor[n] for n in by_corpus)), GRID[-1])
     table = [f"| corpus | forms | rules P | rules R | rules+model P | rules+model R | model alone P | model alone R |"
              f" (threshold {chosen})", "|---|---|---|---|---|---|---|---|"]
     total_rules: Counter[tuple[bool, bool]] = Counter()
@@ -295,8 +306,8 @@ def main() -> int:
               f"{MIL_ROUNDS}, unflagged fields of caught credential forms as negatives {bool(OTHERS)}, lexicon concepts as "
               f"features {bool(CONCEPTS)}, scored: fields with at least {PROSE_WORDS} word(s) of prose naming no credential "
               f"or look-alike concept, the {KEEP} largest weights kept at {DIGITS} significant digits, threshold {threshold} "
-              f"(leave-one-corpus-out precision of rules and model >= {PRECISION_FLOOR} on every corpus, or no lower than the "
-              "rules' own where those are below it)")
+              f"(leave-one-corpus-out precision of rules and model >= {PRECISION_FLOOR} over every corpus, and on each "
+              f"corpus >= {PRECISION_FLOOR} or within {SLACK} of the rules' own where those are below it)")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(model.text(threshold, header), encoding="utf-8")
     print(f"wrote {args.out} ({args.out.stat().st_size} bytes), threshold {threshold}", file=sys.stderr)
