@@ -350,6 +350,17 @@ def clear_caches() -> None:
     _field_logit.cache_clear()
 
 
+_SCORED: Final = " scored "
+
+
 def reason_detail(name: str, score: float, threshold: float) -> str:
     """The reason's sentence: fixed words, the field's name as every rule gives it, and the numbers."""
-    return f"field '{name}' scored {score:.3f} by the credential model (threshold {threshold:.3f})"
+    return f"field '{name}'{_SCORED}{score:.3f} by the credential model (threshold {threshold:.3f})"
+
+
+def detail_for_server(detail: str) -> str:
+    """``reason_detail`` as the blocked server is told it: which field, not the score nor the
+    threshold (they would tell it how far to climb down)."""
+    if _SCORED not in detail:
+        return detail
+    return detail.rsplit(_SCORED, 1)[0] + " looks like a credential to the credential model"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from elicitguard.policies import errors
+from elicitguard.policies import classifier, errors
 from elicitguard.policies.envelope import JSONObject
 from elicitguard.policies.verdict import Reason
 
@@ -79,17 +79,12 @@ def blocked_error(reasons: tuple[Reason, ...], code: int = errors.INVALID_PARAMS
     return {"code": code, "message": f"Blocked by elicitguard: {sentence(first.rule)}", "data": data}
 
 
-# The credential model's detail ends with its score and the operator's threshold (for the audit and
-# explain): a blocked server is told only which field, not how far it has to climb down to pass.
-_SCORED: Final = " scored "
-
-
 def _for_server(reason: Reason) -> JSONObject:
-    if reason.rule == "credential.model" and _SCORED in reason.detail:
-        out = reason.as_dict()
-        out["detail"] = reason.detail.rsplit(_SCORED, 1)[0] + " looks like a credential to the credential model"
-        return out
-    return reason.as_dict()
+    """A reason as the blocked server is told it (the credential model's without its numbers)."""
+    out = reason.as_dict()
+    if reason.rule == classifier.RULE:
+        out["detail"] = classifier.detail_for_server(reason.detail)
+    return out
 
 
 def refusal(rule: str, code: int, lead: str) -> JSONObject:
