@@ -40,6 +40,16 @@ async def until(condition: Callable[[], bool]) -> None:
     await asyncio.wait_for(poll(), WAIT)
 
 
+async def slow_clients(running: Any, count: int) -> list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]:
+    """``count`` connections, each sending the head and all but the last byte of a 1 MiB body."""
+    clients = []
+    for _ in range(count):
+        reader, writer = await connect(running)
+        writer.write(SLOW)
+        clients.append((reader, writer))
+    return clients
+
+
 def echo(seen: dict[str, Any], _up: Any) -> bytes:
     return json_answer(result(seen["json"]["id"]))
 
@@ -52,11 +62,7 @@ async def test_a_small_request_of_another_client_completes_while_slow_bodies_hol
     conns = capture(monkeypatch)
     async with setup(echo, LIMITS) as (_up, running, _):
         await initialize(running)
-        writers = []
-        for _ in range(4):
-            _reader, writer = await connect(running)
-            writer.write(SLOW)
-            writers.append(writer)
+        writers = [w for _, w in await slow_clients(running, 4)]
         budget = conns[0]._budget
         await until(lambda: budget.free == 0 and any(c._budget_paused for c in conns))
         held = sum(len(c._body) for c in conns)
@@ -75,11 +81,7 @@ async def test_a_body_paused_by_the_budget_completes_once_the_slow_clients_holdi
     conns = capture(monkeypatch)
     async with setup(echo, LIMITS) as (_up, running, _):
         await initialize(running)
-        slow = []
-        for _ in range(3):
-            _reader, writer = await connect(running)
-            writer.write(SLOW)
-            slow.append(writer)
+        slow = [w for _, w in await slow_clients(running, 3)]
         budget = conns[0]._budget
         await until(lambda: budget.free == 0)
         big = dict(call(2))
@@ -99,11 +101,7 @@ async def test_a_slow_body_the_budget_paused_still_ends_at_the_read_timeout_with
         monkeypatch: pytest.MonkeyPatch) -> None:
     conns = capture(monkeypatch)
     async with setup(echo, LIMITS + "http:\n  read_timeout: 0.5\n") as (_up, running, _):
-        readers = []
-        for _ in range(4):
-            reader, writer = await connect(running)
-            writer.write(SLOW)
-            readers.append((reader, writer))
+        readers = await slow_clients(running, 4)
         await until(lambda: any(c._budget_paused for c in conns))
         paused = next(i for i, c in enumerate(conns) if c._budget_paused)
         reader, writer = readers[paused]
