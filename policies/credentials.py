@@ -55,6 +55,11 @@ class Detector:
     # Whether a field named for metadata *about* this credential ("token_name", "key_id") is excused.
     metadata_excuses: ClassVar[bool] = True
 
+    # Whether a look-alike anywhere in the field's texts excuses it, not only one beside its words:
+    # where the look-alike is the usual meaning and the field's title restates it ("PIN code" titled,
+    # "6-digit postal code" described; "Credentials" beside "degrees and certifications").
+    field_wide: ClassVar[bool] = False
+
     # Whether team rules may name it as a ``concept`` (the helpers of another detector's rule may not).
     team_concept: ClassVar[bool] = True
 
@@ -73,6 +78,11 @@ class Detector:
     def matches(cls, hits: frozenset[str]) -> bool:
         """Whether the concepts found in a text include this detector's."""
         return cls.concept in hits
+
+    @classmethod
+    def keys(cls) -> frozenset[str]:
+        """The concepts (as the matcher names them) whose every place in a text ``matches`` reads."""
+        return frozenset({cls.concept})
 
     @classmethod
     def excused(cls, context: frozenset[str], hits: frozenset[str] = frozenset()) -> bool:
@@ -137,6 +147,10 @@ class NumericPasscode(Detector):
     @classmethod
     def matches(cls, hits: frozenset[str]) -> bool:
         return cls.concept in hits or "password!" in hits
+
+    @classmethod
+    def keys(cls) -> frozenset[str]:
+        return frozenset({cls.concept, "password!"})
 
 
 class ApiKey(Detector):
@@ -337,6 +351,7 @@ class CardExpiry(Detector):
 
 class Pin(Detector):
     rule = "payment.pin"
+    field_wide = True
     concept = "pin"
     label = "a PIN"
     types = TEXT_AND_NUMBER
@@ -394,6 +409,7 @@ class SecurityAnswer(Detector):
 
 class GenericCredential(Detector):
     rule = "credential.generic"
+    field_wide = True
     concept = "generic"
     label = "a credential"
     phrases = ("login secret", "auth secret", "authentication secret", "signing key secret", "root credentials",

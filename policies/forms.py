@@ -27,7 +27,7 @@ from elicitguard.policies.credentials import (
     SecurityAnswer,
     normalise,
 )
-from elicitguard.policies.matcher import concepts
+from elicitguard.policies.matcher import concepts, located
 from elicitguard.policies.shapes import (
     card_hint,
     card_length,
@@ -299,13 +299,13 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
             yield reason
     name_hits = hits_of(names)
     all_hits = name_hits | hits_of(descriptions) if descriptions else name_hits
-    if postal_pin_pattern(prop.get("pattern")):
-        all_hits |= {"~pin"}  # "PIN code" with India's postal format is the postal code
+    # "PIN code" with India's postal format is the postal code.
+    pin_postal = postal_pin_pattern(prop.get("pattern"))
     # A setting's word in a question is the question's ("What was the name of your first pet?").
     about_credential = (_about_credential(name) or _about_credential(title)
                         or ("~meta" in name_hits and not is_question(title)))
     # Name and title are the field's identity; the asking parts of its description and default are
-    # read too. The context of all of them can excuse a look-alike ("postal" beside "PIN code").
+    # read too. A look-alike excuses only what stands beside it (see _excused).
     context: frozenset[str] | None = None
     for detector in DETECTORS if all_hits else ():
         if kind not in detector.types or (about_credential and detector.metadata_excuses):
@@ -316,8 +316,10 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
             continue  # "Number of backup codes" up to 20 holds a count, not a code
         if detector.needs and not detector.needs & (form_hits | all_hits):
             continue
+        if pin_postal and detector is Pin:
+            continue
         context = _words_of(names + descriptions) if context is None else context
-        if detector.excused(context, all_hits):
+        if _excused(detector, title if isinstance(title, str) else None, descriptions, context, all_hits):
             continue
         where = "name or title" if detector.matches(name_hits) else "description"
         yield Reason(detector.rule, f"field '{name}' asks for {detector.label} (matched in its {where})", name)
@@ -326,6 +328,72 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     if prop.get("format") == "password":
         yield Reason("credential.password", f"field '{name}' has format 'password'", name)
     yield from _shape_signals(name, kind, prop, names, descriptions, about_credential)
+
+
+# How far a look-alike's words reach: "postal PIN", "PIN for your postal area", "gift card number".
+NEAR_WORDS: Final = 3
+
+
+def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
+    """The terms naming the detector's concept in a text: those no look-alike stands beside, and
+    those one does (within ``NEAR_WORDS`` words: an excusing word such as "boarding" pass or
+    "postal" PIN, or a look-alike term of the lexicon such as "gift card")."""
+    keys, alike = detector.keys(), "~" + detector.concept
+    found = located(text)
+    looks = [(first, last) for concept, first, last, _term in found if concept == alike]
+    plain, leet = normalise(text)
+    bare: list[str] = []
+    excused: list[str] = []
+    for concept, first, last, term in found:
+        if concept not in keys:
+            continue
+        low, high = max(0, first - NEAR_WORDS), last + NEAR_WORDS
+        near = (any(a <= high and b >= low for a, b in looks)
+                or not detector.unless.isdisjoint(plain.words[low:high + 1] + leet.words[low:high + 1]))
+        (excused if near else bare).append(term)
+    return bare, excused
+
+
+def _beside_look_alike(detector: type[Detector], text: str) -> bool:
+    """Whether every place a text names the detector's concept has a look-alike beside it."""
+    bare, excused = _places(detector, text)
+    return bool(excused) and not bare
+
+
+def _excused(detector: type[Detector], title: str | None, descriptions: list[str], context: frozenset[str],
+             hits: frozenset[str]) -> bool:
+    """Whether the field is a look-alike of the detector's concept.
+
+    A look-alike excuses what it qualifies, not the field. Where the title names the concept, a
+    look-alike must stand beside it there, or beside the same word restated in the description
+    (title "PIN code", description "your postal PIN"). Where only the description names it, a
+    look-alike beside it there or in the title excuses it (title "Invite code", description "the code
+    we sent you"). "Password" described as "the one you use every day" is still a password, and a
+    server cannot switch a detector off by adding a look-alike word anywhere. Where only the field's
+    name names it (a developer's identifier the user does not read: "pincode", "token"), anything in
+    the field can excuse it, as before."""
+    if detector.field_wide and detector.excused(context, hits):
+        return True
+    title_bare, title_excused = _places(detector, title) if title else ([], [])
+    bare: list[str] = []
+    restated: set[str] = set()
+    for text in descriptions:
+        text_bare, text_excused = _places(detector, text)
+        bare += text_bare
+        restated.update(word for term in text_excused for word in term.split())
+    if any(restated.isdisjoint(term.split()) for term in title_bare):
+        return False
+    if bare and not (title_excused or (title and _qualifies(detector, title))):
+        return False
+    if title_bare or title_excused or bare or restated:
+        return True
+    return detector.excused(context, hits)  # only the name names it
+
+
+def _qualifies(detector: type[Detector], text: str) -> bool:
+    """Whether a text names a look-alike of the detector's concept ("Invite code", "Token symbol")."""
+    return ("~" + detector.concept) in concepts(text) or not detector.unless.isdisjoint(
+        normalise(text)[0].word_set | normalise(text)[1].word_set)
 
 
 def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str], descriptions: list[str],
@@ -453,13 +521,14 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         reason = rules.judge_prompt(clauses, {n: str(fields[n][0]) for n in strong})
         if reason is not None:
             yield reason
-    judged = [(concepts(c), normalise(c)[0].word_set) for c in clauses]
+    judged: list[tuple[frozenset[str], frozenset[str], str | None]] = [
+        (concepts(c), normalise(c)[0].word_set, c) for c in clauses]
     # "Enter the code, which we sent to your phone": the two words of a derived concept may stand in
     # two comma-clauses of the prompt; together they make it there too (when their order is free).
-    together: frozenset[str] = frozenset().union(*(hits for hits, _words in judged))
+    together: frozenset[str] = frozenset().union(*(hits for hits, _words, _clause in judged))
     made = {m for first, second, m, ordered in DERIVED if not ordered and first in together and second in together}
     if made - together:
-        judged.append((together | made, frozenset().union(*(words for _hits, words in judged))))
+        judged.append((together | made, frozenset().union(*(words for _hits, words, _clause in judged)), None))
     for detector in DETECTORS:
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
         # ordinary-looking fields; a password is not typed into "Company".
@@ -467,8 +536,11 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         matching = [n for n in carriers if fields[n][0] in detector.types and _room_for(detector, fields[n])]
         if not matching or detector.needs:
             continue
-        for hits, words in judged:
-            if detector.matches(hits) and not detector.excused(words, hits):
+        for hits, words, clause in judged:
+            # In a clause, a look-alike excuses only what it stands beside ("your password for the
+            # day" is a password); the clauses taken together have no places to compare.
+            if detector.matches(hits) and not (detector.excused(words, hits) if clause is None or detector.field_wide
+                                               else _beside_look_alike(detector, clause)):
                 # "Which token's price?" with a field "Token symbol": the field is the look-alike.
                 name = next((n for n in matching if ("~" + detector.concept) not in hits_of(
                     _strings(n, fields[n][1].get("title"), fields[n][1].get("description")))), None)

@@ -13,6 +13,8 @@ A scan returns the concepts found: ``"password"``; ``"password!"`` when a term w
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -114,7 +116,7 @@ class Matcher:
             else:
                 spaced.setdefault(" ".join(plain.words), set()).add((concept, mode))
         self._spaced = _automaton({k: (len(k), tuple(sorted(v))) for k, v in spaced.items()})
-        self._squashed = _automaton({k: tuple(sorted(v)) for k, v in squashed.items()})
+        self._squashed = _automaton({k: (len(k), tuple(sorted(v))) for k, v in squashed.items()})
         self.size = len(spaced) + len(squashed)
 
     def scan(self, spaced: str, squashed: str, where: dict[str, list[int]] | None = None) -> set[str]:
@@ -139,7 +141,7 @@ class Matcher:
                     if where is not None and concept in where:
                         where[concept].append(start)
         if self._squashed is not None and squashed:
-            for end, concepts in self._squashed.iter(squashed):
+            for end, (_length, concepts) in self._squashed.iter(squashed):
                 hits.update(concepts)
                 if where is not None:
                     for concept in concepts:
@@ -151,9 +153,41 @@ class Matcher:
         return hits
 
 
+    def spans(self, text: Text) -> list[tuple[str, int, int, str]]:
+        """Each concept found in a text with the first and last word it covers (a separator-free
+        find covers the words its letters came from) and the term that named it."""
+        found: list[tuple[str, int, int, str]] = []
+        spaced, squashed = text.spaced, text.squashed
+        if self._spaced is not None:
+            for end, (length, entries) in self._spaced.iter(spaced):
+                start = end - length + 1
+                if spaced[start - 1] != " ":
+                    continue
+                whole_word = spaced[end + 1] == " "
+                first, last = spaced.count(" ", 0, start) - 1, spaced.count(" ", 0, end) - 1
+                whole_text = whole_word and start == 1 and end == len(spaced) - 2
+                for concept, mode in entries:
+                    if (mode == WORD and not whole_word) or (mode == WHOLE and not whole_text):
+                        continue
+                    term = spaced[start:end + 1]
+                    found.append((concept, first, last, term))
+                    if whole_text:
+                        found.append((concept + "!", first, last, term))
+        if self._squashed is not None and squashed:
+            ends = list(itertools.accumulate(len(w) for w in text.words))
+            for end, (length, concepts) in self._squashed.iter(squashed):
+                start = end - length + 1
+                first, last = bisect.bisect_right(ends, start), bisect.bisect_right(ends, end)
+                term = squashed[start:end + 1]
+                found.extend((c, first, last, term) for c in concepts)
+                if start == 0 and end == len(squashed) - 1:
+                    found.extend((c + "!", first, last, term) for c in concepts)
+        return found
+
+
 def _whole_squashed(automaton: ahocorasick.Automaton, squashed: str, concept: str) -> bool:
     value = automaton.get(squashed, None)
-    return isinstance(value, tuple) and concept in value
+    return isinstance(value, tuple) and concept in value[1]
 
 
 def _automaton(table: dict[str, object]) -> ahocorasick.Automaton | None:
@@ -182,6 +216,7 @@ def install(entries: Iterable[tuple[str, str, str]],
     _BUILTIN = Matcher(entries)
     _DERIVED = tuple(derived)
     concepts.cache_clear()
+    located.cache_clear()
 
 
 @lru_cache(maxsize=8192)
@@ -196,6 +231,24 @@ def concepts(text: str) -> frozenset[str]:
         if first in hits and second in hits and made not in hits and _near(_BUILTIN, plain, first, second, ordered):
             hits.add(made)
     return frozenset(hits)
+
+
+@lru_cache(maxsize=8192)
+def located(text: str) -> tuple[tuple[str, int, int, str], ...]:
+    """Where the built-in lexicon finds each concept in a text, as (concept, first word, last word,
+    term), in its plain or de-leeted form (their words line up); a concept two others make near each
+    other covers both, named by the two concepts."""
+    assert _BUILTIN is not None, "credentials.py installs the matcher at import"
+    plain, leet = normalise(text)
+    found = _BUILTIN.spans(plain)
+    if leet is not plain:
+        found += _BUILTIN.spans(leet)
+    names = {f[0] for f in found}
+    for first, second, made, ordered in _DERIVED:
+        if first in names and second in names and made not in names and _near(_BUILTIN, plain, first, second, ordered):
+            parts = [f for f in found if f[0] in (first, second)]
+            found.append((made, min(p[1] for p in parts), max(p[2] for p in parts), f"{first}+{second}"))
+    return tuple(found)
 
 
 def _near(built: Matcher, plain: Text, first: str, second: str, ordered: bool) -> bool:

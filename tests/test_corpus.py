@@ -142,7 +142,10 @@ def test_the_heldout6_dev_set_never_scores_below_its_floor(corpus: str) -> None:
 # lead: heldout7 before and after the heldout6 dev-set work and after the credential model, heldout8
 # on arrival and after the model. Their latest figures are a floor: detection must not get worse on
 # forms nobody tuned for. They are not targets to tune on (a fresh blind set would be needed).
-HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.81), "heldout7b.jsonl": (0.94, 0.83),
+# heldout7b's precision floor moved once by a security decision, not a tuning one: look-alikes excuse
+# only the words they stand beside (a server could add "gift" or "every day" to any field), which
+# costs it three false alarms (0.950 -> 0.932).
+HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.81), "heldout7b.jsonl": (0.93, 0.83),
                  "heldout8a.jsonl": (0.99, 0.78), "heldout8b.jsonl": (0.93, 0.75)}
 
 

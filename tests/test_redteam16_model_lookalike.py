@@ -1,5 +1,6 @@
 """Red team 16: the cooking-pan look-alikes added with the credential model must not excuse a card
-number (a regression against the rules before the model: both forms below were denied)."""
+number (a regression against the rules before the model: both forms below were denied). A look-alike
+now excuses only the words it stands beside."""
 
 from __future__ import annotations
 
@@ -17,10 +18,6 @@ def _allowed(props: dict[str, Any], message: str) -> bool:
     return verdict.allowed
 
 
-@pytest.mark.xfail(strict=True, reason="design: a ~card_number look-alike word anywhere in a field's text excuses "
-                                       "the whole concept (also 'gift', 'sim', 'barcode' before the model), and the "
-                                       "model skips fields with a look-alike; the pan entries widened that to words a "
-                                       "hostile server can add freely")
 @pytest.mark.parametrize("words", ["frying pan", "baking pan", "pan size", "pan diameter"])
 def test_a_field_titled_card_number_is_denied_even_when_its_text_mentions_a_cooking_pan(words: str) -> None:
     assert not _allowed({"n": {"type": "string", "title": "Card number", "description": f"16 digits ({words})"}},

@@ -386,7 +386,8 @@ _add("~token", "token ticker symbols", {
     "sq": "simbol", "tr": "sembol=prefix", "az": "simvol", "uk": "символ", "bg": "символ", "pl": "symbol", "cs": "symbol", "sk": "symbol",
     "it": "simbolo", "nl": "symbool", "el": "σύμβολο", "he": "סימול", "ar": "رمز العملة | رمز التداول", "hi": "प्रतीक", "vi": "ký hiệu",
     "th": "สัญลักษณ์", "fi": "symboli", "sv": "symbol", "da": "symbol", "nb": "symbol", "hu": "szimbólum", "lt": "simbolis", "lv": "simbols",
-    "et": "sümbol", "ca": "símbol", "zh-Hans": "代币符号", "zh-Hant": "代幣符號 | 符號",
+    "et": "sümbol", "ca": "símbol", "zh-Hans": "代币符号", "zh-Hant": "代幣符號 | 符號", "sr": "симбол", "mk": "симбол",
+    "ru": "символ", "be": "сімвал", "kk": "символ",
 })
 _add("~meta", "labels, names and lengths of a credential (read in a field's name or title only)", {
     "el": "ετικέτα=prefix | όνομα | μήκος", "zh-Hans": "备注 | 备注名", "zh-Hant": "備註", "hu": "címke | név | hossz=prefix", "cs": "štítek | název",
