@@ -113,8 +113,12 @@ def field_concepts(name: str, prop: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 # What the word lists name: a field whose own text holds one was judged by the rules with their
-# look-alike tables ("boarding pass", "API key id"); the model does not overrule them.
-_NAMED: Final = frozenset({"c:" + d.concept for d in DETECTORS})
+# look-alike tables ("boarding pass", "API key id"); the model does not overrule them. A word that
+# names no credential alone (an "answer", an expiry date: they count only beside a recovery or a
+# card) and a look-alike word alone ("gift", "barcode": it excuses only the words beside it) take
+# no field from the model: a server could otherwise switch it off with one word (a look-alike that
+# is the field's name or title does, see eligible).
+_NAMED: Final = frozenset({"c:" + d.concept for d in DETECTORS if d.team_concept and not d.needs})
 
 
 def prose_words(prop: Mapping[str, Any]) -> int:
@@ -130,11 +134,17 @@ def prose_words(prop: Mapping[str, Any]) -> int:
 def eligible(name: str, prop: Mapping[str, Any], min_words: int = 0) -> bool:
     """Whether the model scores the field: it is described in at least ``min_words`` words of prose
     (a bare name or a one-word title is the word lists' to judge: "passport_number" is not
-    "password"), and its own texts name no credential nor look-alike concept (those the rules judged
-    with their look-alike tables). The model is for what is described only by its use."""
+    "password"), and its own texts name no credential (those the rules judged with their look-alike
+    tables). The model is for what is described only by its use."""
     if min_words and prose_words(prop) < min_words:
         return False
-    return not any(t in _NAMED or t.startswith("c:~") for t in field_concepts(name, prop))
+    if any(t in _NAMED for t in field_concepts(name, prop)):
+        return False
+    # A field whose name or title is a look-alike ("Pan size", "Gift card number", "Token symbol") is
+    # what the look-alike tables say it is; one in its description alone excuses only its own words.
+    title = prop.get("title")
+    return not any(c.startswith("~") for text in (name, title) if isinstance(text, str)
+                   for c in concepts(text[:FIELD_TEXT]))
 
 
 def prompt_concepts(texts: list[str]) -> tuple[str, ...]:
@@ -326,15 +336,46 @@ def _field_logit(key: tuple[Any, ...], min_words: int) -> float | None:
     return model().field_logit(name, kind, prop)
 
 
+def windows(text: str) -> list[str]:
+    """A prose text longer than ``FIELD_TEXT`` as overlapping windows of ``FIELD_TEXT`` characters,
+    half a window apart, the last one ending with the text; each starts after a space where one is
+    near (a window is scored as a description of that length is: no fragment scores on its own)."""
+    if len(text) <= FIELD_TEXT:
+        return [text]
+    out: list[str] = []
+    start = 0
+    while True:
+        last = start + FIELD_TEXT >= len(text)
+        if last:
+            start = len(text) - FIELD_TEXT
+        space = text.find(" ", start, start + WORD) if start else -1
+        begin = space + 1 if space >= 0 else start
+        out.append(text[begin:start + FIELD_TEXT])
+        if last:
+            return out
+        start += FIELD_TEXT // 2
+
+
 def field_logit(name: str, kind: str, prop: Mapping[str, Any], min_words: int) -> float | None:
     """The field's own share of the logit, or None when the model does not score it (see eligible);
-    cached per field text."""
+    cached per field text. A description or prose default longer than is scored at once is scored
+    window by window (see ``windows``), the field by its highest window: filler before the ask cannot
+    push it out of what the model reads."""
     if min_words and not (prop.get("title") or prop.get("description") or prop.get("default")):
         return None  # no prose at all (a bare name): the rules' to judge, and no key to build
-    if any(isinstance(prop.get(k), str) and len(prop[k]) > FIELD_TEXT for k in ("title", "description", "default",
-                                                                                 "pattern")):
-        # Longer than is scored: not kept (the cache is shared by every session, and an honest label
-        # is far shorter); its score costs no more than the capped text.
+    long = [k for k in ("description", "default") if isinstance(prop.get(k), str) and len(prop[k]) > FIELD_TEXT]
+    if long:
+        # Not kept (the cache is shared by every session, and an honest label is far shorter); the
+        # work grows with the text as the rules' does (the text judged per frame is capped).
+        best: float | None = None
+        for key in long:
+            for window in windows(prop[key]):
+                logit = _field_logit.__wrapped__(_field_key(name, kind, {**prop, key: window}), min_words)
+                if logit is not None and (best is None or logit > best):
+                    best = logit
+        return best
+    if any(isinstance(prop.get(k), str) and len(prop[k]) > FIELD_TEXT for k in ("title", "pattern")):
+        # Longer than is scored: not kept either; its score costs no more than the capped text.
         return _field_logit.__wrapped__(_field_key(name, kind, prop), min_words)
     return _field_logit(_field_key(name, kind, prop), min_words)
 

@@ -237,3 +237,21 @@ def test_explain_shows_the_models_rule_and_score_and_check_shows_the_settings(tm
     done = run(child_env, "check", "--effective", str(strict))
     assert done.returncode == 0, done.stderr
     assert '"classifier": true' in done.stdout and '"classifier_threshold": 0.5' in done.stdout
+
+
+@pytest.mark.parametrize("length", [257, 300, 511, 512, 513, 2000, 8192])
+def test_a_long_text_is_scored_in_windows_no_longer_than_a_short_one_that_reach_its_end(length: int) -> None:
+    text = " ".join(f"w{i}" for i in range(length))[:length]
+    parts = classifier.windows(text)
+    assert all(len(p) <= classifier.FIELD_TEXT for p in parts)
+    assert text.endswith(parts[-1]) and text.startswith(parts[0])
+    assert all(len(p) >= classifier.FIELD_TEXT - classifier.WORD for p in parts)
+    # Half a window apart: every stretch of the text of under half a window (less a word) lies whole
+    # in one window, so an ask cannot be cut in two by where the windows fall.
+    reach = classifier.FIELD_TEXT // 2 - classifier.WORD
+    assert all(any(text[o:o + reach] in p for p in parts) for o in range(0, length - reach, 7))
+    assert len(parts) <= 2 * length // classifier.FIELD_TEXT + 1
+
+
+def test_a_text_no_longer_than_what_is_scored_is_one_window_as_it_is() -> None:
+    assert classifier.windows("a" * classifier.FIELD_TEXT) == ["a" * classifier.FIELD_TEXT]

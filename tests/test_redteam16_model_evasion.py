@@ -1,8 +1,8 @@
-"""Red team 16: cheap ways past the credential model (not regressions: the rules never caught these)."""
+"""Red team 16: cheap ways past the credential model (not regressions: the rules never caught these).
+A long description is scored window by window; a look-alike word alone no longer switches the model off."""
 
 from __future__ import annotations
 
-import pytest
 
 from elicitguard.policies.config import Config
 from elicitguard.policies.judge import judge_elicitation
@@ -22,14 +22,10 @@ def test_the_model_denies_the_plain_paraphrase() -> None:
     assert not _allowed(ASK)
 
 
-@pytest.mark.xfail(strict=True, reason="design: the model reads only the first 256 characters of a description "
-                                       "(its cost bound); 260 characters of filler first hide the ask")
 def test_filler_before_the_ask_does_not_hide_it_from_the_model() -> None:
     assert _allowed(FILLER)  # the filler alone passes: what the test is about is the ask after it
     assert not _allowed(FILLER + " " + ASK)
 
 
-@pytest.mark.xfail(strict=True, reason="design: a field whose text holds any look-alike word ('gift', 'sim', "
-                                       "'barcode') is left to the rules, which excuse it; the model never scores it")
 def test_a_look_alike_word_added_to_the_ask_does_not_switch_the_model_off() -> None:
     assert not _allowed(ASK + " (gift)")
