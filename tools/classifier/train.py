@@ -305,7 +305,7 @@ def main() -> int:
               f"settings: logistic regression (lbfgs, L2, C={C}, balanced classes), multiple-instance rounds "
               f"{MIL_ROUNDS}, unflagged fields of caught credential forms as negatives {bool(OTHERS)}, lexicon concepts as "
               f"features {bool(CONCEPTS)}, scored: fields with at least {PROSE_WORDS} word(s) of prose naming no credential "
-              f"or look-alike concept, the {KEEP} largest weights kept at {DIGITS} significant digits, threshold {threshold} "
+              f"(nor a look-alike in their name or title), the {KEEP} largest weights kept at {DIGITS} significant digits, threshold {threshold} "
               f"(leave-one-corpus-out precision of rules and model >= {PRECISION_FLOOR} over every corpus, and on each "
               f"corpus >= {PRECISION_FLOOR} or within {SLACK} of the rules' own where those are below it)")
     args.out.parent.mkdir(parents=True, exist_ok=True)
