@@ -27,7 +27,7 @@ from elicitguard.policies.credentials import (
     SecurityAnswer,
     normalise,
 )
-from elicitguard.policies.matcher import concepts, located
+from elicitguard.policies.matcher import clear_located, concepts, located
 from elicitguard.policies.shapes import (
     card_hint,
     card_length,
@@ -203,6 +203,7 @@ def clear_text_caches() -> None:
     form is judged as if nothing had been seen before. For measuring; judging never needs it."""
     normalise.cache_clear()
     concepts.cache_clear()
+    clear_located()
     _asking.cache_clear()
     classifier.clear_caches()
 
