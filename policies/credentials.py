@@ -85,6 +85,11 @@ class Detector:
         return frozenset({cls.concept})
 
     @classmethod
+    def unless_beside(cls, term: str) -> frozenset[str]:
+        """The excusing words that excuse ``term`` (a term the matcher found) when they stand beside it."""
+        return cls.unless
+
+    @classmethod
     def excused(cls, context: frozenset[str], hits: frozenset[str] = frozenset()) -> bool:
         """A look-alike: an excusing word in the field's context, or a look-alike term of the lexicon."""
         return bool(cls.unless & context) or ("~" + cls.concept) in hits
@@ -127,6 +132,17 @@ class Password(Detector):
                         "metro", "gym", "day", "parking", "hall", "mountain", "through", "motto", "slogan",
                         "generator", "generate", "generated", "lyrics", "officer", "probation", "chanson", "musical", "music",
                         "clef"})
+    # Most of those name what else "pass" ("day pass"), "parole" ("parole officer", "paroles" of a song)
+    # or "clave" (a clef) can be: beside "password" or "пароль" they excuse nothing ("Day password",
+    # "your gym password"); a setting of a password ("strength", "expiry") is one of any of its words.
+    ambiguous: ClassVar[frozenset[str]] = frozenset({"pass", "parol", "parole", "paroles", "parola", "parolă", "clave"})
+    settings: ClassVar[frozenset[str]] = frozenset({"strength", "policy", "expiry", "expires", "hint", "length",
+                                                    "rotation", "manager", "forgot", "generator", "generate",
+                                                    "generated"})
+
+    @classmethod
+    def unless_beside(cls, term: str) -> frozenset[str]:
+        return cls.unless if term in cls.ambiguous else cls.settings
 
 
 class NumericPasscode(Detector):

@@ -27,7 +27,7 @@ from elicitguard.policies.credentials import (
     SecurityAnswer,
     normalise,
 )
-from elicitguard.policies.matcher import concepts, located
+from elicitguard.policies.matcher import clear_located, concepts, located
 from elicitguard.policies.shapes import (
     card_hint,
     card_length,
@@ -203,6 +203,7 @@ def clear_text_caches() -> None:
     form is judged as if nothing had been seen before. For measuring; judging never needs it."""
     normalise.cache_clear()
     concepts.cache_clear()
+    clear_located()
     _asking.cache_clear()
     classifier.clear_caches()
 
@@ -349,7 +350,7 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
             continue
         low, high = max(0, first - NEAR_WORDS), last + NEAR_WORDS
         near = (any(a <= high and b >= low for a, b in looks)
-                or not detector.unless.isdisjoint(plain.words[low:high + 1] + leet.words[low:high + 1]))
+                or not detector.unless_beside(term).isdisjoint(plain.words[low:high + 1] + leet.words[low:high + 1]))
         (excused if near else bare).append(term)
     return bare, excused
 
@@ -383,17 +384,39 @@ def _excused(detector: type[Detector], title: str | None, descriptions: list[str
         restated.update(word for term in text_excused for word in term.split())
     if any(restated.isdisjoint(term.split()) for term in title_bare):
         return False
-    if bare and not (title_excused or (title and _qualifies(detector, title))):
+    if bare and not (title and _restates_look_alike(detector, title, title_excused, bare)):
         return False
     if title_bare or title_excused or bare or restated:
         return True
     return detector.excused(context, hits)  # only the name names it
 
 
-def _qualifies(detector: type[Detector], text: str) -> bool:
-    """Whether a text names a look-alike of the detector's concept ("Invite code", "Token symbol")."""
-    return ("~" + detector.concept) in concepts(text) or not detector.unless.isdisjoint(
-        normalise(text)[0].word_set | normalise(text)[1].word_set)
+def _restates_look_alike(detector: type[Detector], title: str, title_excused: list[str], bare: list[str]) -> bool:
+    """Whether the description's bare terms speak of the title's look-alike: the title is a look-alike
+    term of the lexicon ("Invite code", "Coupon": what the code we sent is), or its excused term ("Bus
+    pass") is restated by each ("the pass ID on your card"; a term sharing a word with one that does).
+    A title of an excusing word alone ("Museum", "Recipe") or one above another word ("Bus pass" over
+    "the password of your email") excuses nothing."""
+    alike = "~" + detector.concept
+    if any(concept == alike for concept, *_rest in located(title)):
+        return True  # a look-alike term of the lexicon says what the title is ("Coupon", "Booking reference")
+    if not title_excused:
+        return False
+    plain, leet = normalise(title)
+    words = set(plain.words) | set(leet.words)
+    left = [set(_term_words(term)) for term in bare]
+    while left:
+        shared = [w for w in left if not words.isdisjoint(w)]
+        if not shared:
+            return False
+        for w in shared:
+            words |= w
+        left = [w for w in left if words.isdisjoint(w)]
+    return True
+
+
+def _term_words(term: str) -> list[str]:
+    return term.replace("+", " ").split()
 
 
 def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str], descriptions: list[str],

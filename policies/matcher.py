@@ -216,7 +216,7 @@ def install(entries: Iterable[tuple[str, str, str]],
     _BUILTIN = Matcher(entries)
     _DERIVED = tuple(derived)
     concepts.cache_clear()
-    located.cache_clear()
+    clear_located()
 
 
 @lru_cache(maxsize=8192)
@@ -233,11 +233,52 @@ def concepts(text: str) -> frozenset[str]:
     return frozenset(hits)
 
 
-@lru_cache(maxsize=8192)
+# A text's places are kept (the cache is shared by every session) only when they are few, as an honest
+# text's are; a text with thousands (an 8 KiB title of "密码" has 8,000 to 16,000: 1 to 2.5 MB of them)
+# is found again when asked, the last few such texts kept for the detectors that read them in turn.
+LOCATED_KEPT: Final = 64
+
+
 def located(text: str) -> tuple[tuple[str, int, int, str], ...]:
     """Where the built-in lexicon finds each concept in a text, as (concept, first word, last word,
     term), in its plain or de-leeted form (their words line up); a concept two others make near each
     other covers both, named by the two concepts."""
+    found = _located_few(text)
+    if found is None:
+        found = _MANY.get(text)
+        if found is None:
+            found = _keep_many(text, _located(text))
+    return found
+
+
+# The last texts with many places, and theirs (a field's title and descriptions, read by each detector in turn).
+_MANY: dict[str, tuple[tuple[str, int, int, str], ...]] = {}
+_MANY_KEPT: Final = 4
+
+
+def _keep_many(text: str, found: tuple[tuple[str, int, int, str], ...]) -> tuple[tuple[str, int, int, str], ...]:
+    while len(_MANY) >= _MANY_KEPT:
+        _MANY.pop(next(iter(_MANY)), None)
+    _MANY[text] = found
+    return found
+
+
+@lru_cache(maxsize=8192)
+def _located_few(text: str) -> tuple[tuple[str, int, int, str], ...] | None:
+    found = _located(text)
+    if len(found) <= LOCATED_KEPT:
+        return found
+    _keep_many(text, found)
+    return None
+
+
+def clear_located() -> None:
+    """Forget every text's places."""
+    _located_few.cache_clear()
+    _MANY.clear()
+
+
+def _located(text: str) -> tuple[tuple[str, int, int, str], ...]:
     assert _BUILTIN is not None, "credentials.py installs the matcher at import"
     plain, leet = normalise(text)
     found = _BUILTIN.spans(plain)
