@@ -367,10 +367,12 @@ def field_logit(name: str, kind: str, prop: Mapping[str, Any], min_words: int) -
     if long:
         # Not kept (the cache is shared by every session, and an honest label is far shorter); the
         # work grows with the text as the rules' does (the text judged per frame is capped).
+        if min_words and prose_words(prop) < min_words:
+            return None  # counted once for the field: each window is then only checked for what it names
         best: float | None = None
         for key in long:
             for window in windows(prop[key]):
-                logit = _field_logit.__wrapped__(_field_key(name, kind, {**prop, key: window}), min_words)
+                logit = _field_logit.__wrapped__(_field_key(name, kind, {**prop, key: window}), 0)
                 if logit is not None and (best is None or logit > best):
                     best = logit
         return best
