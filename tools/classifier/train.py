@@ -11,7 +11,8 @@ numeric field of a benign form is a negative; in a credential form, the fields t
 positives and its other fields negatives (OTHERS: measured better than leaving them out, leave-one-
 corpus-out recall 0.44 -> 0.53 at the same precision, as the prompt then cannot stand for the label),
 and in a form the rules miss, the field a model trained without it scores highest (twice over) is a
-positive and the rest are left out. The held-out sets (heldout7*, heldout8*) are never read.
+positive and the rest are left out. The held-out sets (heldout7*, heldout9*) are never read; heldout8
+was held out until its last measurement (tests/corpus/README.md) and is training data since.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from elicitguard.policies.forms import _prompt_texts, check_schema, judge_form  
 CORPUS = ROOT / "tests" / "corpus"
 OUT = ROOT / "policies" / "model" / "credential.tsv"
 # Held out: measured by the lead only, never trained or tuned on.
-EXCLUDED = frozenset({"heldout7a.jsonl", "heldout7b.jsonl", "heldout8a.jsonl", "heldout8b.jsonl"})
+EXCLUDED = frozenset({"heldout7a.jsonl", "heldout7b.jsonl", "heldout9a.jsonl", "heldout9b.jsonl"})
 LOW, HIGH = 3, 5
 C = 16.0
 MIL_ROUNDS = 2
@@ -217,9 +218,9 @@ def model_alone(forms: list[Form], scores: dict[str, float], threshold: float) -
 
 
 def cross_validate(by_corpus: dict[str, list[Form]], show: bool = False) -> tuple[float, list[str]]:
-    """Leave one corpus out: the lowest threshold keeping rules and model together at precision >= 0.98
-    over every corpus, and on each held-out corpus at 0.98 or within SLACK of the rules' own
-    precision where that is lower."""
+    """Leave one corpus out: the lowest threshold keeping rules and model together, over every corpus
+    and on each held-out corpus, at precision >= 0.98 or within SLACK of the rules' own precision
+    where that is lower."""
     held: dict[str, dict[str, float]] = {}
     for name in by_corpus:
         train = [f for other, forms in by_corpus.items() if other != name for f in forms]
@@ -235,13 +236,16 @@ def cross_validate(by_corpus: dict[str, list[Form]], show: bool = False) -> tupl
     # language); and over every corpus together, rules and model stay at the floor.
     floor = {n: min(PRECISION_FLOOR, pr(counts(by_corpus[n], None, 0.0))[0] - SLACK) for n in by_corpus}
 
-    def pooled(t: float) -> float:
+    def pooled(t: float | None) -> float:
         total: Counter[tuple[bool, bool]] = Counter()
         for n in by_corpus:
-            total += counts(by_corpus[n], held[n], t)
+            total += counts(by_corpus[n], None if t is None else held[n], t or 0.0)
         return pr(total)[0]
 
-    chosen = next((t for t in GRID if pooled(t) >= PRECISION_FLOOR
+    # The same over every corpus together: once blind corpora whose own false alarms hold the rules
+    # below the floor are most of the data, no threshold could keep the pool at the floor itself.
+    pooled_floor = min(PRECISION_FLOOR, pooled(None) - SLACK)
+    chosen = next((t for t in GRID if pooled(t) >= pooled_floor
                    and all(pr(counts(by_corpus[n], held[n], t))[0] >= floor[n] for n in by_corpus)), GRID[-1])
     table = [f"| corpus | forms | rules P | rules R | rules+model P | rules+model R | model alone P | model alone R |"
              f" (threshold {chosen})", "|---|---|---|---|---|---|---|---|"]
@@ -306,8 +310,8 @@ def main() -> int:
               f"{MIL_ROUNDS}, unflagged fields of caught credential forms as negatives {bool(OTHERS)}, lexicon concepts as "
               f"features {bool(CONCEPTS)}, scored: fields with at least {PROSE_WORDS} word(s) of prose naming no credential "
               f"(nor a look-alike in their name or title), the {KEEP} largest weights kept at {DIGITS} significant digits, threshold {threshold} "
-              f"(leave-one-corpus-out precision of rules and model >= {PRECISION_FLOOR} over every corpus, and on each "
-              f"corpus >= {PRECISION_FLOOR} or within {SLACK} of the rules' own where those are below it)")
+              f"(leave-one-corpus-out precision of rules and model, over every corpus and on each, >= {PRECISION_FLOOR} "
+              f"or within {SLACK} of the rules' own where those are below it)")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(model.text(threshold, header), encoding="utf-8")
     print(f"wrote {args.out} ({args.out.stat().st_size} bytes), threshold {threshold}", file=sys.stderr)
