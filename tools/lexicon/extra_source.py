@@ -934,6 +934,21 @@ _add("~card_number", "barcodes and product numbers (a card's length, no secret)"
     "nl": "streepjescode=infix", "pl": "kod kreskowy", "tr": "barkod=prefix", "vi": "mã vạch", "th": "บาร์โค้ด", "ar": "الباركود | باركود", "he": "ברקוד",
     "fa": "بارکد", "hi": "बारकोड", "id": "kode batang | barcode", "cs": "čárový kód", "hu": "vonalkód=infix", "el": "γραμμωτός κώδικας | barcode",
 })
+# Parcel and waybill numbers, company and tax registry numbers and device numbers have a card's length
+# (13 to 19 digits) and no secret: a digits-only pattern titled with one is that number.
+_add("~card_number", "waybills, parcel tracking, registry and device numbers (a card's length, no secret)", {
+    "en": "tracking number | tracking code | waybill | air waybill | consignment | parcel | shipment | company number | company registration | vat number | tax id | imei=word",
+    "es": "número de seguimiento | número de guía | envío | paquete | nif=word | cif=word", "pt": "código de rastreio | rastreamento | encomenda | cnpj=word",
+    "fr": "numéro de suivi | colis | siret=word | siren=word", "de": "sendungsnummer=infix | sendungsverfolgung=infix | paketnummer=infix | handelsregister=infix",
+    "it": "numero di tracciamento | spedizione | partita iva", "nl": "trackingnummer=infix | pakket=infix | kvk=word", "pl": "numer przesyłki | przesyłk=prefix | regon=word",
+    "ru": "ттн=word | накладн=prefix | трек-номер | отправлени=prefix | посылк=prefix | огрн=word", "uk": "ттн=word | накладн=prefix | відправлен=prefix | посилк=prefix | єдрпоу=word",
+    "be": "ттн=word | накладн=prefix | пасылк=prefix", "kk": "жүкқұжат=prefix | сәлемдеме=prefix | бсн=word",
+    "bs": "jib=word | pošiljk=prefix | jmbg=word", "hr": "oib=word | pošiljk=prefix", "sr": "пошиљк=prefix | јмбг=word", "sr-Latn": "pošiljk=prefix | jmbg=word",
+    "mk": "пратк=prefix | ембг=word", "bg": "товарителниц=prefix | пратк=prefix | булстат=word | еик=word", "cs": "zásilk=prefix | ičo=word", "sk": "zásielk=prefix | ičo=word",
+    "tr": "kargo takip | gönderi=prefix | takip numarası", "ar": "رقم التتبع | الشحنة | بوليصة", "fa": "کد رهگیری | مرسوله", "he": "מספר משלוח | מעקב משלוח",
+    "zh-Hans": "运单号 | 快递单号 | 物流单号", "zh-Hant": "貨運單號 | 包裹", "ja": "追跡番号 | 伝票番号 | 法人番号", "ko": "운송장 | 송장번호",
+    "vi": "mã vận đơn | vận đơn", "id": "nomor resi | nik=word | npwp=word", "th": "เลขพัสดุ | เลขติดตามพัสดุ", "hi": "ट्रैकिंग नंबर | शिपमेंट",
+})
 _add("card", "a payment card named (context for a three-digit code)", {
     "my": "ကတ်", "am": "ካርድ", "km": "កាត", "lo": "ບັດ", "ps": "کارت", "tg": "корт=prefix", "zu": "ikhadi=prefix", "cy": "cerdyn | gerdyn",
     "ga": "cárta | chárta", "mt": "karta | kard=word", "lb": "kaart", "fil": "card", "ne": "कार्ड", "si": "කාඩ්පත", "ky": "карта=prefix",
