@@ -308,6 +308,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. A look-alike excuses only what stands beside it (see _excused).
     context: frozenset[str] | None = None
+    excused: set[str] = set()
     for detector in DETECTORS if all_hits else ():
         if kind not in detector.types or (about_credential and detector.metadata_excuses):
             continue
@@ -321,6 +322,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
             continue
         context = _words_of(names + descriptions) if context is None else context
         if _excused(detector, title if isinstance(title, str) else None, descriptions, context, all_hits):
+            excused.add(detector.rule)
             continue
         where = "name or title" if detector.matches(name_hits) else "description"
         yield Reason(detector.rule, f"field '{name}' asks for {detector.label} (matched in its {where})", name)
@@ -328,7 +330,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
         yield Reason("credential.write_only", f"field '{name}' is marked writeOnly, the JSON Schema mark of a secret", name)
     if prop.get("format") == "password":
         yield Reason("credential.password", f"field '{name}' has format 'password'", name)
-    yield from _shape_signals(name, kind, prop, names, descriptions, about_credential)
+    yield from _shape_signals(name, kind, prop, names, descriptions, about_credential, frozenset(excused))
 
 
 # How far a look-alike's words reach: "postal PIN", "PIN for your postal area", "gift card number".
@@ -420,8 +422,11 @@ def _term_words(term: str) -> list[str]:
 
 
 def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str], descriptions: list[str],
-                   about_credential: bool) -> Iterator[Reason]:
-    """The signals that need no language: value formats, key prefixes, name shapes, vendor keys."""
+                   about_credential: bool, excused: frozenset[str] = frozenset()) -> Iterator[Reason]:
+    """The signals that need no language: value formats, key prefixes, name shapes, vendor keys.
+
+    ``excused`` are the rules whose words the field names as a look-alike: a name shaped like one of
+    them ("card_no" titled "Patient card number", "pin" described as a postal PIN) is that look-alike."""
     default, pattern = prop.get("default"), prop.get("pattern")
     for key, value in (("default", default), ("pattern", pattern)) if default is not None or pattern is not None else ():
         if isinstance(value, str):
@@ -449,7 +454,8 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
         return
     plain, leet = normalise(name)
     named_like = name_shape(plain.squashed) or (name_shape(leet.squashed) if leet is not plain else None)
-    if named_like is not None and named_like.rule == Pin.rule and postal_pin_pattern(pattern):
+    if named_like is not None and (named_like.rule in excused
+                                   or named_like.rule == Pin.rule and postal_pin_pattern(pattern)):
         named_like = None
     if named_like is not None and kind in (STRING, NUMBER):
         yield Reason(named_like.rule, f"field '{name}' is named like {named_like.label} field", name)

@@ -80,9 +80,14 @@ def secret_value_shape(value: str) -> ValueShape | None:
     return None
 
 
+# A card number is digits only: a pattern that must start with a letter ("^SW-\d{4}-\d{4}-\d{4}$",
+# "^[A-Z]{2}\d{14}$") is a friend code, a waybill or an account number in the same groups.
+_LETTER_FIRST: Final = re.compile(r"\^\(?(?:\?:)?(?:[A-Za-z]|\[(?:A-Z|a-z|A-Za-z|a-zA-Z)\])")
+
+
 def card_pattern(pattern: str) -> bool:
     """True when a JSON Schema pattern describes a payment card number."""
-    return bool(_CARD_PATTERN.search(pattern))
+    return bool(_CARD_PATTERN.search(pattern)) and not _LETTER_FIRST.match(pattern)
 
 
 # Prefixes of key formats, as named in a pattern, an example or a description ("starts with ghp_",

@@ -391,3 +391,13 @@ def test_the_words_asked_in_a_form_about_a_wallet_are_a_seed_phrase(title: str, 
 ])
 def test_an_english_or_german_paraphrase_is_caught_in_the_prompt(message: str, rule: str) -> None:
     assert rules_for(message, {"value": {"type": "string", "title": "Value"}}) == [rule]
+
+
+@pytest.mark.parametrize("title", ["IMEI", "Tracking number", "Номер ТТН", "CNPJ", "Numéro SIRET", "Nomor resi"])
+def test_a_number_of_a_cards_length_titled_as_a_waybill_registry_or_device_number_passes(title: str) -> None:
+    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": title, "pattern": "^[0-9]{14}$"}}) == []
+
+
+def test_a_card_numbers_length_with_no_such_title_is_still_a_card_number() -> None:
+    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": "Number", "pattern": "^[0-9]{14}$"}}) == [
+        "payment.card_number"]

@@ -65,3 +65,20 @@ def test_a_prompt_that_asks_for_a_password_is_not_excused_by_a_look_alike_word_f
 
 def test_a_prompt_about_a_day_pass_still_passes() -> None:
     assert _allowed(_field("Value"), "Type your ski day pass")
+
+
+# A field name is a developer's identifier: where the field's texts call it a look-alike, a name shaped
+# like the credential ("card_no", "pin") is that look-alike too.
+@pytest.mark.parametrize(("title", "description", "name"), [
+    ("Library card", None, "card_no"),
+    ("Número do Cartão SUS", "15 dígitos", "card_number"),
+    ("PIN code", "6-digit postal PIN code", "pin"),
+])
+def test_a_name_shaped_like_a_credential_whose_texts_call_it_a_look_alike_passes(
+        title: str, description: str | None, name: str) -> None:
+    assert _allowed(_field(title, description, name))
+
+
+@pytest.mark.parametrize(("title", "name"), [("Value", "card_no"), ("Your number", "card_number"), ("Code", "pin")])
+def test_a_name_shaped_like_a_credential_still_blocks_without_a_look_alike(title: str, name: str) -> None:
+    assert not _allowed(_field(title, None, name))
