@@ -265,7 +265,7 @@ def _asking(description: str) -> tuple[str, ...]:
         for clause in _CLAUSE.split(sentence):
             group += 1
             for part in _DASH.split(clause):
-                words = normalise(part)[0].words
+                words = normalise(negation.compounds(part))[0].words
                 if not words:
                     continue
                 if negated and negation.continues_list(words):

@@ -298,6 +298,17 @@ class Clause(NamedTuple):
     before_opener: str  # the asking words before that opener
 
 
+_HYPHENED: Final = re.compile(r"(?<![\w-])(\w+)-(?=\w)")
+
+
+def compounds(text: str) -> str:
+    """The text with a negation word hyphened to the next one written as one word: "non-expiring",
+    "no-reply" and "never-expiring" are adjectives, not negations ("Paste your non-expiring token")."""
+    if "-" not in text:
+        return text
+    return _HYPHENED.sub(lambda m: m.group(1) if "before" in roles(m.group(1).casefold()) else m.group(0), text)
+
+
 def _tail_is_short(tail: list[str], unspaced: bool) -> bool:
     return len("".join(tail)) <= _TAIL_CHARS if unspaced else len(tail) <= _TAIL_WORDS
 

@@ -77,6 +77,8 @@ REQUESTS = [
     ("de", "Passwort eingeben und nicht vergessen."),
     ("fr", "Saisissez votre mot de passe, ne le partagez jamais."),
     ("pt", "Digite a senha no campo abaixo."),
+    ("en", "Paste your non-expiring GitHub token."),
+    ("it", "Incolla il tuo token non-scadente."),
     ("nl", "Voer nu uw wachtwoord in."),
     ("is", "Sláðu inn kóðann sem við sendum með SMS."),
     ("zh", "请输入密码，不要告诉任何人。"),
