@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
-from elicitguard.policies import classifier
+from elicitguard.policies import classifier, negation
 from elicitguard.policies.credentials import (
     DERIVED,
     DETECTORS,
@@ -228,21 +228,26 @@ def _words_of(texts: list[str]) -> frozenset[str]:
     return words
 
 
-# Prose that warns *against* entering something ("do not enter your PIN") is not a request for it.
-# Descriptions, prose defaults and prompts are read this way; a field's name or title never is.
-_NEGATIONS: Final = frozenset({"not", "never", "don", "dont", "avoid", "nor", "ne", "pas", "jamais", "nunca",
-                               "nicht", "kein", "keine", "niemals", "mai", "nie", "não", "nao"})
-# After a negation, a comma-clause still belongs to it when it only continues the list.
-_CONTINUERS: Final = frozenset({"or", "and", "nor", "ou", "o", "oder", "und", "или", "и", "ni", "y", "e"})
-_SENTENCE: Final = re.compile(r"[.;:!?()\n]+")
+# Prose that warns *against* entering something ("do not enter your PIN", "we will never ask for
+# your password") is not a request for it. Descriptions, prose defaults and prompts are read this
+# way; a field's name or title never is. Which words a negation takes back depends on where each
+# language puts it: see negation.py (a table per language and the rule).
+_SENTENCE: Final = re.compile(r"[.;:!?()\n\u3002\uff01\uff1f\u0964\u0965\u06d4\u061f\u061b\u1362\u1367\u104b\u17d4]+")
+# Comma-clauses: commas of every script. A dash between words ("... never ask for it – if someone
+# does, ...") bounds a negation too, but what asks on either side of it is read as one clause.
+_CLAUSE: Final = re.compile(r"[,\uff0c\u3001\u060c]")
+_DASH: Final = re.compile(r"\s[-\u2013\u2014]+\s|[\u2013\u2014]")
+# A short clause after an opener's ("आपसे कभी OTP, पिन या पासवर्ड नहीं माँगेगा") is a list item.
+_LIST_ITEM: Final = 3
 
 
 def _asking_clauses(description: Any) -> list[str]:
     """The parts of a text that ask: what is not under a negation.
 
-    A negation silences the rest of its comma-clause and the list items that follow it ("Do not
-    give us your phone number, pin, or other info"), but not a new clause ("Don't worry, just type
-    your password") nor what came before it ("Your GitHub password, never share it").
+    A negation silences the part of its own comma-clause it stands over (negation.py), and the
+    list items that follow it ("Do not give us your phone number, pin, or other info"), but not a new
+    clause ("Don't worry, just type your password") nor what came before it in another clause
+    ("Your GitHub password, never share it").
     """
     if not isinstance(description, str):
         return []
@@ -251,20 +256,39 @@ def _asking_clauses(description: Any) -> list[str]:
 
 @functools.lru_cache(maxsize=4096)
 def _asking(description: str) -> tuple[str, ...]:
-    asking = []
+    asking: list[tuple[int, str | None]] = []  # (comma-clause, what asks in one of its parts)
+    group = 0
     for sentence in _SENTENCE.split(description):
         negated = False
-        for clause in sentence.split(","):
-            words = normalise(clause)[0].words
-            if not words:
-                continue
-            if negated and (len(words) <= 3 or words[0] in _CONTINUERS):
-                continue
-            cut = next((i for i, word in enumerate(words) if word in _NEGATIONS), len(words))
-            negated = cut < len(words)
-            if cut:
-                asking.append(" ".join(words[:cut]))
-    return tuple(asking)
+        # Asking parts an opener left open ((index in asking, what stood before the opener)): a
+        # later clause-final negation in the same sentence takes them back.
+        pending: list[tuple[int, str | None]] = []
+        for clause in _CLAUSE.split(sentence):
+            group += 1
+            for part in _DASH.split(clause):
+                words = normalise(negation.compounds(part))[0].words
+                if not words:
+                    continue
+                if negated and negation.continues_list(words):
+                    continue
+                read = negation.read_clause(words)
+                negated = read.forward
+                if read.closes_from_start and pending:
+                    for at, before in pending:
+                        asking[at] = (asking[at][0], before)
+                    pending = []
+                asking.append((group, read.asking or None))
+                if read.opener_tail is not None and read.opener_tail <= _LIST_ITEM:
+                    pending = [(len(asking) - 1, read.before_opener or None)]
+                elif pending and len(words) <= _LIST_ITEM and not read.negates:
+                    pending.append((len(asking) - 1, None))
+                else:
+                    pending = []
+    joined: dict[int, list[str]] = {}
+    for at, text in asking:
+        if text:
+            joined.setdefault(at, []).append(text)
+    return tuple(" ".join(texts) for texts in joined.values())
 
 
 def first_unskipped(reasons: Iterable[Reason], skip: frozenset[str]) -> Reason | None:

@@ -1,0 +1,348 @@
+"""Negation in prose, per language: which words of a clause a negation takes back from asking.
+
+"We will never ask for your password" names a password and asks for none. Where a negation stands
+relative to what it negates differs by language, so each language lists its markers by position:
+
+* ``before``: the negation precedes what it negates (English "never ask for your PIN", French
+  "ne ... jamais", Russian "не", Chinese "绝不"). It silences the rest of its clause, and the list
+  items that follow it in the next comma-clauses: short ones, ones that start with "or"/"and", and
+  ones that name an item of up to three words and then "or"/"nor" ("..., BankID eller koder på
+  telefon").
+* ``after``: the negation comes after the object, on or beside a verb that ends the clause (verb-final
+  languages: Japanese "〜ません", Korean "않습니다", Turkish "-maz", Hindi "नहीं", Persian "نمی-").
+  It silences the clause back to its start, or back to the last ``joiner`` (a word that joins a
+  second verb: "and", Korean "-고"), and only when it ends the clause: at most two words (or, in a
+  script written without spaces, six characters) follow it. "パスワードを他人に教えずに入力して
+  ください" (enter your password without telling anyone) is a request: the negation is mid-clause.
+* ``openers``: words such as Hindi "कभी" (ever) that open what a later ``after`` negation closes.
+  An opener lets a clause-final negation reach back over a comma-separated list: "आपसे कभी OTP,
+  पिन या पासवर्ड नहीं माँगेगा" silences OTP too. Only the opener's own clause (from the opener on)
+  and short clauses between are reached; alone, an opener silences nothing.
+* ``reminders``: "don't forget", "do not hesitate": a negation within two words of one negates the
+  forgetting, not the request ("Don't forget to type your password" asks).
+
+A negation never reaches into another sentence, nor back over a comma into a clause that has no
+opener: "Don't worry, just type your password" and "Your password, never share it" ask.
+
+Terms are case-folded words as ``normalise`` yields them: ``word``, ``pre*`` (a word starting so),
+``*suf`` (a word ending so). Languages written without spaces (``UNSPACED``) match their terms
+anywhere in a word, and the word is cut at them. Words that mean something else in another language
+are left out ("nu", Romanian "not" but Dutch and Danish "now"; "ma", Maltese "not" but Italian "but").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Final, NamedTuple
+
+
+class Markers(NamedTuple):
+    """One language's negation markers, each a space-separated string of terms."""
+
+    before: str = ""
+    after: str = ""
+    openers: str = ""
+    joiners: str = ""
+    reminders: str = ""
+
+
+# Languages written without spaces between words: their terms are matched inside words.
+UNSPACED: Final = frozenset({"ja", "zh", "zh-TW", "th", "lo", "km", "my"})
+
+NEGATIONS: Final[dict[str, Markers]] = {
+    # Germanic
+    "en": Markers(before="not never don dont doesn didn isn aren shouldn mustn wouldn cannot avoid nor",
+                  joiners="and then", reminders="forget hesitate fail miss"),
+    "de": Markers(before="nicht nie niemals kein keine keinen keinem keiner keines weder",
+                  after="nicht nie niemals", joiners="und dann aber",
+                  reminders="vergessen vergiss zögern"),
+    "nl": Markers(before="niet nooit geen noch", after="niet nooit", joiners="en dan maar",
+                  reminders="vergeet vergeten aarzel"),
+    "af": Markers(before="nie nooit geen", after="nie", joiners="en dan maar", reminders="vergeet"),
+    "da": Markers(before="ikke aldrig ingen hverken", joiners="og så men", reminders="glem glemme"),
+    "no": Markers(before="ikke aldri ingen verken", joiners="og så men", reminders="glem glemme"),
+    "sv": Markers(before="inte aldrig ingen inga varken", joiners="och sedan men", reminders="glöm glömma"),
+    "is": Markers(before="ekki aldrei engin ekkert hvorki", joiners="og svo en", reminders="gleymdu gleyma"),
+    "lb": Markers(before="ni keng kee", after="ni", joiners="an dann", reminders="vergiess"),
+    # Romance
+    "fr": Markers(before="ne pas jamais aucun aucune ni", joiners="et puis mais",
+                  reminders="oubliez oublie oublier hésitez hésite"),
+    "fr-CA": Markers(before="ne pas jamais aucun aucune ni", joiners="et puis mais",
+                     reminders="oubliez oublie oublier hésitez"),
+    "es": Markers(before="nunca jamás jamas ningún ninguna ni", joiners="y luego pero",
+                  reminders="olvides olvide olvidar dudes dude"),
+    "es-MX": Markers(before="nunca jamás jamas ningún ninguna ni", joiners="y luego pero",
+                     reminders="olvides olvide olvidar dudes dude"),
+    "pt": Markers(before="não nao nunca jamais nenhum nenhuma nem", joiners="e depois mas",
+                  reminders="esqueça esqueca esquecer hesite"),
+    "pt-BR": Markers(before="não nao nunca jamais nenhum nenhuma nem", joiners="e depois mas",
+                     reminders="esqueça esqueca esquecer hesite"),
+    "it": Markers(before="non mai nessun nessuna né", joiners="e poi",
+                  reminders="dimenticare dimenticate dimentichi esitare esitate"),
+    "ca": Markers(before="mai cap ni", joiners="i després però", reminders="oblidis oblideu oblidar"),
+    "gl": Markers(before="non nunca ningún ningunha nin", joiners="e despois pero",
+                  reminders="esquezas esqueza esquecer"),
+    "ro": Markers(before="niciodată niciodata nici niciun nicio", joiners="și si apoi dar",
+                  reminders="uitați uitati uita"),
+    # Slavic
+    "ru": Markers(before="не никогда ни нет", joiners="и затем потом но", reminders="забудьте забывайте"),
+    "uk": Markers(before="не ніколи ні немає", joiners="і й та потім але", reminders="забудьте забувайте"),
+    "be": Markers(before="не ніколі ні няма", joiners="і й потым але", reminders="забудзьце"),
+    "bg": Markers(before="не никога нито няма", joiners="и после но", reminders="забравяйте забравете"),
+    "mk": Markers(before="не никогаш ниту нема", joiners="и потоа но", reminders="заборавајте"),
+    "sr": Markers(before="не никада никад нити нема", joiners="и затим али", reminders="заборавите"),
+    "sr-Latn": Markers(before="ne nikada nikad niti nema", joiners="i zatim ali", reminders="zaboravite"),
+    "hr": Markers(before="ne nikada nikad niti nema", joiners="i zatim ali", reminders="zaboravite"),
+    "bs": Markers(before="ne nikada nikad niti nema", joiners="i zatim ali", reminders="zaboravite"),
+    "sl": Markers(before="ne nikoli ni niti", joiners="in nato ampak", reminders="pozabite"),
+    "cs": Markers(before="ne nikdy ani žádné žádný", joiners="a pak ale", reminders="zapomeňte"),
+    "sk": Markers(before="nie nikdy ani žiadne žiadny", joiners="a potom ale", reminders="zabudnite"),
+    "pl": Markers(before="nie nigdy ani żadnych żadne", joiners="i a potem ale", reminders="zapomnij zapomnijcie"),
+    # Baltic, Finnic, Hungarian, Greek, Albanian, Celtic, Maltese, Basque
+    "lt": Markers(before="niekada jokių", joiners="ir tada bet", reminders="pamirškite"),
+    "lv": Markers(before="ne nekad nedz", joiners="un tad bet", reminders="aizmirstiet"),
+    "fi": Markers(before="emme eivät älä älkää koskaan eikä", joiners="ja sitten mutta",
+                  reminders="unohda unohtakaa"),
+    "et": Markers(before="ära ärge kunagi", joiners="ja siis aga", reminders="unusta unustage"),
+    "hu": Markers(before="nem soha sosem semmilyen ne", after="nem soha sosem", joiners="és majd de",
+                  reminders="felejtse felejtsd"),
+    "el": Markers(before="δεν μην ποτε ουτε", joiners="και μετα αλλα", reminders="ξεχνατε ξεχασετε"),
+    "sq": Markers(before="nuk mos kurrë kurre asnjë", joiners="dhe pastaj por", reminders="harroni"),
+    "cy": Markers(before="ddim byth nid", joiners="a wedyn ond", reminders="anghofiwch"),
+    "ga": Markers(before="níor riamh", joiners="agus ansin ach", reminders="déan dearmad"),
+    "mt": Markers(before="qatt xejn mhux", joiners="u imbagħad iżda", reminders="tinsiex"),
+    "eu": Markers(before="inoiz inolaz", joiners="eta gero baina", reminders="ahaztu"),
+    # Semitic, Iranian, Caucasus, Armenian
+    "ar": Markers(before="لا لن لم ليس أبدا ابدا أبداً", joiners="و ثم لكن", reminders="تنس تنسى"),
+    "he": Markers(before="לא לעולם אל אין", joiners="ו ואז אבל", reminders="תשכחו תשכח"),
+    "am": Markers(before="በጭራሽ ፈጽሞ", after="አን*ም አይ*ም አት*ም አል*ም", openers="በጭራሽ ፈጽሞ", joiners="እና"),
+    "fa": Markers(before="هرگز هیچگاه", after="نمی* نخواه* نپرس* نیست نه نکنید نکن ندهید نیازی",
+                  openers="هرگز هیچگاه", joiners="و سپس اما", reminders="فراموش"),
+    "ps": Markers(before="هیڅکله نه مه", after="نه", openers="هیڅکله", joiners="او بیا خو"),
+    "tg": Markers(before="ҳеҷ ҳаргиз", after="намепурсем намехоҳем напурсед надиҳед нест", openers="ҳеҷ ҳаргиз ҳеҷгоҳ", joiners="ва баъд"),
+    "ka": Markers(before="არ არასდროს არასოდეს ნუ ვერ", after="არ ვერ", joiners="და შემდეგ მაგრამ",
+                  reminders="დაგავიწყდეთ"),
+    "hy": Markers(before="երբեք ոչ չենք չեն չի", after="չենք չեն չի չէ", openers="երբեք", joiners="և ու հետո բայց",
+                  reminders="մոռանաք"),
+    "az": Markers(before="heç heçvaxt", after="*maz *məz *mırıq *mirik *mayın *məyin *mayacağıq *məyəcəyik deyil yox",
+                  openers="heç heçvaxt", joiners="və sonra"),
+    # Turkic, Mongolic (verb-final)
+    "tr": Markers(before="asla hiçbir hiç", after="*maz *mez *mayız *meyiz *mayacağız *meyeceğiz *mayın *meyin "
+                  "*miyoruz *mıyoruz *muyoruz *müyoruz *mayacak *meyecek değil değildir yok gerekmez",
+                  openers="asla hiçbir hiç", joiners="ve sonra ama", reminders="unutmayın unutmayınız unutma"),
+    "kk": Markers(before="ешқашан ешқандай", after="*майды *мейді *баймыз *беймыз *паймыз *пеймыз *маймыз *меймиз "
+                  "*майсыз *мейсіз емес жоқ", openers="ешқашан ешқандай", joiners="және содан"),
+    "ky": Markers(before="эч качан эч", after="*байбыз *пайбыз *байт *пайт *байт эмес жок", openers="эч качан",
+                  joiners="жана анан"),
+    "uz": Markers(before="hech hechqachon", after="*maymiz *maydi *mang emas yo'q yoq", openers="hech hechqachon",
+                  joiners="va keyin"),
+    "tk": Markers(before="hiç hiçwagt", after="*maýarys *meýäris *maz *mez däl ýok", openers="hiç hiçwagt",
+                  joiners="we soň"),
+    "mn": Markers(before="хэзээ ч", after="*гүй *хгүй биш битгий", openers="хэзээ ч", joiners="ба тэгээд"),
+    # Indo-Aryan, Dravidian, Sinhala (verb-final)
+    "hi": Markers(after="नहीं न मत", openers="कभी कोई", joiners="और फिर", reminders="भूलें भूलना"),
+    "ur": Markers(after="نہیں نہ مت", openers="کبھی کوئی", joiners="اور پھر", reminders="بھولیں"),
+    "bn": Markers(after="না নয় নেই", openers="কখনো কখনই কখনোই কোনো", joiners="এবং তারপর", reminders="ভুলবেন"),
+    "pa": Markers(after="ਨਹੀਂ ਨਾ ਮਤ", openers="ਕਦੇ ਕੋਈ", joiners="ਅਤੇ ਫਿਰ", reminders="ਭੁੱਲੋ"),
+    "gu": Markers(after="નહીં ના નથી", openers="ક્યારેય કોઈ", joiners="અને પછી", reminders="ભૂલશો"),
+    "mr": Markers(after="नाही नका नये नाहीत", openers="कधीही कधी कोणताही", joiners="आणि मग",
+                  reminders="विसरू"),
+    "ne": Markers(after="छैन छैनौं हुँदैन *दैनौं *दैन नगर्नुहोस् नाइँ", openers="कहिल्यै कहिले कुनै",
+                  joiners="र अनि", reminders="नबिर्सनुहोस्"),
+    "si": Markers(after="නැත නැහැ නෑ එපා නොමැත", openers="කිසිදා කිසිවිටෙක කිසි", joiners="සහ පසුව"),
+    "ta": Markers(after="*மாட்டோம் *மாட்டார்கள் *மாட்டோம் மாட்டோம் மாட்டார்கள் இல்லை வேண்டாம் *மாட்டேன்",
+                  openers="ஒருபோதும் எப்போதும் ஒருபோதுமே", joiners="மற்றும் பின்னர்", reminders="மறக்காதீர்கள்"),
+    "te": Markers(after="అడగము అడగరు అడగదు కాదు లేదు వద్దు", openers="ఎప్పుడూ ఎన్నడూ", joiners="మరియు తర్వాత",
+                  reminders="మర్చిపోకండి"),
+    "kn": Markers(after="*ವುದಿಲ್ಲ ಇಲ್ಲ ಬೇಡ *ಲ್ಲ", openers="ಎಂದಿಗೂ ಯಾವತ್ತೂ", joiners="ಮತ್ತು ನಂತರ", reminders="ಮರೆಯಬೇಡಿ"),
+    "ml": Markers(after="*ില്ല ഇല്ല വേണ്ട *രുത്", openers="ഒരിക്കലും", joiners="പിന്നെ", reminders="മറക്കരുത്"),
+    # Southeast Asia, Africa
+    "id": Markers(before="tidak bukan jangan", joiners="dan lalu tetapi", reminders="lupa ragu"),
+    "ms": Markers(before="tidak bukan jangan", joiners="dan kemudian tetapi", reminders="lupa"),
+    "fil": Markers(before="hindi huwag kailanman", joiners="at saka pero", reminders="kalimutan"),
+    "vi": Markers(before="không chẳng chưa đừng", joiners="và rồi nhưng", reminders="quên ngần"),
+    "sw": Markers(before="kamwe hatuta* hawata* hatuwezi", joiners="na kisha lakini", reminders="usisahau"),
+    "yo": Markers(before="kò kì kìí láé láéláé", joiners="àti lẹ́yìn", reminders="gbàgbé"),
+    "ig": Markers(before="*ghị", joiners="na mgbe", reminders="chefu"),
+    "ha": Markers(before="taɓa taba", joiners="da sannan"),
+    "xh": Markers(before="asisoze soze zange musani musa ungaze", joiners="kwaye emva"),
+    "zu": Markers(before="ngeke asisoze asikaze musa ungalokothi", joiners="futhi bese"),
+    # Written without spaces: terms are matched inside words.
+    "ja": Markers(after="ません ない ず 不要", openers="決して 絶対に 一切", reminders="忘れ"),
+    "zh": Markers(before="绝不 决不 从不 从来不 不会 不要 不得 请勿 切勿 无需 不需要 不用 没有 永远不", reminders="忘记"),
+    "zh-TW": Markers(before="絕不 決不 從不 從來不 不會 不要 不得 請勿 切勿 無需 不需要 不用 沒有 永遠不",
+                     reminders="忘記"),
+    "th": Markers(before="ไม่ อย่า ห้าม", reminders="ลืม"),
+    "lo": Markers(before="ບໍ່ ຢ່າ", reminders="ລືມ"),
+    "km": Markers(before="មិន កុំ ពុំ", reminders="ភ្លេច"),
+    "my": Markers(after="ဘူး ပါဘူး မှာမဟုတ် မဟုတ်", openers="ဘယ်တော့မှ", reminders="မမေ့"),
+    "ko": Markers(after="않* 안 못 없* 마세요 마십시오 말아* 마라", openers="절대 절대로 결코 전혀",
+                  joiners="*고 그리고", reminders="잊지 잊지마세요"),
+}
+
+# The words that offer another list item ("or", "nor"), in the languages of the corpora; words
+# that are also common words elsewhere are left out (Portuguese "o" is "the", French "au" "to the",
+# Dutch "of" is English "of", Spanish "hay" "there is").
+_OR: Final = ("or nor oder weder eller eða ou ni nin nem né sau nici или ни нито ниту нити або чи ili niti nebo "
+              "ani alebo lub albo vai nedz tai eikä või vagy ή ουτε ose apo neu nó jew edo أو או atau maupun "
+              "hoặc tàbí okanye noma ან կամ")
+OR: Final = frozenset(_OR.split())
+# A clause that starts with one of these (or an "or" word) after a negated one continues its list.
+CONTINUERS: Final = frozenset({"or", "and", "nor", "ou", "o", "oder", "und", "или", "и", "ni", "y", "e"}) | OR
+
+
+class _Table(NamedTuple):
+    words: dict[str, frozenset[str]]  # a whole word -> its roles
+    prefixes: tuple[tuple[str, str], ...]  # (prefix, role)
+    suffixes: tuple[tuple[str, str], ...]  # (suffix, role)
+    infixes: tuple[tuple[str, str], ...]  # (term, role) of unspaced scripts, longest first
+
+
+def _build() -> _Table:
+    words: dict[str, set[str]] = {}
+    prefixes: set[tuple[str, str]] = set()
+    suffixes: set[tuple[str, str]] = set()
+    infixes: set[tuple[str, str]] = set()
+    for language, markers in NEGATIONS.items():
+        for role, terms in markers._asdict().items():
+            for term in terms.split():
+                if language in UNSPACED:
+                    infixes.add((term, role))
+                elif term.endswith("*") and len(term) > 1:
+                    prefixes.add((term[:-1], role))
+                elif term.startswith("*") and len(term) > 1:
+                    suffixes.add((term[1:], role))
+                elif "*" in term:  # pre*suf: both
+                    head, tail = term.split("*", 1)
+                    prefixes.add((head + "\0" + tail, role))
+                else:
+                    words.setdefault(term, set()).add(role)
+    return _Table({w: frozenset(r) for w, r in words.items()}, tuple(sorted(prefixes)), tuple(sorted(suffixes)),
+                  tuple(sorted(infixes, key=lambda t: -len(t[0]))))
+
+
+_TABLE: Final = _build()
+_MARKER_ROLES: Final = frozenset({"before", "after", "openers"})
+
+
+@functools.lru_cache(maxsize=16384)
+def roles(word: str) -> frozenset[str]:
+    """The roles a (spaced-script) word plays: before, after, openers, joiners, reminders."""
+    found = set(_TABLE.words.get(word, ()))
+    for prefix, role in _TABLE.prefixes:
+        if "\0" in prefix:
+            head, tail = prefix.split("\0")
+            if word.startswith(head) and word.endswith(tail) and len(word) > len(head) + len(tail):
+                found.add(role)
+        elif word.startswith(prefix) and len(word) > len(prefix):
+            found.add(role)
+    for suffix, role in _TABLE.suffixes:
+        if word.endswith(suffix) and len(word) > len(suffix):
+            found.add(role)
+    return frozenset(found)
+
+
+_INFIX: Final = re.compile("|".join(re.escape(term) for term, _role in _TABLE.infixes)) if _TABLE.infixes else None
+_INFIX_ROLE: Final = {term: {r for t, r in _TABLE.infixes if t == term} for term, _role in _TABLE.infixes}
+
+
+def pieces(words: tuple[str, ...]) -> list[tuple[str, frozenset[str]]]:
+    """The clause's words with their roles; a word of a script without spaces is cut at its
+    markers, each marker a piece of its own."""
+    out: list[tuple[str, frozenset[str]]] = []
+    for word in words:
+        if _INFIX is not None and not word.isascii() and _INFIX.search(word):
+            at = 0
+            for match in _INFIX.finditer(word):
+                if match.start() > at:
+                    out.append((word[at:match.start()], frozenset()))
+                out.append((match.group(), frozenset(_INFIX_ROLE[match.group()])))
+                at = match.end()
+            if at < len(word):
+                out.append((word[at:], frozenset()))
+        else:
+            out.append((word, roles(word)))
+    return out
+
+
+def is_unspaced_piece(word: str) -> bool:
+    """Whether a piece was cut out of a word (a script written without spaces)."""
+    return bool(word) and not word.isascii() and _INFIX is not None and _INFIX.fullmatch(word) is not None
+
+
+# A list item before its "or": at most this many words.
+_ITEM_WORDS: Final = 3
+
+
+def continues_list(words: tuple[str, ...]) -> bool:
+    """Whether a comma-clause after a "before" negation only continues its list: a short clause,
+    one that starts with "or"/"and"/"nor", or an item of a few words and then "or"/"nor"."""
+    return (len(words) <= _ITEM_WORDS or words[0] in CONTINUERS
+            or any(word in OR for word in words[1:_ITEM_WORDS + 1]))
+# A clause-final negation: what may follow it (auxiliaries, politeness: "ないでください", "नहीं माँगेगा").
+_TAIL_WORDS: Final = 2
+_TAIL_CHARS: Final = 6
+# A reminder ("don't forget") cancels a negation this many words from it.
+_REMINDER_REACH: Final = 2
+
+
+class Clause(NamedTuple):
+    """What one comma-clause says once its negations are read."""
+
+    asking: str  # the words that still ask, between single spaces
+    forward: bool  # a "before" negation is open at its end (the next list items belong to it)
+    negates: bool  # some negation silenced part of it
+    closes_from_start: bool  # a clause-final "after" negation silenced it from its first word
+    opener_tail: int | None  # words after an opener no negation closed, if any
+    before_opener: str  # the asking words before that opener
+
+
+_HYPHENED: Final = re.compile(r"(?<![\w-])(\w+)-(?=\w)")
+
+
+def compounds(text: str) -> str:
+    """The text with a negation word hyphened to the next one written as one word: "non-expiring",
+    "no-reply" and "never-expiring" are adjectives, not negations ("Paste your non-expiring token")."""
+    if "-" not in text:
+        return text
+    return _HYPHENED.sub(lambda m: m.group(1) if "before" in roles(m.group(1).casefold()) else m.group(0), text)
+
+
+def _tail_is_short(tail: list[str], unspaced: bool) -> bool:
+    return len("".join(tail)) <= _TAIL_CHARS if unspaced else len(tail) <= _TAIL_WORDS
+
+
+@functools.lru_cache(maxsize=8192)
+def read_clause(words: tuple[str, ...]) -> Clause:
+    """Read one clause's negations (see the module's docstring for the rule)."""
+    cut = pieces(words)
+    texts = [text for text, _roles in cut]
+    reminders = [i for i, (_text, r) in enumerate(cut) if "reminders" in r]
+    role_of: list[frozenset[str]] = []
+    for i, (_text, r) in enumerate(cut):
+        if "reminders" in r or any(abs(i - j) <= _REMINDER_REACH for j in reminders):
+            r = r - _MARKER_ROLES
+        role_of.append(r)
+    silenced_from = len(cut)
+    forward = False
+    from_start = False
+    for i, r in enumerate(role_of):
+        if "before" in r:
+            silenced_from = min(silenced_from, i)
+            forward = True
+        if "after" in r:
+            tail = texts[i + 1:]
+            unspaced = is_unspaced_piece(texts[i])
+            if _tail_is_short(tail, unspaced) and not any("joiners" in t for t in role_of[i + 1:]):
+                start = max((j + 1 for j in range(i) if "joiners" in role_of[j]), default=0)
+                silenced_from = min(silenced_from, start)
+                from_start = from_start or start == 0
+    opener_tail = None
+    before_opener = ""
+    openers = [i for i, r in enumerate(role_of) if "openers" in r]
+    if openers and silenced_from == len(cut):
+        opener_tail = len(cut) - openers[-1] - 1
+        before_opener = " ".join(texts[:openers[-1]])
+    return Clause(" ".join(texts[:silenced_from]), forward and silenced_from < len(cut), silenced_from < len(cut),
+                  from_start, opener_tail, before_opener)
