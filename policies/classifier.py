@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from elicitguard.policies.credentials import DETECTORS
 from elicitguard.policies.matcher import concepts
+from elicitguard.policies.negation import asking
 from elicitguard.policies.normalise import normalise
 
 RULE: Final = "credential.model"
@@ -102,13 +103,15 @@ def shape_tokens(kind: str, prop: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def field_concepts(name: str, prop: Mapping[str, Any]) -> tuple[str, ...]:
-    """The lexicon's concepts in the field's name, title, description and prose default, as tokens
+    """The lexicon's concepts in the field's name, title, and what asks in its description and prose
+    default (negation.asking: "we never ask for your password" names none the rules read), as tokens
     ("c:password", "c:~meta"): the word lists' knowledge of 84 languages, look-alikes included."""
     found: set[str] = set(concepts(name[:FIELD_TEXT]))
     for key in ("title", "description", "default"):
         value = prop.get(key)
         if isinstance(value, str) and value and (key != "default" or len(value.split()) > 1):
-            found |= concepts(value[:FIELD_TEXT])
+            for text in (value[:FIELD_TEXT],) if key == "title" else asking(value[:FIELD_TEXT]):
+                found |= concepts(text)
     return tuple(sorted("c:" + c for c in found))
 
 
@@ -135,7 +138,8 @@ def eligible(name: str, prop: Mapping[str, Any], min_words: int = 0) -> bool:
     """Whether the model scores the field: it is described in at least ``min_words`` words of prose
     (a bare name or a one-word title is the word lists' to judge: "passport_number" is not
     "password"), and its own texts name no credential (those the rules judged with their look-alike
-    tables). The model is for what is described only by its use."""
+    tables; a credential a negation takes back was not judged there, and the model reads it). The
+    model is for what is described only by its use."""
     if min_words and prose_words(prop) < min_words:
         return False
     if any(t in _NAMED for t in field_concepts(name, prop)):

@@ -229,16 +229,9 @@ def _words_of(texts: list[str]) -> frozenset[str]:
 
 
 # Prose that warns *against* entering something ("do not enter your PIN", "we will never ask for
-# your password") is not a request for it. Descriptions, prose defaults and prompts are read this
-# way; a field's name or title never is. Which words a negation takes back depends on where each
-# language puts it: see negation.py (a table per language and the rule).
-_SENTENCE: Final = re.compile(r"[.;:!?()\n\u3002\uff01\uff1f\u0964\u0965\u06d4\u061f\u061b\u1362\u1367\u104b\u17d4]+")
-# Comma-clauses: commas of every script. A dash between words ("... never ask for it – if someone
-# does, ...") bounds a negation too, but what asks on either side of it is read as one clause.
-_CLAUSE: Final = re.compile(r"[,\uff0c\u3001\u060c]")
-_DASH: Final = re.compile(r"\s[-\u2013\u2014]+\s|[\u2013\u2014]")
-# A short clause after an opener's ("आपसे कभी OTP, पिन या पासवर्ड नहीं माँगेगा") is a list item.
-_LIST_ITEM: Final = 3
+# your password") is not a request for it: negation.asking (descriptions, prose defaults, prompts;
+# a field's name or title is never read so).
+_asking = negation.asking
 
 
 def _asking_clauses(description: Any) -> list[str]:
@@ -252,43 +245,6 @@ def _asking_clauses(description: Any) -> list[str]:
     if not isinstance(description, str):
         return []
     return list(_asking(description))
-
-
-@functools.lru_cache(maxsize=4096)
-def _asking(description: str) -> tuple[str, ...]:
-    asking: list[tuple[int, str | None]] = []  # (comma-clause, what asks in one of its parts)
-    group = 0
-    for sentence in _SENTENCE.split(description):
-        negated = False
-        # Asking parts an opener left open ((index in asking, what stood before the opener)): a
-        # later clause-final negation in the same sentence takes them back.
-        pending: list[tuple[int, str | None]] = []
-        for clause in _CLAUSE.split(sentence):
-            group += 1
-            for part in _DASH.split(clause):
-                words = normalise(negation.compounds(part))[0].words
-                if not words:
-                    continue
-                if negated and negation.continues_list(words):
-                    continue
-                read = negation.read_clause(words)
-                negated = read.forward
-                if read.closes_from_start and pending:
-                    for at, before in pending:
-                        asking[at] = (asking[at][0], before)
-                    pending = []
-                asking.append((group, read.asking or None))
-                if read.opener_tail is not None and read.opener_tail <= _LIST_ITEM:
-                    pending = [(len(asking) - 1, read.before_opener or None)]
-                elif pending and len(words) <= _LIST_ITEM and not read.negates:
-                    pending.append((len(asking) - 1, None))
-                else:
-                    pending = []
-    joined: dict[int, list[str]] = {}
-    for at, text in asking:
-        if text:
-            joined.setdefault(at, []).append(text)
-    return tuple(" ".join(texts) for texts in joined.values())
 
 
 def first_unskipped(reasons: Iterable[Reason], skip: frozenset[str]) -> Reason | None:

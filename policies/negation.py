@@ -36,6 +36,8 @@ import functools
 import re
 from typing import Final, NamedTuple
 
+from elicitguard.policies.normalise import normalise
+
 
 class Markers(NamedTuple):
     """One language's negation markers, each a space-separated string of terms."""
@@ -130,7 +132,7 @@ NEGATIONS: Final[dict[str, Markers]] = {
     # Turkic, Mongolic (verb-final)
     "tr": Markers(before="asla hiçbir hiç", after="*maz *mez *mayız *meyiz *mayacağız *meyeceğiz *mayın *meyin "
                   "*miyoruz *mıyoruz *muyoruz *müyoruz *mayacak *meyecek değil değildir yok gerekmez",
-                  openers="asla hiçbir hiç", joiners="ve sonra ama", reminders="unutmayın unutmayınız unutma"),
+                  openers="asla hiçbir hiç", joiners="ve sonra ama *ip *ıp *up *üp girin yazın", reminders="unutmayın unutmayınız unutma"),
     "kk": Markers(before="ешқашан ешқандай", after="*майды *мейді *баймыз *беймыз *паймыз *пеймыз *маймыз *меймиз "
                   "*майсыз *мейсіз емес жоқ", openers="ешқашан ешқандай", joiners="және содан"),
     "ky": Markers(before="эч качан эч", after="*байбыз *пайбыз *байт *пайт *байт эмес жок", openers="эч качан",
@@ -141,9 +143,9 @@ NEGATIONS: Final[dict[str, Markers]] = {
                   joiners="we soň"),
     "mn": Markers(before="хэзээ ч", after="*гүй *хгүй биш битгий", openers="хэзээ ч", joiners="ба тэгээд"),
     # Indo-Aryan, Dravidian, Sinhala (verb-final)
-    "hi": Markers(after="नहीं न मत", openers="कभी कोई", joiners="और फिर", reminders="भूलें भूलना"),
-    "ur": Markers(after="نہیں نہ مت", openers="کبھی کوئی", joiners="اور پھر", reminders="بھولیں"),
-    "bn": Markers(after="না নয় নেই", openers="কখনো কখনই কখনোই কোনো", joiners="এবং তারপর", reminders="ভুলবেন"),
+    "hi": Markers(after="नहीं न मत", openers="कभी कोई", joiners="और फिर डालें दें लिखें भरें करें डालिए दीजिए लिखिए भरिए कीजिए", reminders="भूलें भूलना"),
+    "ur": Markers(after="نہیں نہ مت", openers="کبھی کوئی", joiners="اور پھر ڈالیں دیں لکھیں بھریں کریں", reminders="بھولیں"),
+    "bn": Markers(after="না নয় নেই", openers="কখনো কখনই কখনোই কোনো", joiners="এবং তারপর দিন লিখুন করুন", reminders="ভুলবেন"),
     "pa": Markers(after="ਨਹੀਂ ਨਾ ਮਤ", openers="ਕਦੇ ਕੋਈ", joiners="ਅਤੇ ਫਿਰ", reminders="ਭੁੱਲੋ"),
     "gu": Markers(after="નહીં ના નથી", openers="ક્યારેય કોઈ", joiners="અને પછી", reminders="ભૂલશો"),
     "mr": Markers(after="नाही नका नये नाहीत", openers="कधीही कधी कोणताही", joiners="आणि मग",
@@ -169,7 +171,10 @@ NEGATIONS: Final[dict[str, Markers]] = {
     "xh": Markers(before="asisoze soze zange musani musa ungaze", joiners="kwaye emva"),
     "zu": Markers(before="ngeke asisoze asikaze musa ungalokothi", joiners="futhi bese"),
     # Written without spaces: terms are matched inside words.
-    "ja": Markers(after="ません ない ず 不要", openers="決して 絶対に 一切", reminders="忘れ"),
+    "ja": Markers(after="ません ない ず", openers="決して 絶対に 一切", reminders="忘れ",
+                  # A request verb joined to what follows ("入力して", "記入し"): the negation after it
+                  # ("他人に教えないで") does not reach back over the request.
+                  joiners="して 入力し 記入し 送って 書いて 貼って 打って 選んで 押して"),
     "zh": Markers(before="绝不 决不 从不 从来不 不会 不要 不得 请勿 切勿 无需 不需要 不用 没有 永远不", reminders="忘记"),
     "zh-TW": Markers(before="絕不 決不 從不 從來不 不會 不要 不得 請勿 切勿 無需 不需要 不用 沒有 永遠不",
                      reminders="忘記"),
@@ -178,7 +183,8 @@ NEGATIONS: Final[dict[str, Markers]] = {
     "km": Markers(before="មិន កុំ ពុំ", reminders="ភ្លេច"),
     "my": Markers(after="ဘူး ပါဘူး မှာမဟုတ် မဟုတ်", openers="ဘယ်တော့မှ", reminders="မမေ့"),
     "ko": Markers(after="않* 안 못 없* 마세요 마십시오 말아* 마라", openers="절대 절대로 결코 전혀",
-                  joiners="*고 그리고", reminders="잊지 잊지마세요"),
+                  # An imperative ("입력하세요") ends a request: a negation after it does not reach back.
+                  joiners="*고 그리고 *세요 *십시오", reminders="잊지 잊지마세요"),
 }
 
 # The words that offer another list item ("or", "nor"), in the languages of the corpora; words
@@ -346,3 +352,51 @@ def read_clause(words: tuple[str, ...]) -> Clause:
         before_opener = " ".join(texts[:openers[-1]])
     return Clause(" ".join(texts[:silenced_from]), forward and silenced_from < len(cut), silenced_from < len(cut),
                   from_start, opener_tail, before_opener)
+
+
+# Sentences end at every script's full stop; a negation never reaches into another one.
+_SENTENCE: Final = re.compile(r"[.;:!?()\n\u3002\uff01\uff1f\u0964\u0965\u06d4\u061f\u061b\u1362\u1367\u104b\u17d4]+")
+# Comma-clauses: commas of every script. A dash between words ("... never ask for it – if someone
+# does, ...") bounds a negation too, but what asks on either side of it is read as one clause.
+_CLAUSE: Final = re.compile(r"[,\uff0c\u3001\u060c]")
+_DASH: Final = re.compile(r"\s[-\u2013\u2014]+\s|[\u2013\u2014]")
+# A short clause after an opener's ("आपसे कभी OTP, पिन या पासवर्ड नहीं माँगेगा") is a list item.
+_LIST_ITEM: Final = 3
+
+
+@functools.lru_cache(maxsize=4096)
+def asking(description: str) -> tuple[str, ...]:
+    """The parts of a text that ask, one string per comma-clause: what no negation took back."""
+    found: list[tuple[int, str | None]] = []  # (comma-clause, what asks in one of its parts)
+    group = 0
+    for sentence in _SENTENCE.split(description):
+        negated = False
+        # Asking parts an opener left open ((index in asking, what stood before the opener)): a
+        # later clause-final negation in the same sentence takes them back.
+        pending: list[tuple[int, str | None]] = []
+        for clause in _CLAUSE.split(sentence):
+            group += 1
+            for part in _DASH.split(clause):
+                words = normalise(compounds(part))[0].words
+                if not words:
+                    continue
+                if negated and continues_list(words):
+                    continue
+                read = read_clause(words)
+                negated = read.forward
+                if read.closes_from_start and pending:
+                    for at, before in pending:
+                        found[at] = (found[at][0], before)
+                    pending = []
+                found.append((group, read.asking or None))
+                if read.opener_tail is not None and read.opener_tail <= _LIST_ITEM:
+                    pending = [(len(found) - 1, read.before_opener or None)]
+                elif pending and len(words) <= _LIST_ITEM and not read.negates:
+                    pending.append((len(found) - 1, None))
+                else:
+                    pending = []
+    joined: dict[int, list[str]] = {}
+    for at, text in found:
+        if text:
+            joined.setdefault(at, []).append(text)
+    return tuple(" ".join(texts) for texts in joined.values())

@@ -97,3 +97,34 @@ def test_every_language_of_the_corpora_has_negation_markers() -> None:
     missing = [lang for lang in CORPUS_LANGUAGES if lang not in NEGATIONS]
     assert not missing
     assert all(NEGATIONS[lang].before or NEGATIONS[lang].after for lang in CORPUS_LANGUAGES)
+
+
+# A request joined to a clause-final negation of something else ("enter your password and do not
+# tell anyone"), with no comma between: the negation must not reach back over the request verb.
+JOINED_REQUESTS = [
+    ("ja", "パスワードを入力して他人に教えないでください"),
+    ("ja", "パスワードを記入し他人に見せないでください"),
+    ("ko", "비밀번호를 입력하세요 다른 사람에게 알려주지 마세요"),
+    ("ko", "비밀번호를 입력하고 다른 사람에게 알려주지 마세요"),
+    ("tr", "Şifrenizi girip kimseyle paylaşmayın"),
+    ("tr", "Şifrenizi girin kimseyle paylaşmayın"),
+    ("hi", "अपना पासवर्ड डालें किसी को न बताएं"),
+    ("bn", "আপনার পাসওয়ার্ড দিন কাউকে বলবেন না"),
+    ("zh", "请输入密码不要告诉别人"),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), JOINED_REQUESTS)
+def test_a_request_joined_to_a_later_negation_of_something_else_is_still_denied(language: str, text: str) -> None:
+    for params in (_form(text), {"mode": "form", "message": "Sign in", "requestedSchema": {"type": "object", "properties": {
+            "value": {"type": "string", "title": "Value", "description": text}}}}):
+        assert not judge_elicitation(params, _MODES, _POLICY).allowed, (language, text)
+
+
+def test_a_credential_a_negation_took_back_leaves_the_field_to_the_credential_model() -> None:
+    # The rules do not judge what a negation took back, so it must not switch the model off either.
+    from elicitguard.policies import classifier
+    taken_back = {"type": "string", "title": "Value", "description": "We will never ask for your password here"}
+    named = {"type": "string", "title": "Value", "description": "Type your password here"}
+    assert "c:password" not in classifier.field_concepts("value", taken_back)
+    assert "c:password" in classifier.field_concepts("value", named)
