@@ -315,10 +315,6 @@ def compounds(text: str) -> str:
     return _HYPHENED.sub(lambda m: m.group(1) if "before" in roles(m.group(1).casefold()) else m.group(0), text)
 
 
-def _tail_is_short(tail: list[str], unspaced: bool) -> bool:
-    return len("".join(tail)) <= _TAIL_CHARS if unspaced else len(tail) <= _TAIL_WORDS
-
-
 @functools.lru_cache(maxsize=8192)
 def read_clause(words: tuple[str, ...]) -> Clause:
     """Read one clause's negations (see the module's docstring for the rule)."""
@@ -333,17 +329,25 @@ def read_clause(words: tuple[str, ...]) -> Clause:
     silenced_from = len(cut)
     forward = False
     from_start = False
+    # Linear in the clause: the characters after each piece, and where the last joiner stands.
+    chars_after = [0] * (len(cut) + 1)
+    for i in range(len(cut) - 1, -1, -1):
+        chars_after[i] = chars_after[i + 1] + len(texts[i])
+    last_joiner = max((j for j, r in enumerate(role_of) if "joiners" in r), default=-1)
+    joiner_before = -1  # the last joiner before the current piece
     for i, r in enumerate(role_of):
         if "before" in r:
             silenced_from = min(silenced_from, i)
             forward = True
         if "after" in r:
-            tail = texts[i + 1:]
             unspaced = is_unspaced_piece(texts[i])
-            if _tail_is_short(tail, unspaced) and not any("joiners" in t for t in role_of[i + 1:]):
-                start = max((j + 1 for j in range(i) if "joiners" in role_of[j]), default=0)
+            short = (chars_after[i + 1] <= _TAIL_CHARS if unspaced else len(cut) - i - 1 <= _TAIL_WORDS)
+            if short and last_joiner <= i:
+                start = joiner_before + 1
                 silenced_from = min(silenced_from, start)
                 from_start = from_start or start == 0
+        if "joiners" in r:
+            joiner_before = i
     opener_tail = None
     before_opener = ""
     openers = [i for i, r in enumerate(role_of) if "openers" in r]
