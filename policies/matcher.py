@@ -17,7 +17,7 @@ import bisect
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
@@ -119,60 +119,55 @@ class Matcher:
         self._squashed = _automaton({k: (len(k), tuple(sorted(v))) for k, v in squashed.items()})
         self.size = len(spaced) + len(squashed)
 
+    def _word_finds(self, spaced: str) -> Iterator[tuple[str, int, int, bool]]:
+        """(concept, start, end, whole text) for each term found at a word start of a text's padded
+        word form, as its mode allows (a whole word, a word start, the whole text)."""
+        last = len(spaced) - 2
+        for end, (length, entries) in self._spaced.iter(spaced) if self._spaced is not None else ():
+            start = end - length + 1
+            if spaced[start - 1] != " ":
+                continue  # not at a word start
+            whole_word = spaced[end + 1] == " "
+            whole_text = whole_word and start == 1 and end == last
+            for concept, mode in entries:
+                if (mode == WORD and not whole_word) or (mode == WHOLE and not whole_text):
+                    continue
+                yield concept, start, end, whole_text
+
     def scan(self, spaced: str, squashed: str, where: dict[str, list[int]] | None = None) -> set[str]:
         """Concepts found in a text's padded word form (`` w1 w2 ``) and its separator-free form.
         ``where``: for the concepts among its keys, also where they were found (offsets in ``spaced``;
         a separator-free find is placed in proportion)."""
         hits: set[str] = set()
-        last = len(spaced) - 2
-        if self._spaced is not None:
-            for end, (length, entries) in self._spaced.iter(spaced):
-                start = end - length + 1
-                if spaced[start - 1] != " ":
-                    continue  # not at a word start
-                whole_word = spaced[end + 1] == " "
-                whole_text = whole_word and start == 1 and end == last
-                for concept, mode in entries:
-                    if (mode == WORD and not whole_word) or (mode == WHOLE and not whole_text):
-                        continue
-                    hits.add(concept)
-                    if whole_text:
-                        hits.add(concept + "!")
-                    if where is not None and concept in where:
-                        where[concept].append(start)
+        for concept, start, _end, whole_text in self._word_finds(spaced):
+            hits.add(concept)
+            if whole_text:
+                hits.add(concept + "!")
+            if where is not None and concept in where:
+                where[concept].append(start)
         if self._squashed is not None and squashed:
-            for end, (_length, concepts) in self._squashed.iter(squashed):
+            for end, (length, concepts) in self._squashed.iter(squashed):
                 hits.update(concepts)
                 if where is not None:
                     for concept in concepts:
                         if concept in where:
                             where[concept].append(end * len(spaced) // len(squashed))
-                if end == len(squashed) - 1 and len(squashed) <= 40:
+                if length == len(squashed) <= 40:
                     # A compound or CJK term that is the whole text ("Passwort", "密码").
-                    hits.update(c + "!" for c in concepts if _whole_squashed(self._squashed, squashed, c))
+                    hits.update(c + "!" for c in concepts)
         return hits
-
 
     def spans(self, text: Text) -> list[tuple[str, int, int, str]]:
         """Each concept found in a text with the first and last word it covers (a separator-free
         find covers the words its letters came from) and the term that named it."""
         found: list[tuple[str, int, int, str]] = []
         spaced, squashed = text.spaced, text.squashed
-        if self._spaced is not None:
-            for end, (length, entries) in self._spaced.iter(spaced):
-                start = end - length + 1
-                if spaced[start - 1] != " ":
-                    continue
-                whole_word = spaced[end + 1] == " "
-                first, last = spaced.count(" ", 0, start) - 1, spaced.count(" ", 0, end) - 1
-                whole_text = whole_word and start == 1 and end == len(spaced) - 2
-                for concept, mode in entries:
-                    if (mode == WORD and not whole_word) or (mode == WHOLE and not whole_text):
-                        continue
-                    term = spaced[start:end + 1]
-                    found.append((concept, first, last, term))
-                    if whole_text:
-                        found.append((concept + "!", first, last, term))
+        for concept, start, end, whole_text in self._word_finds(spaced):
+            first, last = spaced.count(" ", 0, start) - 1, spaced.count(" ", 0, end) - 1
+            term = spaced[start:end + 1]
+            found.append((concept, first, last, term))
+            if whole_text:
+                found.append((concept + "!", first, last, term))
         if self._squashed is not None and squashed:
             ends = list(itertools.accumulate(len(w) for w in text.words))
             for end, (length, concepts) in self._squashed.iter(squashed):
@@ -180,14 +175,9 @@ class Matcher:
                 first, last = bisect.bisect_right(ends, start), bisect.bisect_right(ends, end)
                 term = squashed[start:end + 1]
                 found.extend((c, first, last, term) for c in concepts)
-                if start == 0 and end == len(squashed) - 1:
+                if length == len(squashed):
                     found.extend((c + "!", first, last, term) for c in concepts)
         return found
-
-
-def _whole_squashed(automaton: ahocorasick.Automaton, squashed: str, concept: str) -> bool:
-    value = automaton.get(squashed, None)
-    return isinstance(value, tuple) and concept in value[1]
 
 
 def _automaton(table: dict[str, object]) -> ahocorasick.Automaton | None:
