@@ -204,7 +204,7 @@ def clear_text_caches() -> None:
     normalise.cache_clear()
     concepts.cache_clear()
     clear_located()
-    _asking.cache_clear()
+    negation.asking.cache_clear()
     classifier.clear_caches()
 
 
@@ -228,14 +228,10 @@ def _words_of(texts: list[str]) -> frozenset[str]:
     return words
 
 
-# Prose that warns *against* entering something ("do not enter your PIN", "we will never ask for
-# your password") is not a request for it: negation.asking (descriptions, prose defaults, prompts;
-# a field's name or title is never read so).
-_asking = negation.asking
-
-
 def _asking_clauses(description: Any) -> list[str]:
-    """The parts of a text that ask: what is not under a negation.
+    """The parts of a text that ask: what is not under a negation. Prose that warns *against*
+    entering something ("do not enter your PIN", "we will never ask for your password") is no request
+    for it; descriptions, prose defaults and prompts are read so, a field's name or title never.
 
     A negation silences the part of its own comma-clause it stands over (negation.py), and the
     list items that follow it ("Do not give us your phone number, pin, or other info"), but not a new
@@ -244,7 +240,7 @@ def _asking_clauses(description: Any) -> list[str]:
     """
     if not isinstance(description, str):
         return []
-    return list(_asking(description))
+    return list(negation.asking(description))
 
 
 def first_unskipped(reasons: Iterable[Reason], skip: frozenset[str]) -> Reason | None:
@@ -272,15 +268,14 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     default = prop.get("default")
     prose_default = default if isinstance(default, str) and len(default.split()) > 1 else None
     description = prop.get("description")
-    descriptions = ((list(_asking(description)) if isinstance(description, str) else [])
-                    + (list(_asking(prose_default)) if prose_default is not None else []))
+    descriptions = _asking_clauses(description) + _asking_clauses(prose_default)
     if rules:
         reason = rules.judge_field(name, kind, names + descriptions, _words_of(names + descriptions))
         if reason is not None:
             yield reason
     name_hits = hits_of(names)
     all_hits = name_hits | hits_of(descriptions) if descriptions else name_hits
-    # "PIN code" with India's postal format is the postal code.
+    # "PIN code" with India's postal format is the postal code, and so is a field named "pin" with it.
     pin_postal = postal_pin_pattern(prop.get("pattern"))
     # A setting's word in a question is the question's ("What was the name of your first pet?").
     about_credential = (_about_credential(name) or _about_credential(title)
@@ -288,7 +283,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. A look-alike excuses only what stands beside it (see _excused).
     context: frozenset[str] | None = None
-    excused: set[str] = set()
+    excused: set[str] = {Pin.rule} if pin_postal else set()
     for detector in DETECTORS if all_hits else ():
         if kind not in detector.types or (about_credential and detector.metadata_excuses):
             continue
@@ -434,8 +429,7 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
         return
     plain, leet = normalise(name)
     named_like = name_shape(plain.squashed) or (name_shape(leet.squashed) if leet is not plain else None)
-    if named_like is not None and (named_like.rule in excused
-                                   or named_like.rule == Pin.rule and postal_pin_pattern(pattern)):
+    if named_like is not None and named_like.rule in excused:
         named_like = None
     if named_like is not None and kind in (STRING, NUMBER):
         yield Reason(named_like.rule, f"field '{name}' is named like {named_like.label} field", name)
