@@ -12,6 +12,7 @@ import difflib
 from collections.abc import Iterable, Mapping
 from typing import Final
 
+from elicitguard.policies import classifier
 from elicitguard.policies.credentials import DETECTORS
 from elicitguard.policies.response_scan import RESPONSE_RULES
 from elicitguard.policies.shapes import VALUE_SHAPES
@@ -28,7 +29,7 @@ HYGIENE_RULES: Final = frozenset({
 CONTENT_RULES: Final = frozenset(
     {d.rule for d in DETECTORS} | {s.rule for s in VALUE_SHAPES}
     | {"credential.write_only", "credential.password", "credential.seed_phrase", "payment.card_number",
-       "credential.model"}
+       classifier.RULE}
     | URL_RULES | HYGIENE_RULES | frozenset(RESPONSE_RULES) | {"mode.disallowed"}
 )
 # Never monitorable: what they refuse cannot be shown safely, or a client would reject it anyway.

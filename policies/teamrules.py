@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from elicitguard.policies import classifier
 from elicitguard.policies.credentials import DETECTORS, NUMBER, STRING, Detector
 from elicitguard.policies.matcher import Matcher, default_mode
 from elicitguard.policies.normalise import normalise
@@ -165,7 +166,7 @@ SCHEMA_RULES: Final = ("credential.write_only",)
 def rule_ids(policy: Policy) -> dict[str, list[str]]:
     """The rule ids a policy can report, by kind (what ``elicitguard check`` lists)."""
     form = sorted({d.rule for d in DETECTORS} | set(SCHEMA_RULES)
-                  | ({"credential.model"} if policy.form.classifier else set())) if policy.form.block_credentials else []
+                  | ({classifier.RULE} if policy.form.classifier else set())) if policy.form.block_credentials else []
     scanning = policy.response.scan
     return {
         "form": form,
