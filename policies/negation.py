@@ -70,16 +70,10 @@ NEGATIONS: Final[dict[str, Markers]] = {
     # Romance
     "fr": Markers(before="ne pas jamais aucun aucune ni", joiners="et puis mais",
                   reminders="oubliez oublie oublier hésitez hésite"),
-    "fr-CA": Markers(before="ne pas jamais aucun aucune ni", joiners="et puis mais",
-                     reminders="oubliez oublie oublier hésitez"),
     "es": Markers(before="nunca jamás jamas ningún ninguna ni", joiners="y luego pero",
                   reminders="olvides olvide olvidar dudes dude"),
-    "es-MX": Markers(before="nunca jamás jamas ningún ninguna ni", joiners="y luego pero",
-                     reminders="olvides olvide olvidar dudes dude"),
     "pt": Markers(before="não nao nunca jamais nenhum nenhuma nem", joiners="e depois mas",
                   reminders="esqueça esqueca esquecer hesite"),
-    "pt-BR": Markers(before="não nao nunca jamais nenhum nenhuma nem", joiners="e depois mas",
-                     reminders="esqueça esqueca esquecer hesite"),
     "it": Markers(before="non mai nessun nessuna né", joiners="e poi",
                   reminders="dimenticare dimenticate dimentichi esitare esitate"),
     "ca": Markers(before="mai cap ni", joiners="i després però", reminders="oblidis oblideu oblidar"),
@@ -186,6 +180,8 @@ NEGATIONS: Final[dict[str, Markers]] = {
                   # An imperative ("입력하세요") ends a request: a negation after it does not reach back.
                   joiners="*고 그리고 *세요 *십시오", reminders="잊지 잊지마세요"),
 }
+# Regional variants read with their language's markers (the markers of all languages are one table).
+NEGATIONS.update({"fr-CA": NEGATIONS["fr"], "es-MX": NEGATIONS["es"], "pt-BR": NEGATIONS["pt"]})
 
 # The words that offer another list item ("or", "nor"), in the languages of the corpora; words
 # that are also common words elsewhere are left out (Portuguese "o" is "the", French "au" "to the",
