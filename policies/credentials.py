@@ -10,6 +10,7 @@ normalisation of :mod:`elicitguard.policies.normalise`. A detection always names
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar, Final
 
 from elicitguard.policies import matcher
@@ -67,6 +68,11 @@ class Detector:
     # "κωδικός προσφοράς" it is a promo code).
     alone: ClassVar[tuple[str, ...]] = ()
 
+    # Terms that name the concept beyond anything a look-alike could mean ("verification code", "credit
+    # card", "personal access token"): a look-alike title ("Promo", "Gift card", "Max tokens") does not
+    # excuse a description that asks for one of these. Written with or without spaces.
+    outright: ClassVar[tuple[str, ...]] = ()
+
     @classmethod
     def terms(cls) -> list[tuple[str, str, str]]:
         """(concept, term, mode) for the matcher."""
@@ -90,9 +96,23 @@ class Detector:
         return cls.unless
 
     @classmethod
+    def is_outright(cls, term: str) -> bool:
+        """Whether a term the matcher found names the concept outright (see ``outright``)."""
+        return _squashed(term) in _outright(cls)
+
+    @classmethod
     def excused(cls, context: frozenset[str], hits: frozenset[str] = frozenset()) -> bool:
         """A look-alike: an excusing word in the field's context, or a look-alike term of the lexicon."""
         return bool(cls.unless & context) or ("~" + cls.concept) in hits
+
+
+def _squashed(term: str) -> str:
+    return term.replace(" ", "").replace("+", "").replace("-", "")
+
+
+@functools.cache
+def _outright(detector: type[Detector]) -> frozenset[str]:
+    return frozenset(_squashed(term) for term in detector.outright)
 
 
 # The last word of a field name that makes it metadata about a credential, not the credential itself:
@@ -203,6 +223,12 @@ class Token(Detector):
                  "sessiontoken", "githubtoken", "gitlabtoken", "slacktoken", "bottoken", "npmtoken", "pypitoken",
                  "securitytoken", "令牌", "トークン", "токен", "토큰", "zugriffstoken", "bearer", "botfather", "glpat",
                  "glrt", "github_pat", "xoxb", "xoxp", "sk_live", "rk_live")
+    outright = ("access token", "refresh token", "bearer token", "bearer", "jwt", "id token", "auth token", "oauth token",
+                "session token", "personal access token", "registration token", "runner token", "deploy token",
+                "bot token", "api token", "personal token", "service token", "kubeconfig token", "authorization header",
+                "auth header", "magic link", "sign-in link", "sign in link", "login link", "signin link",
+                "githubtoken", "gitlabtoken", "slacktoken", "npmtoken", "pypitoken", "glpat", "github_pat", "xoxb",
+                "xoxp", "sk_live", "rk_live", "zugriffstoken", "jeton d accès", "jeton d acces")
     unless = frozenset({"max", "min", "maximum", "minimum", "count", "counts", "limit", "limits", "budget", "number",
                         "num", "usage", "length", "total", "per", "tokenizer", "cost", "price", "rate", "estimated",
                         "color", "colour", "game",
@@ -310,6 +336,23 @@ class OneTimeCode(Detector):
                  "mfacode", "2facode", "twofactor", "код подтверждения".replace(" ", ""), "кодподтверждения",
                  "验证码", "驗證碼", "認証コード", "確認コード", "인증번호", "인증코드", "bestätigungscode",
                  "otpcode", "totpcode", "backupcode", "recoverycode")
+    # Not "security code" (a gift card's), "confirmation code" (a booking's) nor "the code we sent" (an
+    # invite's): a look-alike title may say what those are.
+    outright = ("otp", "totp", "hotp", "2fa", "mfa", "2fa code", "mfa code", "one time password", "one time code",
+                "one time passcode", "verification code", "auth code", "authentication code", "authenticator code",
+                "login code", "sign in code", "sign-in code", "2 step", "two factor", "two step", "authenticator",
+                "authenticator app", "backup code", "recovery code", "2fa token", "mfa token", "reset code",
+                "login approval code", "sign in verification", "tan", "pushtan", "mtan", "smstan", "chiptan",
+                "code de vérification", "code de verification", "código de verificación", "codigo de verificacion",
+                "código de verificação", "codice di verifica", "bestätigungscode", "bestaetigungscode",
+                "verifizierungscode", "kod weryfikacyjny", "doğrulama kodu", "dogrulama kodu", "verificatiecode",
+                "код подтверждения", "код проверки", "код підтвердження", "رمز التحقق", "קוד אימות", "mã xác thực",
+                "mã otp", "mã xác minh", "kode verifikasi", "kode otp", "verifieringskod", "engångskod",
+                "ověřovací kód", "κωδικός επαλήθευσης", "รหัสยืนยัน", "รหัส otp", "सत्यापन कोड", "ओटीपी", "验证码",
+                "認証コード", "확인 코드", "인증 코드", "인증번호", "code à usage unique", "einmalcode",
+                "código de un solo uso", "onetimepass", "onetimecode", "verificationcode", "authcode",
+                "authenticatorcode", "mfacode", "2facode", "twofactor", "otpcode", "totpcode", "backupcode",
+                "recoverycode", "驗證碼", "確認コード", "인증코드")
 
 
 class CardNumber(Detector):
@@ -323,10 +366,16 @@ class CardNumber(Detector):
                "numer karty", "kart numarası", "kaartnummer", "primary account number", "cardnumber", "card details",
                "credit card number", "payment card", "long number on the card", "long card number",
                "16 digit card number", "16 digits on the front", "number on the front of the card",
-               "digits on the front of your card", "visa number", "mastercard number", "amex number")
+               "digits on the front of your card", "visa number", "mastercard number", "amex number", "visa card",
+               "amex card", "american express card")
     fragments = ("cardnumber", "creditcard", "debitcard", "ccnumber", "kartennummer", "номеркарты", "卡号", "卡號",
                  "カード番号", "카드번호", "신용카드", "numérodecarte", "númerodetarjeta", "kreditkarte", "cartedecrédit",
                  "tarjetadecrédito", "cartãodecrédito", "creditcardnum", "paymentcard", "cardnum")
+    # Not "card number" nor "the long number on the card": a gift or loyalty card has those too.
+    outright = ("credit card", "debit card", "payment card", "credit card number", "cc number", "cc num", "ccnum", "ccn",
+                "primary account number", "visa number", "mastercard number", "amex number", "visa card", "amex card",
+                "american express card", "creditcard", "debitcard", "paymentcard", "creditcardnum", "ccnumber",
+                "kreditkarte", "cartedecrédit", "tarjetadecrédito", "cartãodecrédito", "신용카드")
     unless = frozenset({"holder", "brand", "nickname", "label", "game", "games", "deck", "playing",
                         "trading", "gift", "greeting", "business", "library", "loyalty", "sim", "index", "flash",
                         "cards", "postcard", "report", "score", "id", "membership", "income", "aadhaar", "aadhar", "kyc"})

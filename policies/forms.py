@@ -373,10 +373,13 @@ def _restates_look_alike(detector: type[Detector], title: str, title_excused: li
     term of the lexicon ("Invite code", "Coupon": what the code we sent is), or its excused term ("Bus
     pass") is restated by each ("the pass ID on your card"; a term sharing a word with one that does).
     A title of an excusing word alone ("Museum", "Recipe") or one above another word ("Bus pass" over
-    "the password of your email") excuses nothing."""
+    "the password of your email") excuses nothing, nor does any title excuse a term that names the
+    concept outright ("Gift card" over "your Visa credit card")."""
     alike = "~" + detector.concept
     if any(concept == alike for concept, *_rest in located(title)):
-        return True  # a look-alike term of the lexicon says what the title is ("Coupon", "Booking reference")
+        # A look-alike term of the lexicon says what the title is ("Coupon", "Booking reference"), unless
+        # the description names the concept outright ("Promo" over "the verification code we texted you").
+        return not any(detector.is_outright(term) for term in bare)
     if not title_excused:
         return False
     plain, leet = normalise(title)

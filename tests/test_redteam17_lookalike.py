@@ -51,10 +51,6 @@ def test_a_look_alike_title_does_not_excuse_a_description_that_asks_for_somethin
     assert _rules("Fill in", {"p": _text(title=title, description=description)}) == [rule]
 
 
-@pytest.mark.xfail(strict=True, reason="design: a title that is a look-alike term of the lexicon ('Promo', 'Max "
-                   "tokens', 'Gift card') still excuses its whole description, however outright it asks; honest "
-                   "titles such as 'Coupon' or 'Booking reference' over 'the code we emailed you' need it, and telling "
-                   "the two apart needs more than shared words")
 @pytest.mark.parametrize("title, description, rule", [
     ("Promo", "The verification code we texted you", "credential.otp"),
     ("Max tokens", "Paste your GitHub personal access token", "credential.token"),
@@ -75,6 +71,8 @@ def test_a_look_alike_term_as_title_does_not_excuse_a_description_that_asks_outr
     ("Invite code", "The code we sent to your phone"),
     ("Invite code", "The invite code a friend sent you"),
     ("Promo code", "Have a code? Enter it to get a discount"),
+    ("Gift card", "The number on the back of the gift card, not your credit card"),
+    ("Promo", "A promo code, not the verification code of your bank"),
     ("Gift card code", "The code on the back of your gift card"),
     ("Max tokens", "Maximum number of tokens the model may generate"),
     ("Token symbol", "e.g. ETH or USDC; the token you want to swap"),
