@@ -168,7 +168,7 @@ NEGATIONS: Final[dict[str, Markers]] = {
     "ja": Markers(after="ません ない ず", openers="決して 絶対に 一切", reminders="忘れ",
                   # A request verb joined to what follows ("入力して", "記入し"): the negation after it
                   # ("他人に教えないで") does not reach back over the request.
-                  joiners="して 入力し 記入し 送って 書いて 貼って 打って 選んで 押して"),
+                  joiners="して 入力し 記入し 送って 書いて 貼って 打って 選んで 押して 入力ください 記入ください"),
     "zh": Markers(before="绝不 决不 从不 从来不 不会 不要 不得 请勿 切勿 无需 不需要 不用 没有 永远不", reminders="忘记"),
     "zh-TW": Markers(before="絕不 決不 從不 從來不 不會 不要 不得 請勿 切勿 無需 不需要 不用 沒有 永遠不",
                      reminders="忘記"),

@@ -83,9 +83,6 @@ def test_a_short_request_after_a_negated_clause_in_the_message_is_denied(message
     assert _denied(_message(message), policy)
 
 
-@pytest.mark.xfail(strict=True, reason="design: a spaced clause-final Japanese negation ('問題ない', no problem) "
-                                      "takes back the request before it, and the credential model, which then "
-                                      "scores the field, keeps it under its threshold")
 @pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
 def test_a_japanese_request_followed_by_no_problem_is_denied(policy: Policy) -> None:
     assert _denied(_described("パスワードを入力ください 問題ない"), policy)
