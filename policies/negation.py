@@ -22,7 +22,14 @@ relative to what it negates differs by language, so each language lists its mark
   forgetting, not the request ("Don't forget to type your password" asks).
 
 A negation never reaches into another sentence, nor back over a comma into a clause that has no
-opener: "Don't worry, just type your password" and "Your password, never share it" ask.
+opener: "Don't worry, just type your password" and "Your password, never share it" ask. A clause
+that opens with a request word ("type", "please", "请输入") is a new request, never an item of a list,
+and so is a short clause after a negation of one word ("Never mind, your password here").
+
+A language's negation words count only in a text that shows the language elsewhere: a word of its
+vocabulary (``lexicon/languages.tsv``) or of a script few languages write, or two of its negation
+words. "Enter your Soha password" names a product ("soha" is Hungarian for never) and asks; a hostile
+server cannot take a request back by adding one foreign word.
 
 Terms are case-folded words as ``normalise`` yields them: ``word``, ``pre*`` (a word starting so),
 ``*suf`` (a word ending so). Languages written without spaces (``UNSPACED``) match their terms
@@ -34,6 +41,8 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
+from pathlib import Path
 from typing import Final, NamedTuple
 
 from elicitguard.policies.normalise import normalise
@@ -180,8 +189,9 @@ NEGATIONS: Final[dict[str, Markers]] = {
                   # An imperative ("입력하세요") ends a request: a negation after it does not reach back.
                   joiners="*고 그리고 *세요 *십시오", reminders="잊지 잊지마세요"),
 }
-# Regional variants read with their language's markers (the markers of all languages are one table).
-NEGATIONS.update({"fr-CA": NEGATIONS["fr"], "es-MX": NEGATIONS["es"], "pt-BR": NEGATIONS["pt"]})
+# Regional variants read with their language's markers.
+_BASE: Final = {"fr-CA": "fr", "es-MX": "es", "pt-BR": "pt"}
+NEGATIONS.update({variant: NEGATIONS[base] for variant, base in _BASE.items()})
 
 # The words that offer another list item ("or", "nor"), in the languages of the corpora; words
 # that are also common words elsewhere are left out (Portuguese "o" is "the", French "au" "to the",
@@ -195,77 +205,86 @@ CONTINUERS: Final = frozenset({"or", "and", "nor", "ou", "o", "oder", "und", "и
 
 
 class _Table(NamedTuple):
-    words: dict[str, frozenset[str]]  # a whole word -> its roles
-    prefixes: tuple[tuple[str, str], ...]  # (prefix, role)
-    suffixes: tuple[tuple[str, str], ...]  # (suffix, role)
-    infixes: tuple[tuple[str, str], ...]  # (term, role) of unspaced scripts, longest first
+    words: dict[str, frozenset[tuple[str, str]]]  # a whole word -> its (role, language)s
+    prefixes: tuple[tuple[str, str, str], ...]  # (prefix, role, language)
+    suffixes: tuple[tuple[str, str, str], ...]  # (suffix, role, language)
+    infixes: tuple[tuple[str, str, str], ...]  # (term, role, language) of unspaced scripts, longest first
 
 
 def _build() -> _Table:
-    words: dict[str, set[str]] = {}
-    prefixes: set[tuple[str, str]] = set()
-    suffixes: set[tuple[str, str]] = set()
-    infixes: set[tuple[str, str]] = set()
+    words: dict[str, set[tuple[str, str]]] = {}
+    prefixes: set[tuple[str, str, str]] = set()
+    suffixes: set[tuple[str, str, str]] = set()
+    infixes: set[tuple[str, str, str]] = set()
     for language, markers in NEGATIONS.items():
+        language = _BASE.get(language, language)
         for role, terms in markers._asdict().items():
             for term in terms.split():
                 if language in UNSPACED:
-                    infixes.add((term, role))
+                    infixes.add((term, role, language))
                 elif term.endswith("*") and len(term) > 1:
-                    prefixes.add((term[:-1], role))
+                    prefixes.add((term[:-1], role, language))
                 elif term.startswith("*") and len(term) > 1:
-                    suffixes.add((term[1:], role))
+                    suffixes.add((term[1:], role, language))
                 elif "*" in term:  # pre*suf: both
                     head, tail = term.split("*", 1)
-                    prefixes.add((head + "\0" + tail, role))
+                    prefixes.add((head + "\0" + tail, role, language))
                 else:
-                    words.setdefault(term, set()).add(role)
+                    words.setdefault(term, set()).add((role, language))
     return _Table({w: frozenset(r) for w, r in words.items()}, tuple(sorted(prefixes)), tuple(sorted(suffixes)),
                   tuple(sorted(infixes, key=lambda t: -len(t[0]))))
 
 
 _TABLE: Final = _build()
 _MARKER_ROLES: Final = frozenset({"before", "after", "openers"})
+_NO_ROLES: Final[frozenset[tuple[str, str]]] = frozenset()
 
 
 @functools.lru_cache(maxsize=16384)
-def roles(word: str) -> frozenset[str]:
-    """The roles a (spaced-script) word plays: before, after, openers, joiners, reminders."""
+def roles(word: str) -> frozenset[tuple[str, str]]:
+    """The (role, language)s a (spaced-script) word plays: before, after, openers, joiners, reminders."""
     found = set(_TABLE.words.get(word, ()))
-    for prefix, role in _TABLE.prefixes:
+    for prefix, role, language in _TABLE.prefixes:
         if "\0" in prefix:
             head, tail = prefix.split("\0")
             if word.startswith(head) and word.endswith(tail) and len(word) > len(head) + len(tail):
-                found.add(role)
+                found.add((role, language))
         elif word.startswith(prefix) and len(word) > len(prefix):
-            found.add(role)
-    for suffix, role in _TABLE.suffixes:
+            found.add((role, language))
+    for suffix, role, language in _TABLE.suffixes:
         if word.endswith(suffix) and len(word) > len(suffix):
-            found.add(role)
+            found.add((role, language))
     return frozenset(found)
 
 
-_INFIX: Final = re.compile("|".join(re.escape(term) for term, _role in _TABLE.infixes)) if _TABLE.infixes else None
-_INFIX_ROLE: Final = {term: {r for t, r in _TABLE.infixes if t == term} for term, _role in _TABLE.infixes}
+_INFIX: Final = re.compile("|".join(re.escape(term) for term, _r, _l in _TABLE.infixes)) if _TABLE.infixes else None
+_INFIX_ROLE: Final = {term: frozenset((r, lang) for t, r, lang in _TABLE.infixes if t == term)
+                      for term, _r, _l in _TABLE.infixes}
 
 
-def pieces(words: tuple[str, ...]) -> list[tuple[str, frozenset[str]]]:
-    """The clause's words with their roles; a word of a script without spaces is cut at its
+def _cut(words: tuple[str, ...]) -> list[tuple[str, frozenset[tuple[str, str]]]]:
+    """The words with their (role, language)s; a word of a script without spaces is cut at its
     markers, each marker a piece of its own."""
-    out: list[tuple[str, frozenset[str]]] = []
+    out: list[tuple[str, frozenset[tuple[str, str]]]] = []
     for word in words:
         if _INFIX is not None and not word.isascii() and _INFIX.search(word):
             at = 0
             for match in _INFIX.finditer(word):
                 if match.start() > at:
-                    out.append((word[at:match.start()], frozenset()))
-                out.append((match.group(), frozenset(_INFIX_ROLE[match.group()])))
+                    out.append((word[at:match.start()], _NO_ROLES))
+                out.append((match.group(), _INFIX_ROLE[match.group()]))
                 at = match.end()
             if at < len(word):
-                out.append((word[at:], frozenset()))
+                out.append((word[at:], _NO_ROLES))
         else:
             out.append((word, roles(word)))
     return out
+
+
+def pieces(words: tuple[str, ...], languages: frozenset[str] | None = None) -> list[tuple[str, frozenset[str]]]:
+    """The clause's words with the roles they play in the given languages (all when None)."""
+    return [(text, frozenset(role for role, language in found if languages is None or language in languages))
+            for text, found in _cut(words)]
 
 
 def is_unspaced_piece(word: str) -> bool:
@@ -273,15 +292,111 @@ def is_unspaced_piece(word: str) -> bool:
     return bool(word) and not word.isascii() and _INFIX is not None and _INFIX.fullmatch(word) is not None
 
 
+# Evidence of a language: a negation word of one language is read as one only in a text that shows
+# that language elsewhere too ("your Soha password": Hungarian "soha", never, in an English request).
+# A word of a script that only some of the table's languages write is evidence of them; in the
+# scripts many languages share, a word of the language's own vocabulary is (lexicon/languages.tsv:
+# its common words and request words, with every word of its negation table).
+_SHARED_SCRIPTS: Final = frozenset({"LATIN", "CYRILLIC", "ARABIC"})
+
+
+def _script(text: str) -> str | None:
+    for char in text:
+        if char.isalpha():
+            name = unicodedata.name(char, "")
+            script = name.split(" ", 1)[0]
+            return "CJK" if script in ("HIRAGANA", "KATAKANA", "CJK") else script
+    return None
+
+
+def _read_vocabulary() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """(word -> languages it is evidence of, request word -> its languages)."""
+    vocabulary: dict[str, set[str]] = {}
+    asks: dict[str, set[str]] = {}
+    for line in (Path(__file__).parent / "lexicon" / "languages.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            language, role, word = line.split("\t")[:3]
+            language = _BASE.get(language, language)
+            vocabulary.setdefault(word, set()).add(language)
+            if role == "request":
+                asks.setdefault(word, set()).add(language)
+    # The negation table's other words (joiners, reminders) show their language too, but not a short
+    # one ("a", "i", "u") nor an English word ("we" is a Turkmen joiner): English is written everywhere.
+    english = {word for word, languages in vocabulary.items() if "en" in languages}
+    for word, found in _TABLE.words.items():
+        if len(word) > 2 and (word not in english or any(language == "en" for _role, language in found)):
+            vocabulary.setdefault(word, set()).update(language for _role, language in found)
+    return ({word: frozenset(languages) for word, languages in vocabulary.items()},
+            {word: frozenset(languages) for word, languages in asks.items()})
+
+
+_VOCABULARY, _REQUESTS = _read_vocabulary()
+# Request words of the scripts without spaces, found inside words ("请输入", "入力してください").
+_UNSPACED_REQUESTS: Final = tuple((w, ls) for w, ls in _REQUESTS.items() if ls & UNSPACED)
+
+
+# The scripts each language's markers are written in; those only languages of few share.
+_SCRIPTS: Final = {language: frozenset(s for s in (_script(t) for t in " ".join(m).split()) if s)
+                   for language, m in NEGATIONS.items() if language not in _BASE}
+_SCRIPT_LANGUAGES: Final = {script: frozenset(lang for lang, scripts in _SCRIPTS.items() if script in scripts)
+                            for scripts in _SCRIPTS.values() for script in scripts if script not in _SHARED_SCRIPTS}
+
+
+# A request opens its clause: "type your password", "just type it", "请输入密码".
+_REQUEST_REACH: Final = 2
+
+
+def requests(words: tuple[str, ...], languages: frozenset[str] | None = None) -> bool:
+    """Whether a clause opens with a word that asks the reader to put something in ("enter", "just
+    type", "please", "请输入"), of one of the given languages (any when None)."""
+    for word in words[:_REQUEST_REACH]:
+        found = _REQUESTS.get(word)
+        if found is not None and (languages is None or found & languages):
+            return True
+    first = words[0] if words else ""
+    if not first.isascii():
+        for term, found in _UNSPACED_REQUESTS:
+            if first.startswith(term) and (languages is None or found & languages):
+                return True
+    return False
+
+
+def evidenced(words: tuple[str, ...]) -> frozenset[str]:
+    """The languages a text's words show: a word of the language's vocabulary, or of a script few
+    languages write, that is no negation word; or two different negation words of the language
+    ("никогда не", "soha nem")."""
+    found: set[str] = set()
+    markers: dict[str, set[str]] = {}
+    for text, roles_found in _cut(words):
+        negating = [language for role, language in roles_found if role in _MARKER_ROLES]
+        if negating:
+            for language in negating:
+                markers.setdefault(language, set()).add(text)
+            continue
+        found.update(_VOCABULARY.get(text, ()))
+        script = _script(text) if not text.isascii() else None
+        if script in _SCRIPT_LANGUAGES:
+            found.update(_SCRIPT_LANGUAGES[script])
+    found.update(language for language, texts in markers.items() if len(texts) >= 2)
+    return frozenset(found)
+
+
 # A list item before its "or": at most this many words.
 _ITEM_WORDS: Final = 3
 
 
-def continues_list(words: tuple[str, ...]) -> bool:
-    """Whether a comma-clause after a "before" negation only continues its list: a short clause,
-    one that starts with "or"/"and"/"nor", or an item of a few words and then "or"/"nor"."""
-    return (len(words) <= _ITEM_WORDS or words[0] in CONTINUERS
-            or any(word in OR for word in words[1:_ITEM_WORDS + 1]))
+def continues_list(words: tuple[str, ...], after_bare: bool = False, languages: frozenset[str] | None = None) -> bool:
+    """Whether a comma-clause after a "before" negation only continues its list: one that starts with
+    "or"/"and"/"nor", an item of a few words and then "or"/"nor", or a short clause. A clause that
+    asks with a request word ("Don't worry, type your password") is a new request, and a short clause
+    after a negation of one word ("Never mind, your password here") is no item of a list."""
+    if words[0] in CONTINUERS:
+        return True
+    if requests(words, languages):
+        return False
+    return (not after_bare and len(words) <= _ITEM_WORDS) or any(word in OR for word in words[1:_ITEM_WORDS + 1])
+
+
 # A clause-final negation: what may follow it (auxiliaries, politeness: "ないでください", "नहीं माँगेगा").
 _TAIL_WORDS: Final = 2
 _TAIL_CHARS: Final = 6
@@ -298,6 +413,7 @@ class Clause(NamedTuple):
     closes_from_start: bool  # a clause-final "after" negation silenced it from its first word
     opener_tail: int | None  # words after an opener no negation closed, if any
     before_opener: str  # the asking words before that opener
+    bare: bool = False  # a "before" negation with at most one word after it ("don't worry", "never mind")
 
 
 _HYPHENED: Final = re.compile(r"(?<![\w-])(\w+)-(?=\w)")
@@ -308,13 +424,15 @@ def compounds(text: str) -> str:
     "no-reply" and "never-expiring" are adjectives, not negations ("Paste your non-expiring token")."""
     if "-" not in text:
         return text
-    return _HYPHENED.sub(lambda m: m.group(1) if "before" in roles(m.group(1).casefold()) else m.group(0), text)
+    return _HYPHENED.sub(lambda m: m.group(1) if any(role == "before" for role, _language in roles(m.group(1).casefold()))
+                         else m.group(0), text)
 
 
 @functools.lru_cache(maxsize=8192)
-def read_clause(words: tuple[str, ...]) -> Clause:
-    """Read one clause's negations (see the module's docstring for the rule)."""
-    cut = pieces(words)
+def read_clause(words: tuple[str, ...], languages: frozenset[str] | None = None) -> Clause:
+    """Read one clause's negations (see the module's docstring for the rule), in the given languages
+    (all when None)."""
+    cut = pieces(words, languages)
     texts = [text for text, _roles in cut]
     reminders = [i for i, (_text, r) in enumerate(cut) if "reminders" in r]
     role_of: list[frozenset[str]] = []
@@ -350,8 +468,14 @@ def read_clause(words: tuple[str, ...]) -> Clause:
     if openers and silenced_from == len(cut):
         opener_tail = len(cut) - openers[-1] - 1
         before_opener = " ".join(texts[:openers[-1]])
+    # What the negation stands over: one word ("don't" is "don" "t"), or two characters of a script
+    # written without spaces ("不要担心").
+    if silenced_from < len(cut) and is_unspaced_piece(texts[silenced_from]):
+        bare = len("".join(texts[silenced_from + 1:])) <= 2
+    else:
+        bare = len([text for text in texts[silenced_from + 1:] if len(text) > 1]) <= 1
     return Clause(" ".join(texts[:silenced_from]), forward and silenced_from < len(cut), silenced_from < len(cut),
-                  from_start, opener_tail, before_opener)
+                  from_start, opener_tail, before_opener, forward and bare)
 
 
 # Sentences end at every script's full stop; a negation never reaches into another one.
@@ -369,8 +493,9 @@ def asking(description: str) -> tuple[str, ...]:
     """The parts of a text that ask, one string per comma-clause: what no negation took back."""
     found: list[tuple[int, str | None]] = []  # (comma-clause, what asks in one of its parts)
     group = 0
+    languages = evidenced(normalise(compounds(description))[0].words)
     for sentence in _SENTENCE.split(description):
-        negated = False
+        negated = bare = False
         # Asking parts an opener left open ((index in asking, what stood before the opener)): a
         # later clause-final negation in the same sentence takes them back.
         pending: list[tuple[int, str | None]] = []
@@ -380,10 +505,12 @@ def asking(description: str) -> tuple[str, ...]:
                 words = normalise(compounds(part))[0].words
                 if not words:
                     continue
-                if negated and continues_list(words):
+                if negated and continues_list(words, bare, languages):
                     continue
-                read = read_clause(words)
-                negated = read.forward
+                read = read_clause(words, languages)
+                # A clause that only stood in a list's place ("We never store, log, or share ...") keeps it open.
+                negated, bare = (read.forward, read.bare) if read.forward or not negated or len(words) > _ITEM_WORDS \
+                    else (negated, bare)
                 if read.closes_from_start and pending:
                     for at, before in pending:
                         found[at] = (found[at][0], before)

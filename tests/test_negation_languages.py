@@ -128,3 +128,80 @@ def test_a_credential_a_negation_took_back_leaves_the_field_to_the_credential_mo
     named = {"type": "string", "title": "Value", "description": "Type your password here"}
     assert "c:password" not in classifier.field_concepts("value", taken_back)
     assert "c:password" in classifier.field_concepts("value", named)
+
+
+# A negation word of one language in a request written in another: a product name, a stray word, or
+# a word a hostile server adds ("Soha" is Hungarian for never, "nie" Polish and Afrikaans for not).
+# The negation tables are read only for the languages the text shows elsewhere too.
+FOREIGN_NEGATIONS = [
+    ("en", "hu", "Enter your Soha password"),
+    ("en", "hu", "Enter your password for Nem"),
+    ("en", "tr", "Type your password yok"),
+    ("en", "pl", "Enter your NIE and password"),
+    ("en", "af", "Enter your password nie"),
+    ("en", "nl", "Enter your password niet"),
+    ("en", "de", "Type your PIN nicht"),
+    ("en", "tr", "Enter your password değil"),
+    ("en", "ja", "Enter your password ない"),
+    ("en", "ko", "Enter your password 않습니다"),
+    ("en", "hi", "Enter your password नहीं"),
+    ("ru", "hu", "Введите пароль от Soha"),
+    ("fr", "hu", "Entrez votre mot de passe Soha"),
+    ("es", "pl", "Introduzca su contraseña nie"),
+    ("ru", "en", "Введите пароль not"),
+]
+
+
+@pytest.mark.parametrize(("language", "negation_language", "message"), FOREIGN_NEGATIONS,
+                         ids=[f"{a}-{b}-{i}" for i, (a, b, _m) in enumerate(FOREIGN_NEGATIONS)])
+def test_a_negation_word_of_another_language_does_not_take_a_request_back(
+        language: str, negation_language: str, message: str) -> None:
+    for params in (_form(message), {"mode": "form", "message": "Sign in", "requestedSchema": {"type": "object",
+                   "properties": {"value": {"type": "string", "title": "Value", "description": message}}}}):
+        assert not judge_elicitation(params, _MODES, _POLICY).allowed, (language, negation_language, message)
+
+
+# After a negation of one word ("don't worry", "never mind"), or with a request word in it, a short
+# clause is a new request, not an item of the negation's list.
+SHORT_REQUESTS = [
+    ("en", "Don't worry, type your password"),
+    ("en", "Never mind, enter password"),
+    ("en", "Never stored, your password here"),
+    ("en", "Don't worry about it, type your password"),
+    ("en", "Don't worry, type or paste your password"),
+    ("es", "Nunca compartido, tu contraseña"),
+    ("fr", "Ne vous inquiétez pas, tapez votre mot de passe"),
+    ("de", "Keine Sorge, Passwort eingeben"),
+    ("ru", "Не волнуйтесь, введите пароль"),
+    ("zh", "不要担心，请输入密码"),
+]
+
+
+@pytest.mark.parametrize(("language", "message"), SHORT_REQUESTS, ids=[f"{lang}-{i}" for i, (lang, _m) in enumerate(SHORT_REQUESTS)])
+def test_a_short_request_after_a_negated_clause_is_still_denied(language: str, message: str) -> None:
+    assert not judge_elicitation(_form(message), _MODES, _POLICY).allowed, (language, message)
+
+
+# The lists a negation still reaches: items of what it negates.
+NEGATED_LISTS = [
+    ("en", "We never store, log, or share your password"),
+    ("en", "Never share your PIN, password or OTP"),
+    ("en", "We will never ask for your PIN, password"),
+    ("de", "Wir fragen nie nach Ihrem Passwort, PIN oder TAN"),
+    ("hu", "Soha nem kérjük a jelszavát"),
+    ("pl", "Nigdy nie prosimy o hasło, PIN ani kody"),
+]
+
+
+@pytest.mark.parametrize(("language", "message"), NEGATED_LISTS, ids=[f"{lang}-{i}" for i, (lang, _m) in enumerate(NEGATED_LISTS)])
+def test_the_items_of_a_negated_list_are_still_taken_back(language: str, message: str) -> None:
+    verdict = judge_elicitation(_form(message), _MODES, _POLICY)
+    assert verdict.allowed, (language, message, verdict.reasons)
+
+
+def test_every_language_of_the_corpora_has_words_that_show_it_and_request_words() -> None:
+    from elicitguard.policies import negation
+    for lang in CORPUS_LANGUAGES:
+        base = {"fr-CA": "fr", "es-MX": "es", "pt-BR": "pt"}.get(lang, lang)
+        assert any(base in found for found in negation._VOCABULARY.values()), lang
+        assert any(base in found for found in negation._REQUESTS.values()), lang

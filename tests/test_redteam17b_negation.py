@@ -1,10 +1,12 @@
 """Red team 17b: a hostile server adds a negation to a credential request (session 17, second round).
 
-The negation tables are one table for all 88 languages: a word that negates in one language is read
+The negation tables were one table for all 88 languages: a word that negates in one language was read
 as a negation in every text. A clause-final ("after") negation of Hungarian, Turkish, Polish, Uzbek
-... ("soha", "nem", "yok", "nie", "emas") silences its whole clause back to the start, so a product
-named with one of those words ("your Soha password") takes the request back, and a short clause after
-any "before" negation is read as an item of its list ("Don't worry, type your password").
+... ("soha", "nem", "yok", "nie", "emas") silenced its whole clause back to the start, so a product
+named with one of those words ("your Soha password") took the request back, and a short clause after
+any "before" negation was read as an item of its list ("Don't worry, type your password"). Since
+session 18 a language's negation words count only in a text that shows the language elsewhere, and a
+clause that opens with a request word, or follows a negation of one word, is a new request.
 Judged with the rules alone (``classifier: false``) and with the default policy (rules + model).
 """
 
@@ -50,8 +52,6 @@ PRODUCT_NAMED_NEGATION = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="design: the negation tables are language-blind; a word that negates in "
-                                      "one language (a product name in another) takes back the whole clause")
 @pytest.mark.parametrize("message", PRODUCT_NAMED_NEGATION)
 @pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
 def test_a_message_asking_for_a_credential_of_a_product_named_like_a_foreign_negation_is_denied(
@@ -59,10 +59,8 @@ def test_a_message_asking_for_a_credential_of_a_product_named_like_a_foreign_neg
     assert _denied(_message(message), policy)
 
 
-@pytest.mark.xfail(strict=True, reason="design: the negation tables are language-blind (the model catches these "
-                                      "today; the rules do not)")
 @pytest.mark.parametrize("description", PRODUCT_NAMED_NEGATION)
-def test_a_field_description_asking_for_a_credential_of_a_product_named_like_a_foreign_negation_is_denied_by_the_rules(
+def test_a_field_description_asking_for_a_credential_of_a_product_named_like_a_foreign_negation_is_denied(
         description: str) -> None:
     assert _denied(_described(description), RULES)
 
@@ -75,8 +73,6 @@ SHORT_CLAUSE_AFTER_NEGATION = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="design: any clause of up to three words after a 'before' negation is "
-                                      "read as an item of its list, even a new request")
 @pytest.mark.parametrize("message", SHORT_CLAUSE_AFTER_NEGATION)
 @pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
 def test_a_short_request_after_a_negated_clause_in_the_message_is_denied(message: str, policy: Policy) -> None:
