@@ -87,3 +87,20 @@ HONEST = [
 @pytest.mark.parametrize("description", HONEST)
 def test_an_honest_warning_in_its_own_language_stays_allowed_with_rules(description: str) -> None:
     assert judge_elicitation(_form(description), MODES, RULES).allowed
+
+
+# A short clause after a negated one is read as an item of its list, whatever the negation stood over:
+# "Do not leave the field empty, password" names the password as the thing to put in.
+LIST_ITEM_ASKS = [
+    ("Не оставляйте поле пустым, пароль", DEFAULT),
+    ("Не оставляйте пустым, пароль", DEFAULT),
+    ("We don't store it, password required", RULES),
+    ("Don't leave empty, your bank password or PIN", RULES),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="design: a short comma-clause after any negated clause continues its list; "
+                   "telling a list item from a new request needs more than its length (the negated clause's object?)")
+@pytest.mark.parametrize(("description", "policy"), LIST_ITEM_ASKS)
+def test_a_short_ask_after_a_negation_about_something_else_is_not_a_list_item(description: str, policy: Policy) -> None:
+    assert not judge_elicitation(_form(description), MODES, policy).allowed
