@@ -428,12 +428,38 @@ def compounds(text: str) -> str:
                          else m.group(0), text)
 
 
+def _request_languages(text: str) -> frozenset[str]:
+    """The languages a word (or a piece cut out of an unspaced word) asks in: "enter", "введите", "请输入"."""
+    found = _REQUESTS.get(text)
+    if found is not None:
+        return found
+    if text and not text.isascii():
+        for term, languages in _UNSPACED_REQUESTS:
+            if text.startswith(term):
+                return languages
+    return frozenset()
+
+
 @functools.lru_cache(maxsize=8192)
 def read_clause(words: tuple[str, ...], languages: frozenset[str] | None = None) -> Clause:
     """Read one clause's negations (see the module's docstring for the rule), in the given languages
     (all when None)."""
-    cut = pieces(words, languages)
+    raw = _cut(words)
+    cut = [(text, frozenset(role for role, language in found if languages is None or language in languages))
+           for text, found in raw]
     texts = [text for text, _roles in cut]
+    # A negation takes back no request of another language: "Enter your password ठीक नहीं" (one Hindi word
+    # makes the Hindi negation count) and "ไม่ต้อง Enter your password" ask. Per piece, the languages
+    # its request word asks in (empty: no request word).
+    asks = [_request_languages(text) for text in texts]
+
+    def negation_languages(i: int, role: str) -> frozenset[str]:
+        return frozenset(language for r, language in raw[i][1] if r == role and (languages is None or language in languages))
+
+    def over_foreign_request(i: int, role: str, span: range) -> bool:
+        own = negation_languages(i, role)
+        return any(asks[j] and asks[j].isdisjoint(own) for j in span)
+
     reminders = [i for i, (_text, r) in enumerate(cut) if "reminders" in r]
     role_of: list[frozenset[str]] = []
     for i, (_text, r) in enumerate(cut):
@@ -450,13 +476,15 @@ def read_clause(words: tuple[str, ...], languages: frozenset[str] | None = None)
     last_joiner = max((j for j, r in enumerate(role_of) if "joiners" in r), default=-1)
     joiner_before = -1  # the last joiner before the current piece
     for i, r in enumerate(role_of):
-        if "before" in r:
+        if "before" in r and not over_foreign_request(i, "before", range(i + 1, len(cut))):
             silenced_from = min(silenced_from, i)
             forward = True
         if "after" in r:
             unspaced = is_unspaced_piece(texts[i])
             short = (chars_after[i + 1] <= _TAIL_CHARS if unspaced else len(cut) - i - 1 <= _TAIL_WORDS)
-            if short and last_joiner <= i:
+            # A request verb of another language right before the negation is its verb, borrowed
+            # ("OTP enter न करें"); one further back opens a request of its own.
+            if short and last_joiner <= i and not over_foreign_request(i, "after", range(joiner_before + 1, i - 1)):
                 start = joiner_before + 1
                 silenced_from = min(silenced_from, start)
                 from_start = from_start or start == 0
