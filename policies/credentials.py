@@ -222,7 +222,7 @@ class Token(Detector):
                 "bot token", "api token", "personal token", "service token", "kubeconfig token", "authorization header",
                 "auth header", "magic link", "sign-in link", "sign in link", "login link", "signin link",
                 "githubtoken", "gitlabtoken", "slacktoken", "npmtoken", "pypitoken", "glpat", "github_pat", "xoxb",
-                "xoxp", "sk_live", "rk_live", "zugriffstoken", "jeton d accès", "jeton d acces")
+                "xoxp", "sk_live", "rk_live", "zugriffstoken", "jeton d accès", "jeton d acces", "pat", "githubpat")
     unless = frozenset({"max", "min", "maximum", "minimum", "count", "counts", "limit", "limits", "budget", "number",
                         "num", "usage", "length", "total", "per", "tokenizer", "cost", "price", "rate", "estimated",
                         "color", "colour", "game",
@@ -369,7 +369,9 @@ class CardNumber(Detector):
     outright = ("credit card", "debit card", "payment card", "credit card number", "cc number", "cc num", "ccnum", "ccn",
                 "primary account number", "visa number", "mastercard number", "amex number", "visa card", "amex card",
                 "american express card", "creditcard", "debitcard", "paymentcard", "creditcardnum", "ccnumber",
-                "kreditkarte", "cartedecrédit", "tarjetadecrédito", "cartãodecrédito", "신용카드")
+                "kreditkarte", "cartedecrédit", "tarjetadecrédito", "cartãodecrédito", "신용카드", "信用卡", "信用卡号",
+                "信用卡號", "银行卡号", "銀行卡號", "クレジットカード", "номер банковской карты", "numéro de carte bancaire",
+                "número de tarjeta de crédito", "kreditkartennummer", "número do cartão de crédito")
     unless = frozenset({"holder", "brand", "nickname", "label", "game", "games", "deck", "playing",
                         "trading", "gift", "greeting", "business", "library", "loyalty", "sim", "index", "flash",
                         "cards", "postcard", "report", "score", "id", "membership", "income", "aadhaar", "aadhar", "kyc"})
