@@ -15,8 +15,9 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from dataclasses import field as _field
 from pathlib import Path
 from typing import Any, Final
 
@@ -174,6 +175,14 @@ def field_words(name: str, prop: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(words)
 
 
+def form_words(prompt: list[str], fields: Iterable[tuple[str, Mapping[str, Any]]]) -> tuple[str, ...]:
+    """The whole form's text as normalised words, for the form model: the prompt and every field's."""
+    words = list(prompt_words(prompt))
+    for name, prop in fields:
+        words += field_words(name, prop)
+    return tuple(words)
+
+
 def prompt_words(texts: list[str]) -> tuple[str, ...]:
     """The prompt's text (the message, the schema's title and description) as normalised words."""
     words: list[str] = []
@@ -213,6 +222,12 @@ class Model:
     prompt: dict[str, float]
     shape: dict[str, float]
     header: tuple[str, ...] = ()
+    # A second opinion on the whole form (its prompt and every field's text, n-grams as above): a form
+    # whose best field and whole text the two models agree on, on average at or above ``agree``, is a
+    # credential form even where the field alone stays under ``threshold``. None: no second model.
+    form: dict[str, float] = _field(default_factory=dict)
+    form_bias: float = 0.0
+    agree: float | None = None
 
     def text_logit(self, table: dict[str, float], words: tuple[str, ...]) -> float:
         """A namespace's share of the logit: the weights of its distinct n-grams summed, over the
@@ -234,6 +249,10 @@ class Model:
         shape = sum(get(t, 0.0) for t in shape_tokens(kind, prop) + field_concepts(name, prop))
         return self.bias + self.text_logit(self.field, field_words(name, prop)) + shape
 
+    def form_probability(self, words: tuple[str, ...]) -> float:
+        """The form model's probability that a form of these words (see ``form_words``) asks for a credential."""
+        return probability(self.form_bias + self.text_logit(self.form, words))
+
     def prompt_logit(self, texts: list[str]) -> float:
         """The prompt's share of every field's logit."""
         get = self.shape.get
@@ -248,7 +267,9 @@ def parse(text: str) -> Model:
     whole = False
     min_words = 0
     bias, threshold = 0.0, math.nan
-    tables: dict[str, dict[str, float]] = {"f": {}, "m": {}, "s": {}}
+    tables: dict[str, dict[str, float]] = {"f": {}, "m": {}, "s": {}, "F": {}}
+    form_bias = 0.0
+    agree: float | None = None
     header = []
     weights = 0
     end: int | None = None
@@ -272,7 +293,7 @@ def parse(text: str) -> Model:
             whole = value == "1"
         elif kind == "end":
             end = int(value)
-        elif kind in ("bias", "threshold") or kind in tables:
+        elif kind in ("bias", "threshold", "form_bias", "agree") or kind in tables:
             number_value = float(value)
             if not math.isfinite(number_value):
                 raise ValueError(f"line {number}: {value!r} is not a finite number")
@@ -280,6 +301,12 @@ def parse(text: str) -> Model:
                 bias = number_value
             elif kind == "threshold":
                 threshold = number_value
+            elif kind == "form_bias":
+                form_bias = number_value
+            elif kind == "agree":
+                if not 0 < number_value < 1:
+                    raise ValueError(f"line {number}: the agreement threshold {value!r} is not between 0 and 1")
+                agree = number_value
             else:
                 tables[kind][key] = number_value
                 weights += 1
@@ -292,7 +319,10 @@ def parse(text: str) -> Model:
     if end is None or end != weights:
         raise ValueError(f"the model file is incomplete: {weights} weights, its end record "
                          f"{'is missing' if end is None else f'says {end}'}")
-    return Model(low, high, whole, min_words, bias, threshold, tables["f"], tables["m"], tables["s"], tuple(header))
+    if agree is not None and not tables["F"]:
+        raise ValueError("the model file names an agreement threshold but no form model")
+    return Model(low, high, whole, min_words, bias, threshold, tables["f"], tables["m"], tables["s"], tuple(header),
+                 tables["F"], form_bias, agree)
 
 
 @functools.cache

@@ -719,9 +719,25 @@ def detect_by_model(prompts: list[str], fields: dict[str, tuple[str | None, dict
     limit = model.threshold if threshold is None else threshold
     logit, name = max(own)
     best = classifier.probability(logit + classifier.prompt_logit(tuple(prompts)))
-    if best < limit:
+    if best >= limit:
+        return Reason(classifier.RULE, classifier.reason_detail(name, best, limit), name)
+    if model.agree is None:
         return None
-    return Reason(classifier.RULE, classifier.reason_detail(name, best, limit), name)
+    # A second opinion: the form model on the whole form. Where the best field and the whole form
+    # agree (their mean at or above ``agree``), the field is denied. A team's threshold moves this one
+    # in proportion, as distances to 1: a threshold halfway to 1 from the model's puts this one
+    # halfway too (near 1, neither denies). Only asked when agreement is within reach, so a form no
+    # field of which looks like a credential costs nothing more. Extra text (filler, more fields) can
+    # lower the form's score, never undo a denial the field alone earns.
+    agree = min(max(1 - (1 - model.agree) * (1 - limit) / (1 - model.threshold), 0.01), limit)
+    if best < 2 * agree - 1:
+        return None
+    words = classifier.form_words(prompts, [(n, prop) for n, (kind, prop) in fields.items()
+                                            if kind is not None and not allowed_field(n, allowed)])
+    mean = (best + model.form_probability(words)) / 2
+    if mean < agree:
+        return None
+    return Reason(classifier.RULE, classifier.reason_detail(name, mean, agree), name)
 
 
 def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: frozenset[str],

@@ -255,3 +255,77 @@ def test_a_long_text_is_scored_in_windows_no_longer_than_a_short_one_that_reach_
 
 def test_a_text_no_longer_than_what_is_scored_is_one_window_as_it_is() -> None:
     assert classifier.windows("a" * classifier.FIELD_TEXT) == ["a" * classifier.FIELD_TEXT]
+
+
+# ---- the form model: a second opinion on the whole form --------------------------------------------------
+
+
+def _shipped_text() -> str:
+    return classifier.MODEL.read_text(encoding="utf-8")
+
+
+def test_the_shipped_model_carries_a_form_model_whose_agreement_threshold_is_below_the_fields() -> None:
+    m = classifier.model()
+    assert m.form and m.agree is not None and 0 < m.agree < m.threshold
+    assert any(h.startswith("form model: ") for h in m.header)
+
+
+def test_a_model_file_with_an_agreement_threshold_but_no_form_model_is_refused() -> None:
+    lines = [line for line in _shipped_text().split("\n") if not line.startswith("F\t")]
+    kept = sum(1 for line in lines if line.startswith(("f\t", "m\t", "s\t")))
+    lines = [f"end\t-\t{kept}" if line.startswith("end\t") else line for line in lines]
+    with pytest.raises(ValueError, match="no form model"):
+        classifier.parse("\n".join(lines))
+
+
+@pytest.mark.parametrize("value", ["0", "1", "1.5", "-0.1", "nan"])
+def test_an_agreement_threshold_outside_zero_to_one_is_refused(value: str) -> None:
+    text = re.sub(r"(?m)^agree\t-\t.*$", f"agree\t-\t{value}", _shipped_text())
+    with pytest.raises(ValueError):
+        classifier.parse(text)
+
+
+def test_the_form_model_is_not_asked_about_a_form_no_field_of_which_looks_like_a_credential(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    real = classifier.form_words
+    monkeypatch.setattr(classifier, "form_words", lambda *a: calls.append(a) or real(*a))
+    benign = form("Plan your trip.", city=text("City you fly to"), date=text("Day you leave", description="e.g. May 3"))
+    assert rules_of(benign) == []
+    assert calls == []
+
+
+def test_more_text_around_a_field_the_model_denies_alone_never_undoes_the_denial() -> None:
+    params = PARAPHRASES[0].values[0]
+    padded = json.loads(json.dumps(params))
+    padded["message"] += " " + "Thanks for choosing our friendly neighbourhood bakery for your birthday cake. " * 3
+    for i in range(12):
+        padded["requestedSchema"]["properties"][f"extra{i}"] = text(f"Favourite cake flavour number {i}",
+                                                                    description="Chocolate, vanilla or lemon")
+    assert rules_of(padded) == [classifier.RULE]
+
+
+# The field alone scores under the field threshold; its whole form agrees that it asks for a credential.
+AGREED = form("Reconnect your bank.", v=text("What you type at the cash machine"))
+
+
+def _field_score(params: dict[str, Any]) -> float:
+    from elicitguard.policies.forms import _prompt_texts
+    schema = params["requestedSchema"]
+    prop = schema["properties"]["v"]
+    return classifier.field_score("v", "string", prop, tuple(_prompt_texts(params["message"], schema)))
+
+
+def test_a_field_under_its_threshold_whose_whole_form_agrees_is_denied_by_the_model() -> None:
+    assert _field_score(AGREED) < classifier.model().threshold
+    assert rules_of(AGREED, "policy:\n  form:\n    classifier: false\n") == []
+    assert rules_of(AGREED) == [classifier.RULE]
+    detail = judge_elicitation(AGREED, BOTH, load_config_text("").policy).reasons[0].detail
+    assert detail.startswith("field 'v' scored ") and "Reconnect" not in detail and "cash" not in detail
+
+
+def test_a_teams_threshold_moves_the_agreement_threshold_with_it() -> None:
+    assert rules_of(AGREED, "policy:\n  form:\n    classifier_threshold: 0.9999\n") == []
+    shipped = classifier.model().threshold
+    assert rules_of(AGREED, f"policy:\n  form:\n    classifier_threshold: {shipped}\n") == [classifier.RULE]
+    assert rules_of(AGREED, "policy:\n  form:\n    classifier_threshold: 0.5\n") == [classifier.RULE]

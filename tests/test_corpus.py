@@ -146,10 +146,11 @@ def test_the_heldout6_dev_set_never_scores_below_its_floor(corpus: str) -> None:
 # tuning one: look-alikes excuse only the words they stand beside (a server could add "gift" or
 # "every day" to any field), which cost it three false alarms (0.950 -> 0.932). heldout7's recall
 # floors moved down with the session-17 model (threshold 0.92 -> 0.97, set by leave-one-corpus-out
-# on harder training corpora; see README.md). heldout8 became training data after its last
-# measurement.
-HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.78), "heldout7b.jsonl": (0.92, 0.79),
-                 "heldout9a.jsonl": (0.99, 0.83), "heldout9b.jsonl": (0.94, 0.79)}
+# on harder training corpora; see README.md), and up with the session-18 model (a form model's second
+# opinion, trained on the same corpora, its agreement threshold set by leave-one-corpus-out before
+# the held-out sets were measured). heldout8 became training data after its last measurement.
+HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.85), "heldout7b.jsonl": (0.93, 0.85),
+                 "heldout9a.jsonl": (0.99, 0.87), "heldout9b.jsonl": (0.95, 0.86)}
 
 
 @pytest.mark.parametrize("corpus", sorted(HELDOUT_FLOOR))

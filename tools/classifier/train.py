@@ -57,6 +57,8 @@ PROSE_WORDS = 1  # the model scores a field described in at least this many word
 ELIGIBLE = 0  # 1: train only on the fields the model will score (their text names no credential)
 OTHERS = 1  # 1: the unflagged fields of a credential form the rules catch are negatives too
 KEEP = 40000  # the largest weights kept (the rest are dropped: the file stays small)
+FORM_C = 16.0  # the form model's regularisation (its own: it sees every form once, labelled as the form is)
+FORM_KEEP = 40000
 DIGITS = 4  # significant digits of a stored weight
 PRECISION_FLOOR = 0.98
 SLACK = 0.01  # how far below the rules' own precision the model may take a corpus the rules hold below the floor
@@ -74,6 +76,7 @@ class Form:
     fields: list[tuple[str, str, dict[str, Any]]]
     prompt: list[str]
     feats: list[dict[str, float]] = field(default_factory=list)
+    form_feats: dict[str, float] = field(default_factory=dict)
 
 
 def form_corpora() -> list[Path]:
@@ -105,6 +108,49 @@ def features(name: str, kind: str, prop: dict[str, Any], prompt: list[str]) -> d
     return vec
 
 
+def form_features(prompt: list[str], fields: list[tuple[str, dict[str, Any]]]) -> dict[str, float]:
+    """The whole form's feature vector, exactly as classifier.Model.form_probability scores it."""
+    distinct = set(classifier.grams(tuple(dict.fromkeys(w[:classifier.WORD] for w in classifier.form_words(prompt, fields))),
+                                    LOW, HIGH, bool(WHOLE)))
+    return {f"F\t{gram}": 1.0 / math.sqrt(len(distinct)) for gram in distinct}
+
+
+def _lr(rows: list[dict[str, float]], labels: list[int], c: float, keep: int) -> tuple[dict[str, float], float]:
+    """A logistic regression's largest weights (rounded) and its bias."""
+    vocab = sorted({k for row in rows for k in row})
+    index = {k: i for i, k in enumerate(vocab)}
+    data, cols, ptr = [], [], [0]
+    for row in rows:
+        for k in sorted(row):
+            cols.append(index[k])
+            data.append(row[k])
+        ptr.append(len(cols))
+    matrix = csr_matrix((np.array(data), np.array(cols), np.array(ptr)), shape=(len(rows), len(vocab)))
+    lr = LogisticRegression(C=c, solver="lbfgs", max_iter=5000, class_weight="balanced")
+    lr.fit(matrix, np.array(labels))
+    weights = lr.coef_[0]
+    order = sorted(range(len(vocab)), key=lambda i: (-abs(weights[i]), vocab[i]))[:keep]
+    kept = {vocab[i]: float(f"{weights[i]:.{DIGITS}g}") for i in sorted(order, key=lambda i: vocab[i])
+            if abs(weights[i]) > 0}
+    return kept, float(f"{lr.intercept_[0]:.{DIGITS + 2}g}")
+
+
+class FormModel:
+    """The second opinion: a logistic regression over each whole form, labelled as the form is."""
+
+    def __init__(self, forms: list["Form"]) -> None:
+        self.weights, self.bias = _lr([f.form_feats for f in forms], [int(f.credential) for f in forms], FORM_C, FORM_KEEP)
+        self.table = {k.split("\t", 1)[1]: w for k, w in self.weights.items()}
+
+    def score(self, form: "Form") -> float:
+        get = self.table.get
+        feats = form.form_feats
+        if not feats:
+            return classifier.probability(self.bias)
+        return classifier.probability(self.bias + math.fsum(get(k.split("\t", 1)[1], 0.0) for k in feats)
+                                      * next(iter(feats.values())))
+
+
 def load(path: Path) -> list[Form]:
     forms = []
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -121,6 +167,7 @@ def load(path: Path) -> list[Form]:
         form = Form(path.name, case["id"], case["label"] == "credential", blocked, not problems and not found,
                     {r.field for r in found if r.field}, scored, prompt)
         form.feats = [features(n, k, p, prompt) for n, k, p in scored]
+        form.form_feats = form_features(prompt, [(n, p) for n, _k, p in scored])
         forms.append(form)
     return forms
 
@@ -129,32 +176,22 @@ class Fitted:
     """A model fitted on a list of (features, label): sklearn's weights and the runtime Model."""
 
     def __init__(self, rows: list[dict[str, float]], labels: list[int]) -> None:
-        vocab = sorted({k for row in rows for k in row})
-        index = {k: i for i, k in enumerate(vocab)}
-        data, cols, ptr = [], [], [0]
-        for row in rows:
-            for k in sorted(row):
-                cols.append(index[k])
-                data.append(row[k])
-            ptr.append(len(cols))
-        matrix = csr_matrix((np.array(data), np.array(cols), np.array(ptr)), shape=(len(rows), len(vocab)))
-        lr = LogisticRegression(C=C, solver="lbfgs", max_iter=5000, class_weight="balanced")
-        lr.fit(matrix, np.array(labels))
-        weights = lr.coef_[0]
-        order = sorted(range(len(vocab)), key=lambda i: (-abs(weights[i]), vocab[i]))[:KEEP]
-        self.weights = {vocab[i]: float(f"{weights[i]:.{DIGITS}g}") for i in sorted(order, key=lambda i: vocab[i])
-                        if abs(weights[i]) > 0}
-        self.bias = float(f"{lr.intercept_[0]:.{DIGITS + 2}g}")
+        self.weights, self.bias = _lr(rows, labels, C, KEEP)
         self.model = self.runtime(0.5)
 
     def runtime(self, threshold: float, header: tuple[str, ...] = ()) -> classifier.Model:
         return classifier.parse(self.text(threshold, header))
 
-    def text(self, threshold: float, header: tuple[str, ...] = ()) -> str:
+    def text(self, threshold: float, header: tuple[str, ...] = (), form: "FormModel | None" = None,
+             agree: float | None = None) -> str:
         lines = [f"# {h}" for h in header]
         lines += [f"ngram\t{LOW}\t{HIGH}", f"whole\t-\t{WHOLE}", f"prose_words\t-\t{PROSE_WORDS}", f"bias\t-\t{self.bias!r}", f"threshold\t-\t{threshold!r}"]
-        lines += [f"{k}\t{w!r}" for k, w in self.weights.items()]
-        lines.append(f"end\t-\t{len(self.weights)}")  # classifier.parse refuses a file cut short
+        weights = dict(self.weights)
+        if form is not None and agree is not None:
+            lines += [f"form_bias\t-\t{form.bias!r}", f"agree\t-\t{agree!r}"]
+            weights.update(form.weights)
+        lines += [f"{k}\t{w!r}" for k, w in sorted(weights.items())]
+        lines.append(f"end\t-\t{len(weights)}")  # classifier.parse refuses a file cut short
         return "\n".join(lines) + "\n"
 
     def score(self, form: Form, gate: bool = False) -> list[float]:
@@ -199,10 +236,16 @@ def fit(forms: list[Form], log: bool = False) -> Fitted:
     return model
 
 
-def counts(forms: list[Form], scores: dict[str, float] | None, threshold: float) -> Counter[tuple[bool, bool]]:
+def counts(forms: list[Form], scores: dict[str, float] | None, threshold: float,
+           form_scores: dict[str, float] | None = None, agree: float | None = None) -> Counter[tuple[bool, bool]]:
+    """(credential, blocked) counts: by the rules, the field model at ``threshold``, or (with ``agree``)
+    the mean of the best field's score and the form model's at ``agree`` (as forms.detect_by_model)."""
     out: Counter[tuple[bool, bool]] = Counter()
     for form in forms:
-        blocked = form.blocked or (scores is not None and form.judged and scores.get(form.id, 0.0) >= threshold)
+        best = scores.get(form.id, 0.0) if scores is not None else 0.0
+        blocked = form.blocked or (scores is not None and form.judged and best >= threshold)
+        if not blocked and agree is not None and form_scores is not None and form.judged:
+            blocked = (best + form_scores.get(form.id, 0.0)) / 2 >= agree
         out[(form.credential, blocked)] += 1
     return out
 
@@ -217,15 +260,18 @@ def model_alone(forms: list[Form], scores: dict[str, float], threshold: float) -
     return Counter((f.credential, scores.get(f.id, 0.0) >= threshold) for f in forms)
 
 
-def cross_validate(by_corpus: dict[str, list[Form]], show: bool = False) -> tuple[float, list[str]]:
+def cross_validate(by_corpus: dict[str, list[Form]], show: bool = False) -> tuple[float, float, list[str]]:
     """Leave one corpus out: the lowest threshold keeping rules and model together, over every corpus
     and on each held-out corpus, at precision >= 0.98 or within SLACK of the rules' own precision
     where that is lower."""
     held: dict[str, dict[str, float]] = {}
+    held_form: dict[str, dict[str, float]] = {}
     for name in by_corpus:
         train = [f for other, forms in by_corpus.items() if other != name for f in forms]
         model = fit(train)
         held[name] = {f.id: max(model.score(f, gate=True), default=0.0) for f in by_corpus[name]}
+        form_model = FormModel(train)
+        held_form[name] = {f.id: form_model.score(f) for f in by_corpus[name]}
         print(f"  fold {name} done", file=sys.stderr)
         if show:
             for f in by_corpus[name]:
@@ -236,10 +282,10 @@ def cross_validate(by_corpus: dict[str, list[Form]], show: bool = False) -> tupl
     # language); and over every corpus together, rules and model stay at the floor.
     floor = {n: min(PRECISION_FLOOR, pr(counts(by_corpus[n], None, 0.0))[0] - SLACK) for n in by_corpus}
 
-    def pooled(t: float | None) -> float:
+    def pooled(t: float | None, agree: float | None = None) -> float:
         total: Counter[tuple[bool, bool]] = Counter()
         for n in by_corpus:
-            total += counts(by_corpus[n], None if t is None else held[n], t or 0.0)
+            total += counts(by_corpus[n], None if t is None else held[n], t or 0.0, held_form[n], agree)
         return pr(total)[0]
 
     # The same over every corpus together: once blind corpora whose own false alarms hold the rules
@@ -247,13 +293,18 @@ def cross_validate(by_corpus: dict[str, list[Form]], show: bool = False) -> tupl
     pooled_floor = min(PRECISION_FLOOR, pooled(None) - SLACK)
     chosen = next((t for t in GRID if pooled(t) >= pooled_floor
                    and all(pr(counts(by_corpus[n], held[n], t))[0] >= floor[n] for n in by_corpus)), GRID[-1])
+    # Then the agreement threshold, by the same rule, with the field threshold fixed: the lowest at
+    # which a field and its whole form agreeing keeps every corpus and the pool at their floors.
+    agree = next((a for a in GRID if a < chosen and pooled(chosen, a) >= pooled_floor
+                  and all(pr(counts(by_corpus[n], held[n], chosen, held_form[n], a))[0] >= floor[n] for n in by_corpus)),
+                 chosen)
     table = [f"| corpus | forms | rules P | rules R | rules+model P | rules+model R | model alone P | model alone R |"
-             f" (threshold {chosen})", "|---|---|---|---|---|---|---|---|"]
+             f" (threshold {chosen}, agreement {agree})", "|---|---|---|---|---|---|---|---|"]
     total_rules: Counter[tuple[bool, bool]] = Counter()
     total_both: Counter[tuple[bool, bool]] = Counter()
     total_model: Counter[tuple[bool, bool]] = Counter()
     for name, forms in by_corpus.items():
-        a, b = counts(forms, None, chosen), counts(forms, held[name], chosen)
+        a, b = counts(forms, None, chosen), counts(forms, held[name], chosen, held_form[name], agree)
         total_rules += a
         total_both += b
         (pa, ra), (pb, rb), (pc, rc) = pr(a), pr(b), pr(model_alone(forms, held[name], chosen))
@@ -261,7 +312,7 @@ def cross_validate(by_corpus: dict[str, list[Form]], show: bool = False) -> tupl
         table.append(f"| {name} | {len(forms)} | {pa:.3f} | {ra:.3f} | {pb:.3f} | {rb:.3f} | {pc:.3f} | {rc:.3f} |")
     (pa, ra), (pb, rb), (pc, rc) = pr(total_rules), pr(total_both), pr(total_model)
     table.append(f"| all | {sum(total_rules.values())} | {pa:.3f} | {ra:.3f} | {pb:.3f} | {rb:.3f} | {pc:.3f} | {rc:.3f} |")
-    return chosen, table
+    return chosen, agree, table
 
 
 def corpus_date() -> str:
@@ -278,6 +329,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cv", action="store_true", help="print the leave-one-corpus-out table and pick the threshold")
     parser.add_argument("--threshold", type=float, help="the threshold to ship (default: the one --cv picks)")
+    parser.add_argument("--agree", type=float, help="the agreement threshold to ship with --threshold (default: none)")
     parser.add_argument("--show", action="store_true", help="with --cv: list the held-out benign forms scored >= 0.5")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--date", default=None, help="the date in the header (default: the corpora's last commit)")
@@ -294,11 +346,13 @@ def main() -> int:
         globals()[key] = type(globals()[key])(float(value)) if key == "C" else int(value)
     paths = form_corpora()
     by_corpus = {p.name: load(p) for p in paths}
-    threshold = args.threshold
+    threshold, agree = args.threshold, args.agree
     if args.cv or threshold is None:
-        threshold, table = cross_validate(by_corpus, args.show)
+        threshold, agree, table = cross_validate(by_corpus, args.show)
         print("\n".join(table))
-    model = fit([f for forms in by_corpus.values() for f in forms], log=True)
+    every = [f for forms in by_corpus.values() for f in forms]
+    model = fit(every, log=True)
+    form_model = FormModel(every) if agree is not None and agree < threshold else None
     header = ("elicitguard credential model: written by tools/classifier/train.py, do not edit",
               f"date: {args.date or corpus_date()}",
               *(f"corpus: {p.name} sha256={hashlib.sha256(p.read_bytes()).hexdigest()}" for p in paths),
@@ -311,9 +365,14 @@ def main() -> int:
               f"features {bool(CONCEPTS)}, scored: fields with at least {PROSE_WORDS} word(s) of prose naming no credential "
               f"(nor a look-alike in their name or title), the {KEEP} largest weights kept at {DIGITS} significant digits, threshold {threshold} "
               f"(leave-one-corpus-out precision of rules and model, over every corpus and on each, >= {PRECISION_FLOOR} "
-              f"or within {SLACK} of the rules' own where those are below it)")
+              f"or within {SLACK} of the rules' own where those are below it)",
+              f"form model: char n-grams {LOW}-{HIGH} of the whole form's words (prompt and every field's) as F, "
+              f"logistic regression (lbfgs, L2, C={FORM_C}, balanced classes) over every form labelled as it is, the "
+              f"{FORM_KEEP} largest weights kept; agreement threshold {agree if form_model else 'none'} on the mean of "
+              "the best field's score and the form's (the lowest that keeps the same precision, the field threshold "
+              "fixed)")
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(model.text(threshold, header), encoding="utf-8")
+    args.out.write_text(model.text(threshold, header, form_model, agree if form_model else None), encoding="utf-8")
     print(f"wrote {args.out} ({args.out.stat().st_size} bytes), threshold {threshold}", file=sys.stderr)
     return 0
 
