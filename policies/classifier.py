@@ -331,6 +331,11 @@ def model() -> Model:
     return parse(MODEL.read_text(encoding="utf-8"))
 
 
+def logit(probability: float) -> float:
+    """The log-odds of a probability strictly between 0 and 1."""
+    return math.log(probability / (1.0 - probability))
+
+
 def probability(logit: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, logit))))
 

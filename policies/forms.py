@@ -725,11 +725,13 @@ def detect_by_model(prompts: list[str], fields: dict[str, tuple[str | None, dict
         return None
     # A second opinion: the form model on the whole form. Where the best field and the whole form
     # agree (their mean at or above ``agree``), the field is denied. A team's threshold moves this one
-    # in proportion, as distances to 1: a threshold halfway to 1 from the model's puts this one
-    # halfway too (near 1, neither denies). Only asked when agreement is within reach, so a form no
-    # field of which looks like a credential costs nothing more. Extra text (filler, more fields) can
-    # lower the form's score, never undo a denial the field alone earns.
-    agree = min(max(1 - (1 - model.agree) * (1 - limit) / (1 - model.threshold), 0.01), limit)
+    # by the same step in log-odds, and never under one half: below that the two would not agree, and
+    # the form model alone could deny a field the field model scores near zero. Only asked when
+    # agreement is within reach, so a form no field of which looks like a credential costs nothing
+    # more. Extra text (filler, more fields) can lower the form's score, never undo a denial the
+    # field alone earns.
+    agree = model.agree if limit == model.threshold else min(max(classifier.probability(
+        classifier.logit(model.agree) + classifier.logit(limit) - classifier.logit(model.threshold)), 0.5), limit)
     if best < 2 * agree - 1:
         return None
     words = classifier.form_words(prompts, [(n, prop) for n, (kind, prop) in fields.items()

@@ -92,8 +92,6 @@ def test_an_honest_warning_in_its_own_language_stays_allowed_with_rules(descript
 # A short clause after a negated one is read as an item of its list, whatever the negation stood over:
 # "Do not leave the field empty, password" names the password as the thing to put in.
 LIST_ITEM_ASKS = [
-    ("Не оставляйте поле пустым, пароль", DEFAULT),
-    ("Не оставляйте пустым, пароль", DEFAULT),
     ("We don't store it, password required", RULES),
     ("Don't leave empty, your bank password or PIN", RULES),
 ]
@@ -104,3 +102,10 @@ LIST_ITEM_ASKS = [
 @pytest.mark.parametrize(("description", "policy"), LIST_ITEM_ASKS)
 def test_a_short_ask_after_a_negation_about_something_else_is_not_a_list_item(description: str, policy: Policy) -> None:
     assert not judge_elicitation(_form(description), MODES, policy).allowed
+
+
+# Denied since the session-18 model: the form model agrees with the field's score (the rules still read
+# the password as a list item).
+@pytest.mark.parametrize("description", ["Не оставляйте поле пустым, пароль", "Не оставляйте пустым, пароль"])
+def test_a_short_russian_ask_after_a_negation_about_something_else_is_denied_by_the_default_policy(description: str) -> None:
+    assert not judge_elicitation(_form(description), MODES, DEFAULT).allowed

@@ -187,11 +187,8 @@ def test_these_honest_forms_pass_with_the_shipped_thresholds() -> None:
         assert _verdict(GLOBAL, None, params).allowed
 
 
-@pytest.mark.xfail(strict=True, reason="design: moving the agreement threshold 'in proportion, as distances to 1' "
-                                       "multiplies its distance by (1-t)/(1-0.97): a team threshold of 0.85 gives "
-                                       "0.35, 0.80 gives 0.13 and 0.84 or less the 0.01 floor, so a field the field "
-                                       "model scores 0.02-0.12 is denied on the form model's word alone; moving it "
-                                       "by the same step in logit space (0.85 -> 0.54) keeps both opinions needed")
+# Fixed in session 18: the team's threshold moves the agreement threshold by the same step in log-odds,
+# never under one half (0.85 -> 0.54).
 @pytest.mark.parametrize(("threshold", "params"), [(0.85, SPANISH_FORGOT), (0.85, ENGLISH_RECOVERY), (0.7, SHIPPING)],
                          ids=["0.85-es-forgot-password", "0.85-en-recovery", "0.7-shipping"])
 def test_a_lower_team_threshold_never_lets_the_form_model_deny_a_field_the_field_model_scores_near_zero(
