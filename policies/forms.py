@@ -736,7 +736,10 @@ def detect_by_model(prompts: list[str], fields: dict[str, tuple[str | None, dict
         return None
     words = classifier.form_words(prompts, [(n, prop) for n, (kind, prop) in fields.items()
                                             if kind is not None and not allowed_field(n, allowed)])
-    mean = (best + model.form_probability(words)) / 2
+    # The whole form, and the prompt with the best field alone: the higher counts, so an ordinary
+    # field added beside the ask cannot dilute the form model's opinion of it.
+    alone = classifier.form_words(prompts, [(name, fields[name][1])])
+    mean = (best + max(model.form_probability(words), model.form_probability(alone))) / 2
     if mean < agree:
         return None
     return Reason(classifier.RULE, classifier.reason_detail(name, mean, agree), name)

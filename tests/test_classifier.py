@@ -329,3 +329,10 @@ def test_a_teams_threshold_moves_the_agreement_threshold_with_it() -> None:
     shipped = classifier.model().threshold
     assert rules_of(AGREED, f"policy:\n  form:\n    classifier_threshold: {shipped}\n") == [classifier.RULE]
     assert rules_of(AGREED, "policy:\n  form:\n    classifier_threshold: 0.5\n") == [classifier.RULE]
+
+
+def test_ordinary_fields_added_beside_a_field_the_form_agrees_on_do_not_dilute_the_agreement() -> None:
+    padded = json.loads(json.dumps(AGREED))
+    for i in range(8):
+        padded["requestedSchema"]["properties"][f"note{i}"] = text(f"Delivery note {i}", description="Leave it at the door")
+    assert rules_of(padded) == [classifier.RULE]

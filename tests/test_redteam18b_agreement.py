@@ -80,11 +80,7 @@ def test_filler_that_sinks_the_form_model_never_undoes_a_denial_the_field_model_
     assert _rules(params) == ["credential.model"]  # ...and the field alone still denies
 
 
-@pytest.mark.xfail(strict=True, reason="design: the form model reads every field, and one ordinary optional field "
-                                       "(a nickname, notes, a comment) drags the whole form's score from 0.90 to "
-                                       "0.06-0.58, under what agreement needs; scoring the form model also on the "
-                                       "prompt and the best field alone (and taking the higher) would need "
-                                       "re-measuring precision on the corpora")
+# Fixed in session 18: the form model also reads the prompt with the best field alone, the higher score counting.
 @pytest.mark.parametrize("extra", [NICKNAME, NOTES, COMMENT], ids=["nickname", "notes", "comment"])
 def test_one_ordinary_optional_field_beside_the_ask_does_not_defeat_the_agreement_path(extra: dict[str, Any]) -> None:
     assert _rules(_form(SIGN_IN, {"u": USERNAME, "x": PASSWORD_BY_USE, **extra})) == ["credential.model"]

@@ -59,6 +59,7 @@ OTHERS = 1  # 1: the unflagged fields of a credential form the rules catch are n
 KEEP = 40000  # the largest weights kept (the rest are dropped: the file stays small)
 FORM_C = 16.0  # the form model's regularisation (its own: it sees every form once, labelled as the form is)
 FORM_KEEP = 40000
+VIEWS = 1  # 1: the form model also reads the prompt with the best field alone, and the higher score counts
 DIGITS = 4  # significant digits of a stored weight
 PRECISION_FLOOR = 0.98
 SLACK = 0.01  # how far below the rules' own precision the model may take a corpus the rules hold below the floor
@@ -77,6 +78,7 @@ class Form:
     prompt: list[str]
     feats: list[dict[str, float]] = field(default_factory=list)
     form_feats: dict[str, float] = field(default_factory=dict)
+    view_feats: list[dict[str, float]] = field(default_factory=list)  # the prompt with each field alone
 
 
 def form_corpora() -> list[Path]:
@@ -142,13 +144,21 @@ class FormModel:
         self.weights, self.bias = _lr([f.form_feats for f in forms], [int(f.credential) for f in forms], FORM_C, FORM_KEEP)
         self.table = {k.split("\t", 1)[1]: w for k, w in self.weights.items()}
 
-    def score(self, form: "Form") -> float:
+    def probability(self, feats: dict[str, float]) -> float:
         get = self.table.get
-        feats = form.form_feats
         if not feats:
             return classifier.probability(self.bias)
         return classifier.probability(self.bias + math.fsum(get(k.split("\t", 1)[1], 0.0) for k in feats)
                                       * next(iter(feats.values())))
+
+    def score(self, form: "Form", field_scores: list[float] | None = None) -> float:
+        """The form's score; with VIEWS and the field model's scores, the higher of the whole form's and
+        the prompt's with the best field alone (as forms.detect_by_model: padding cannot dilute it)."""
+        whole = self.probability(form.form_feats)
+        if not VIEWS or not field_scores or not form.view_feats:
+            return whole
+        best = max(range(len(field_scores)), key=lambda i: (field_scores[i], form.fields[i][0]))
+        return max(whole, self.probability(form.view_feats[best]))
 
 
 def load(path: Path) -> list[Form]:
@@ -168,6 +178,7 @@ def load(path: Path) -> list[Form]:
                     {r.field for r in found if r.field}, scored, prompt)
         form.feats = [features(n, k, p, prompt) for n, k, p in scored]
         form.form_feats = form_features(prompt, [(n, p) for n, _k, p in scored])
+        form.view_feats = [form_features(prompt, [(n, p)]) for n, _k, p in scored] if VIEWS else []
         forms.append(form)
     return forms
 
@@ -269,9 +280,10 @@ def cross_validate(by_corpus: dict[str, list[Form]], show: bool = False) -> tupl
     for name in by_corpus:
         train = [f for other, forms in by_corpus.items() if other != name for f in forms]
         model = fit(train)
-        held[name] = {f.id: max(model.score(f, gate=True), default=0.0) for f in by_corpus[name]}
+        field_scores = {f.id: model.score(f, gate=True) for f in by_corpus[name]}
+        held[name] = {f.id: max(field_scores[f.id], default=0.0) for f in by_corpus[name]}
         form_model = FormModel(train)
-        held_form[name] = {f.id: form_model.score(f) for f in by_corpus[name]}
+        held_form[name] = {f.id: form_model.score(f, field_scores[f.id]) for f in by_corpus[name]}
         print(f"  fold {name} done", file=sys.stderr)
         if show:
             for f in by_corpus[name]:
@@ -368,7 +380,7 @@ def main() -> int:
               f"or within {SLACK} of the rules' own where those are below it)",
               f"form model: char n-grams {LOW}-{HIGH} of the whole form's words (prompt and every field's) as F, "
               f"logistic regression (lbfgs, L2, C={FORM_C}, balanced classes) over every form labelled as it is, the "
-              f"{FORM_KEEP} largest weights kept; agreement threshold {agree if form_model else 'none'} on the mean of "
+              f"{FORM_KEEP} largest weights kept; read whole{' and as the prompt with the best field alone, the higher' if VIEWS else ''}; agreement threshold {agree if form_model else 'none'} on the mean of "
               "the best field's score and the form's (the lowest that keeps the same precision, the field threshold "
               "fixed)")
     args.out.parent.mkdir(parents=True, exist_ok=True)
