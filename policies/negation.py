@@ -281,12 +281,6 @@ def _cut(words: tuple[str, ...]) -> list[tuple[str, frozenset[tuple[str, str]]]]
     return out
 
 
-def pieces(words: tuple[str, ...], languages: frozenset[str] | None = None) -> list[tuple[str, frozenset[str]]]:
-    """The clause's words with the roles they play in the given languages (all when None)."""
-    return [(text, frozenset(role for role, language in found if languages is None or language in languages))
-            for text, found in _cut(words)]
-
-
 def is_unspaced_piece(word: str) -> bool:
     """Whether a piece was cut out of a word (a script written without spaces)."""
     return bool(word) and not word.isascii() and _INFIX is not None and _INFIX.fullmatch(word) is not None
@@ -335,7 +329,8 @@ _VOCABULARY, _REQUESTS = _read_vocabulary()
 _UNSPACED_REQUESTS: Final = tuple((w, ls) for w, ls in _REQUESTS.items() if ls & UNSPACED)
 
 
-# The scripts each language's markers are written in; those only languages of few share.
+# The scripts each language's markers are written in, and the languages of each script outside the
+# shared ones (Latin, Cyrillic, Arabic): a word of such a script is evidence of them.
 _SCRIPTS: Final = {language: frozenset(s for s in (_script(t) for t in " ".join(m).split()) if s)
                    for language, m in NEGATIONS.items() if language not in _BASE}
 _SCRIPT_LANGUAGES: Final = {script: frozenset(lang for lang, scripts in _SCRIPTS.items() if script in scripts)
@@ -346,19 +341,22 @@ _SCRIPT_LANGUAGES: Final = {script: frozenset(lang for lang, scripts in _SCRIPTS
 _REQUEST_REACH: Final = 2
 
 
+def _request_languages(text: str, inside: bool = True) -> frozenset[str]:
+    """The languages a word asks in ("enter", "введите"), and with ``inside`` those of the request
+    words of a script without spaces it starts with ("请输入密码"); empty: no request word."""
+    found = _REQUESTS.get(text, frozenset())
+    if inside and text and not text.isascii():
+        for term, languages in _UNSPACED_REQUESTS:
+            if text.startswith(term):
+                found = found | languages
+    return found
+
+
 def requests(words: tuple[str, ...], languages: frozenset[str] | None = None) -> bool:
     """Whether a clause opens with a word that asks the reader to put something in ("enter", "just
     type", "please", "请输入"), of one of the given languages (any when None)."""
-    for word in words[:_REQUEST_REACH]:
-        found = _REQUESTS.get(word)
-        if found is not None and (languages is None or found & languages):
-            return True
-    first = words[0] if words else ""
-    if not first.isascii():
-        for term, found in _UNSPACED_REQUESTS:
-            if first.startswith(term) and (languages is None or found & languages):
-                return True
-    return False
+    return any(found and (languages is None or found & languages)
+               for found in (_request_languages(word, inside=k == 0) for k, word in enumerate(words[:_REQUEST_REACH])))
 
 
 def evidenced(words: tuple[str, ...]) -> frozenset[str]:
@@ -426,18 +424,6 @@ def compounds(text: str) -> str:
         return text
     return _HYPHENED.sub(lambda m: m.group(1) if any(role == "before" for role, _language in roles(m.group(1).casefold()))
                          else m.group(0), text)
-
-
-def _request_languages(text: str) -> frozenset[str]:
-    """The languages a word (or a piece cut out of an unspaced word) asks in: "enter", "введите", "请输入"."""
-    found = _REQUESTS.get(text)
-    if found is not None:
-        return found
-    if text and not text.isascii():
-        for term, languages in _UNSPACED_REQUESTS:
-            if text.startswith(term):
-                return languages
-    return frozenset()
 
 
 @functools.lru_cache(maxsize=8192)
