@@ -237,11 +237,8 @@ class Model:
         # adds no n-gram): the work is bounded by the distinct text, not by its repetitions. The
         # weights are summed exactly (math.fsum), so the score never depends on the set's order,
         # which the hash seed sets: the same form, the same score in every process.
-        distinct = set(grams(tuple(dict.fromkeys(w[:WORD] for w in words)), self.low, self.high, self.whole))
-        if not distinct:
-            return 0.0
-        get = table.get
-        return math.fsum(get(gram, 0.0) for gram in distinct) / math.sqrt(len(distinct))
+        return distinct_logit(table, set(grams(tuple(dict.fromkeys(w[:WORD] for w in words)), self.low, self.high,
+                                               self.whole)))
 
     def field_logit(self, name: str, kind: str, prop: Mapping[str, Any]) -> float:
         """The field's own share of the logit (the bias included), without the prompt's."""
@@ -257,6 +254,14 @@ class Model:
         """The prompt's share of every field's logit."""
         get = self.shape.get
         return self.text_logit(self.prompt, prompt_words(texts)) + sum(get(t, 0.0) for t in prompt_concepts(texts))
+
+
+def distinct_logit(table: dict[str, float], distinct: set[str] | frozenset[str]) -> float:
+    """The weights of a set of distinct n-grams summed exactly, over the square root of their number."""
+    if not distinct:
+        return 0.0
+    get = table.get
+    return math.fsum(get(gram, 0.0) for gram in distinct) / math.sqrt(len(distinct))
 
 
 def parse(text: str) -> Model:

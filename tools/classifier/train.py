@@ -98,9 +98,7 @@ def features(name: str, kind: str, prop: dict[str, Any], prompt: list[str]) -> d
     vec: dict[str, float] = {}
     spaces = [("f", classifier.field_words(name, prop))] + ([("m", classifier.prompt_words(prompt))] if PROMPT else [])
     for space, words in spaces:
-        distinct = set(classifier.grams(words, LOW, HIGH, bool(WHOLE)))
-        for gram in distinct:
-            vec[f"{space}\t{gram}"] = 1.0 / math.sqrt(len(distinct))
+        vec.update(_ngrams(space, words))
     tokens = classifier.shape_tokens(kind, prop) + (classifier.field_concepts(name, prop) if CONCEPTS else ())
     tokens += classifier.prompt_concepts(prompt) if CONCEPTS and PROMPT else ()
     if CONCEPTS == 2:  # look-alike concepts only ("c:~meta"): the n-grams must learn what asks
@@ -110,11 +108,15 @@ def features(name: str, kind: str, prop: dict[str, Any], prompt: list[str]) -> d
     return vec
 
 
+def _ngrams(space: str, words: tuple[str, ...]) -> dict[str, float]:
+    """A namespace's distinct n-grams, each 1/sqrt(their number), as classifier.Model.text_logit reads them."""
+    distinct = set(classifier.grams(words, LOW, HIGH, bool(WHOLE)))
+    return {f"{space}\t{gram}": 1.0 / math.sqrt(len(distinct)) for gram in distinct}
+
+
 def form_features(prompt: list[str], fields: list[tuple[str, dict[str, Any]]]) -> dict[str, float]:
     """The whole form's feature vector, exactly as classifier.Model.form_probability scores it."""
-    distinct = set(classifier.grams(tuple(dict.fromkeys(w[:classifier.WORD] for w in classifier.form_words(prompt, fields))),
-                                    LOW, HIGH, bool(WHOLE)))
-    return {f"F\t{gram}": 1.0 / math.sqrt(len(distinct)) for gram in distinct}
+    return _ngrams("F", classifier.form_words(prompt, fields))
 
 
 def _lr(rows: list[dict[str, float]], labels: list[int], c: float, keep: int) -> tuple[dict[str, float], float]:
@@ -145,11 +147,8 @@ class FormModel:
         self.table = {k.split("\t", 1)[1]: w for k, w in self.weights.items()}
 
     def probability(self, feats: dict[str, float]) -> float:
-        get = self.table.get
-        if not feats:
-            return classifier.probability(self.bias)
-        return classifier.probability(self.bias + math.fsum(get(k.split("\t", 1)[1], 0.0) for k in feats)
-                                      * next(iter(feats.values())))
+        """As classifier.Model.form_probability scores the same n-grams (the same arithmetic)."""
+        return classifier.probability(self.bias + classifier.distinct_logit(self.table, {k.split("\t", 1)[1] for k in feats}))
 
     def score(self, form: "Form", field_scores: list[float] | None = None) -> float:
         """The form's score; with VIEWS and the field model's scores, the higher of the whole form's and
