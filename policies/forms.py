@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
-from elicitguard.policies import classifier, negation
+from elicitguard.policies import classifier, negation, postal
 from elicitguard.policies.credentials import (
     DERIVED,
     DETECTORS,
@@ -275,8 +275,11 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
             yield reason
     name_hits = hits_of(names)
     all_hits = name_hits | hits_of(descriptions) if descriptions else name_hits
-    # "PIN code" with India's postal format is the postal code, and so is a field named "pin" with it.
-    pin_postal = postal_pin_pattern(prop.get("pattern"))
+    # "PIN code" with India's postal format is the postal code, and so is a field named "pin" with it;
+    # so is one India's languages call "पिन कोड" in a form about a delivery (postal.py).
+    pin_postal = postal_pin_pattern(prop.get("pattern")) or (
+        Pin.concept in all_hits and postal.postal_pin(kind, prop, title if isinstance(title, str) else None, descriptions,
+                                                       form_hits | all_hits))
     # A setting's word in a question is the question's ("What was the name of your first pet?").
     about_credential = (_about_credential(name) or _about_credential(title)
                         or ("~meta" in name_hits and not is_question(title)))
@@ -552,6 +555,9 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
                     _strings(n, fields[n][1].get("title"), fields[n][1].get("description")))), None)
                 if name is None:
                     break
+                if detector is Pin and clause is not None and postal.postal_pin(
+                        str(fields[name][0]), fields[name][1], None, [clause], _form_concepts(texts, fields)):
+                    break  # "the delivery address's पिन कोड" into a field "Value"
                 yield Reason(detector.rule, f"the prompt asks for {detector.label} and field '{name}' would carry it",
                              name)
                 break
@@ -567,6 +573,12 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
             yield Reason(named[0], f"the prompt names the format of {named[1]} and field '{text_fields[0]}' would "
                                    "carry it", text_fields[0])
             break
+
+
+def _form_concepts(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]]) -> frozenset[str]:
+    """The concepts of the whole prompt and of every field's title and description."""
+    return hits_of(texts) | hits_of([t for _kind, prop in fields.values()
+                                     for t in _strings(prop.get("title"), prop.get("description"))])
 
 
 # A postal code, or a setting about a code (its length, its label), is no code to type.

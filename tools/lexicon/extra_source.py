@@ -404,6 +404,31 @@ _add("~pin", "India's postal PIN code, as written in its languages", {
     "it": "cap=word | codice postale", "pt": "cep=word | código postal", "ru": "почтовый индекс | индекс=word", "pl": "kod pocztowy",
     "nl": "postcode", "tr": "posta kodu", "ja": "郵便番号", "zh-Hans": "邮编 | 邮政编码", "ko": "우편번호",
 })
+# India's postal code is its "PIN code", and India's languages write it so. The compound is no look-alike
+# by itself ("एटीएम पिन कोड" is a card's): policies/postal.py reads it with the form's places and payments.
+_add("pin_code_in", "India's postal PIN code, the compound as written in its languages", {
+    "hi": "पिन कोड | पिन-कोड | पिनकोड", "mr": "पिन कोड | पिन-कोड | पिनकोड", "gu": "પિન કોડ | પિનકોડ",
+    "pa": "ਪਿੰਨ ਕੋਡ | ਪਿਨ ਕੋਡ | ਪਿੰਨਕੋਡ", "bn": "পিন কোড | পিনকোড", "ta": "பின் கோடு | பின்கோடு | பின் கோட்=prefix",
+    "te": "పిన్ కోడ్ | పిన్‌కోడ్", "kn": "ಪಿನ್ ಕೋಡ್ | ಪಿನ್‌ಕೋಡ್", "ml": "പിൻ കോഡ് | പിൻകോഡ്",
+})
+_add("place", "addresses, deliveries and places, where India's PIN code is the postal code", {
+    "hi": "पता | पते | डिलीवरी | डिलिवरी | वितरण | कूरियर | पार्सल | इलाक=prefix | क्षेत्र=prefix | शहर | गांव | गाँव | जिला | ज़िला | डाक",
+    "mr": "पत्ता | पत्त्या=prefix | डिलिव्हरी | डिलीवरी | वितरण | कुरिअर | पार्सल | भागाचा | शहर | गाव | जिल्हा | टपाल | तालुका",
+    "gu": "સરનામ=prefix | ડિલિવરી | ડિલીવરી | કુરિયર | પાર્સલ | વિસ્તાર=prefix | શહેર | ગામ | જિલ્લ=prefix | ટપાલ",
+    "pa": "ਪਤਾ | ਪਤੇ | ਡਿਲੀਵਰੀ | ਡਿਲਿਵਰੀ | ਕੋਰੀਅਰ | ਪਾਰਸਲ | ਇਲਾਕ=prefix | ਸ਼ਹਿਰ | ਸ਼ਹਰ | ਪਿੰਡ | ਜ਼ਿਲ੍ਹ=prefix | ਡਾਕ",
+    "bn": "ঠিকানা=prefix | ডেলিভারি=prefix | কুরিয়ার | পার্সেল | এলাকা=prefix | শহর | গ্রাম | জেলা | ডাক",
+    "ta": "முகவரி=prefix | டெலிவரி | விநியோக=prefix | கூரியர் | பார்சல் | பகுதி=prefix | ஊர் | நகர=prefix | மாவட்ட=prefix | அஞ்சல்",
+    "te": "చిరునామా=prefix | డెలివరీ | కొరియర్ | పార్సెల్ | ప్రాంత=prefix | ఊరు | నగర=prefix | జిల్లా | తపాలా",
+    "kn": "ವಿಳಾಸ=prefix | ವಿತರಣ=prefix | ಡೆಲಿವರಿ | ಕೊರಿಯರ್ | ಪಾರ್ಸೆಲ್ | ಪ್ರದೇಶ=prefix | ಊರು | ನಗರ=prefix | ಜಿಲ್ಲೆ | ಅಂಚೆ",
+    "ml": "വിലാസ=prefix | ഡെലിവറി | കൊറിയർ | പാഴ്സൽ | സ്ഥല=prefix | പ്രദേശ=prefix | നഗര=prefix | ജില്ല | തപാൽ",
+    "en": "address | delivery | shipping | postal | courier | parcel | city | district | locality",
+})
+_add("bank", "banks and UPI, whose PIN approves a payment (India's languages)", {
+    "en": "bank | upi=word | payment", "hi": "बैंक | यूपीआई | भुगतान | पेमेंट", "mr": "बँक | बैंक | यूपीआय | यूपीआई | पेमेंट",
+    "gu": "બેંક | યુપીઆઈ | ચુકવણી | પેમેન્ટ", "pa": "ਬੈਂਕ | ਯੂਪੀਆਈ | ਭੁਗਤਾਨ", "bn": "ব্যাংক | ব্যাঙ্ক | ইউপিআই | পেমেন্ট",
+    "ta": "வங்கி=prefix | யுபிஐ | பணம் செலுத்த=prefix", "te": "బ్యాంక్ | బ్యాంకు | యూపీఐ | చెల్లింపు",
+    "kn": "ಬ್ಯಾಂಕ್ | ಯುಪಿಐ | ಪಾವತಿ=prefix", "ml": "ബാങ്ക് | യുപിഐ | പേയ്മെന്റ്",
+})
 _add("~password", "a form about a forgotten password asks for none", {
     "en": "forgot your password | forgot password | forgotten password", "et": "unustasid parooli | unustasid salasõna",
     "fr": "mot de passe oublié", "es": "olvidaste tu contraseña | olvidó su contraseña", "pt": "esqueceu sua senha | esqueceu a senha",
@@ -972,7 +997,7 @@ _add("sent", "a verb of sending (stems of agglutinating languages)", {
     "zu": "thumel=infix", "xh": "thumel=infix", "sw": "tuliyokutumia | tulikutumia",
 })
 _add("code", "the noun 'code' (agglutinating scripts)", {"am": "ኮድ=infix"})
-_add("pin", "a card or UPI PIN, the bare loanword", {"ur": "پن=word | کارڈ کا پن | پن نمبر", "ml": "പിൻ=word", "ta": "பின் நம்பர் | பின் எண்"})
+_add("pin", "a card or UPI PIN, the bare loanword", {"ur": "پن=word | کارڈ کا پن | پن نمبر", "ml": "പിൻ=word", "ta": "பின் நம்பர் | பின் எண் | பின் கோடு"})
 
 # "Restore" and "account" near each other make an account recovery (credentials.DERIVED), in any
 # word order and inflection, so the recovery context does not hang on one fixed phrase per language.
