@@ -256,6 +256,18 @@ class PrivateKey(Detector):
     fragments = ("privatekey", "sshkey", "idrsa", "ided25519", "privkey", "clépriv", "clepriv", "claveprivada",
                  "chaveprivada", "privaterschlüssel", "закрытыйключ", "приватныйключ", "私钥", "私鑰", "秘密鍵",
                  "개인키", "프라이빗키", "beginrsaprivate", "beginprivate", "beginopenssh")
+    # A key file's name or an SSH key beside "public", ".pub" or a certificate is the public half ("id_ed25519.pub",
+    # "Javni SSH ključ", "fullchain.pem"); "private key" itself is never excused so.
+    unless = frozenset({"pub", "public", "publickey", "certificate", "cert", "crt", "csr", "fullchain", "chain", "javni",
+                        "javnog", "јавни", "açık", "publique", "pública", "público", "pubblica", "öffentlicher",
+                        "öffentliche", "offentlig", "openbare", "publiczny", "открытый", "публичный", "відкритий",
+                        "публічний", "공개", "인증서", "certificat", "certificado", "zertifikat", "сертификат"})
+    _file_terms = ("pem", "id rsa", "id ed25519", "id ecdsa", "ssh", "idrsa", "ided25519", "key pair", "keypair",
+                   "pgp key", "gpg key")
+
+    @classmethod
+    def unless_beside(cls, term: str) -> frozenset[str]:
+        return cls.unless if term.startswith(cls._file_terms) else frozenset()
 
 
 class SeedPhrase(Detector):

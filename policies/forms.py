@@ -36,6 +36,7 @@ from elicitguard.policies.shapes import (
     key_format_in_prose,
     name_shape,
     holds_at_most,
+    fewest_digits,
     postal_pin_pattern,
     numeric_code_shape,
     three_digit_shape,
@@ -292,8 +293,9 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
             continue
         if not detector.matches(all_hits):
             continue
-        if kind == NUMBER and not _room_for(detector, (kind, prop)):
-            continue  # "Number of backup codes" up to 20 holds a count, not a code
+        if not _room_for(detector, (kind, prop)):
+            excused.add(detector.rule)  # nor does a name shaped like one ("pin" with ten digits)
+            continue  # "Number of backup codes" up to 20 holds a count, not a code; a 10-digit "NIP" no PIN
         if detector.needs and not detector.needs & (form_hits | all_hits):
             continue
         if pin_postal and detector is Pin:
@@ -499,7 +501,10 @@ def _weak(name: str, prop: dict[str, Any]) -> bool:
 
 def _room_for(detector: type[Detector], field: tuple[str | None, dict[str, Any]]) -> bool:
     """Whether a field can hold the credential at all: a number field up to 60 (minutes, a digit
-    count) holds no PIN, passcode or code; up to 999, only a card's security code."""
+    count) holds no PIN, passcode or code; up to 999, only a card's security code; nine digits or
+    more are an identity or tax number, no PIN ("PhilHealth PIN", Poland's "NIP")."""
+    if detector is Pin and (fewest_digits(field[1]) or 0) >= 9:
+        return False
     digits = holds_at_most(str(field[0]), field[1])
     return digits is None or digits >= 4 or (digits == 3 and detector is CardSecurityCode)
 

@@ -493,7 +493,9 @@ def read_clause(words: tuple[str, ...], languages: frozenset[str] | None = None)
 
 
 # Sentences end at every script's full stop; a negation never reaches into another one.
-_SENTENCE: Final = re.compile(r"[.;:!?()\n\u3002\uff01\uff1f\u0964\u0965\u06d4\u061f\u061b\u1362\u1367\u104b\u17d4]+")
+# A full stop inside a file name, host or version ("id_ed25519.pub", "example.com", "v1.2") ends nothing.
+_SENTENCE: Final = re.compile(r"(?:[;:!?()\n\u3002\uff01\uff1f\u0964\u0965\u06d4\u061f\u061b\u1362\u1367\u104b\u17d4]"
+                              r"|\.(?![a-z0-9])|(?<![A-Za-z0-9_])\.)+")
 # Comma-clauses: commas of every script. A dash between words ("... never ask for it – if someone
 # does, ...") bounds a negation too, but what asks on either side of it is read as one clause.
 _CLAUSE: Final = re.compile(r"[,\uff0c\u3001\u060c]")

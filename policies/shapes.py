@@ -281,6 +281,14 @@ def holds_at_most(kind: str, prop: dict[str, object]) -> int | None:
 
 
 _DIGITS_ONLY: Final = re.compile(r"^\^?(?:\\d|\[0-9\])(?:[+*]|\{\d+(?:,\d*)?\})\$?$")
+_FIXED_DIGITS: Final = re.compile(r"^\^?(?:\\d|\[0-9\])\{(?P<low>\d{1,3})(?:,\d{0,3})?\}\$?$")
+
+
+def fewest_digits(prop: dict[str, object]) -> int | None:
+    """The fewest digits a digits-only pattern takes ("^\\d{10}$": 10), or None (no such pattern)."""
+    pattern = prop.get("pattern")
+    match = _FIXED_DIGITS.match(pattern) if isinstance(pattern, str) else None
+    return int(match["low"]) if match else None
 
 
 def card_length(kind: str, prop: dict[str, object]) -> bool:

@@ -83,3 +83,15 @@ def test_a_number_field_holds_six_digits_unless_its_maximum_is_smaller() -> None
     assert postal.holds_six_digits("number", {"minimum": 100000, "maximum": 999999})
     assert postal.holds_six_digits("number", {})
     assert not postal.holds_six_digits("number", {"maximum": 9999})
+
+
+@pytest.mark.parametrize(("title", "pattern"), [
+    ("PhilHealth Identification Number (PIN)", "^[0-9]{12}$"), ("NIP", "^\\d{10}$"), ("Tax PIN", "^[0-9]{9,11}$"),
+], ids=str)
+def test_a_pin_of_nine_digits_or_more_is_an_identity_or_tax_number(title: str, pattern: str) -> None:
+    assert rules_for("Invoice details", {"pin": {"type": "string", "title": title, "pattern": pattern}}) == []
+
+
+@pytest.mark.parametrize("pattern", ["^[0-9]{4}$", "^\\d{6}$", "^\\d{4,12}$", "^[0-9]{8}$"])
+def test_a_pin_of_eight_digits_or_fewer_is_still_a_pin(pattern: str) -> None:
+    assert rules_for("Invoice details", {"pin": {"type": "string", "title": "PIN", "pattern": pattern}}) == ["payment.pin"]
