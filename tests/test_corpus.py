@@ -140,7 +140,7 @@ def test_the_heldout6_dev_set_never_scores_below_its_floor(corpus: str) -> None:
 
 # The held-out sets (tests/corpus/README.md): written blind, never trained or tuned on, measured by the
 # lead: heldout7 several times (before and after the heldout6 dev-set work, with each credential
-# model), heldout9 on arrival and with the session-17 model. Their latest figures are a floor:
+# model). Their latest figures are a floor:
 # detection must not get worse on forms nobody tuned for. They are not targets to tune on (a fresh
 # blind set would be needed). heldout7b's precision floor moved once by a security decision, not a
 # tuning one: look-alikes excuse only the words they stand beside (a server could add "gift" or
@@ -148,9 +148,10 @@ def test_the_heldout6_dev_set_never_scores_below_its_floor(corpus: str) -> None:
 # floors moved down with the session-17 model (threshold 0.92 -> 0.97, set by leave-one-corpus-out
 # on harder training corpora; see README.md), and up with the session-18 model (a form model's second
 # opinion, trained on the same corpora, its agreement threshold set by leave-one-corpus-out before
-# the held-out sets were measured). heldout8 became training data after its last measurement.
-HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.85), "heldout7b.jsonl": (0.93, 0.85),
-                 "heldout9a.jsonl": (0.99, 0.87), "heldout9b.jsonl": (0.95, 0.86)}
+# the held-out sets were measured), and heldout7b's precision floor up with the session-19 rules
+# (0.934 -> 0.969: India's postal PIN code, found on training corpora). heldout8 and heldout9 became
+# training data after their last measurements.
+HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.85), "heldout7b.jsonl": (0.96, 0.85)}
 
 
 @pytest.mark.parametrize("corpus", sorted(HELDOUT_FLOOR))
