@@ -44,9 +44,11 @@ VALUE_SHAPES: Final[tuple[ValueShape, ...]] = (
                ("://",)),
 )
 
-# Patterns (JSON Schema `pattern`) that only a payment card, CVV or one-time code would satisfy.
+# Patterns (JSON Schema `pattern`) that only a payment card, CVV or one-time code would satisfy. Exactly
+# 13 or 14 digits is far more often a tax, identity, waybill or meter number (EMŠO, PINFL, Nova Poshta's
+# TTN, Italy's PDR) than the rare card of that length: 15 to 19 digits, or a range reaching them.
 _CARD_PATTERN: Final = re.compile(
-    r"(?:\\d|\[0-9\])\{(?:1[2-6],1[6-9]|1[3-9])\}|(?:\\d|\[0-9\])\{4\}[^{}]{0,12}(?:\\d|\[0-9\])\{4\}[^{}]{0,12}(?:\\d|\[0-9\])\{4\}")
+    r"(?:\\d|\[0-9\])\{(?:1[2-6],1[6-9]|1[5-9])\}|(?:\\d|\[0-9\])\{4\}[^{}]{0,12}(?:\\d|\[0-9\])\{4\}[^{}]{0,12}(?:\\d|\[0-9\])\{4\}")
 
 
 def luhn_ok(digits: str) -> bool:
@@ -292,10 +294,10 @@ def fewest_digits(prop: dict[str, object]) -> int | None:
 
 
 def card_length(kind: str, prop: dict[str, object]) -> bool:
-    """A digits-only field exactly as long as a card number (13 to 19 digits)."""
+    """A digits-only field exactly as long as a card number (13 to 19 digits, reaching 15: see _CARD_PATTERN)."""
     if kind == "string":
         low, high, pattern = prop.get("minLength"), prop.get("maxLength"), prop.get("pattern")
-        return (isinstance(low, int) and isinstance(high, int) and 13 <= low <= high <= 19
+        return (isinstance(low, int) and isinstance(high, int) and 13 <= low <= high <= 19 and high >= 15
                 and isinstance(pattern, str) and bool(_DIGITS_ONLY.match(pattern)))
     low, high = prop.get("minimum"), prop.get("maximum")
     return isinstance(low, int) and isinstance(high, int) and 10**12 <= low and high < 10**19

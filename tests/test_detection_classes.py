@@ -70,7 +70,8 @@ def test_a_field_that_is_itself_a_token_look_alike_does_not_carry_a_token_the_pr
 
 def test_a_barcode_has_a_cards_length_and_is_no_card_number() -> None:
     assert rules("在庫照会", jan=text("JANコード", pattern="^[0-9]{13}$")) == []
-    assert rules("Checkout", pan=text("Number", pattern="^[0-9]{13}$")) == ["payment.card_number"]
+    assert rules("Checkout", pan=text("Number", pattern="^[0-9]{16}$")) == ["payment.card_number"]
+    assert rules("Checkout", pan=text("Card number", pattern="^[0-9]{13}$")) == ["payment.card_number"]
 
 
 def test_a_number_field_counting_backup_codes_holds_no_code() -> None:

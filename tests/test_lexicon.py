@@ -398,6 +398,17 @@ def test_a_number_of_a_cards_length_titled_as_a_waybill_registry_or_device_numbe
     assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": title, "pattern": "^[0-9]{14}$"}}) == []
 
 
-def test_a_card_numbers_length_with_no_such_title_is_still_a_card_number() -> None:
-    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": "Number", "pattern": "^[0-9]{14}$"}}) == [
+@pytest.mark.parametrize("pattern", ["^[0-9]{16}$", "^\\d{15}$", "^[0-9]{13,19}$", "^\\d{12,16}$"])
+def test_a_card_numbers_length_with_no_such_title_is_still_a_card_number(pattern: str) -> None:
+    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": "Number", "pattern": pattern}}) == [
         "payment.card_number"]
+
+
+@pytest.mark.parametrize("pattern", ["^[0-9]{13}$", "^\\d{14}$"])
+def test_exactly_thirteen_or_fourteen_digits_alone_are_an_identity_waybill_or_meter_number(pattern: str) -> None:
+    # EMŠO, PINFL, a utility's consumer number, Nova Poshta's TTN; a card of that length is rare.
+    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": "Number", "pattern": pattern}}) == []
+    assert rules_for("Please fill in the form.", {"value": {"type": "string", "title": "Card number", "pattern": pattern}}) == [
+        "payment.card_number"]
+    assert rules_for("Enter the number of your credit card.", {"value": {"type": "string", "title": "Number",
+                                                                           "pattern": pattern}}) == ["payment.card_number"]
