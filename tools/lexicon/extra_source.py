@@ -1213,6 +1213,11 @@ _add("sent", "romanised verbs of sending and arriving (South Asian languages typ
     "gu": "moklel | moklelo | aavel", "pa": "bhejeya | bhejiya | aaya", "ml": "ayacha | vanna", "kn": "kaluhisida | kalisida", "si": "evuva | ewwa",
 })
 _add("password", "the password of an internet bank, in Persian", {"fa": "رمز اینترنت بانک | رمز اینترنتی | رمز ورود | رمز حساب | رمز عبور بانک"})
+_add("~otp", "postal codes in further languages (a code, no secret)", {
+    "xh": "yeposi=prefix | yeposti=prefix", "zu": "yeposi=prefix | yeposti=prefix", "sw": "posta=word | ya posta",
+    "et": "postiindeks=prefix", "fi": "postinumero=prefix", "no": "postnummer=prefix", "da": "postnummer=prefix",
+    "sv": "postnummer=prefix", "is": "póstnúmer=prefix",
+})
 _add("~otp", "booking, reference, sender and area codes (a code sent, no secret)", {
     "en": "booking | reservation | reference | ticket | sender | area code | dialling | dialing", "es": "reserva | referencia | remitente | código de área | prefijo",
     "pt": "reserva | referência | remetente | código de área | ddd=word", "fr": "réservation | référence | expéditeur | indicatif", "it": "prenotazione | riferimento | mittente | prefisso",
