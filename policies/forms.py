@@ -293,7 +293,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
             continue
         if not detector.matches(all_hits):
             continue
-        if not _room_for(detector, (kind, prop)):
+        if not _room_for(detector, (kind, prop), form_hits | all_hits):
             excused.add(detector.rule)  # nor does a name shaped like one ("pin" with ten digits)
             continue  # "Number of backup codes" up to 20 holds a count, not a code; a 10-digit "NIP" no PIN
         if detector.needs and not detector.needs & (form_hits | all_hits):
@@ -499,11 +499,13 @@ def _weak(name: str, prop: dict[str, Any]) -> bool:
     return bool(_words(name, prop) & _WEAK_ORDINARY) or prop.get("format") == "uri"
 
 
-def _room_for(detector: type[Detector], field: tuple[str | None, dict[str, Any]]) -> bool:
+def _room_for(detector: type[Detector], field: tuple[str | None, dict[str, Any]],
+              hits: frozenset[str] = frozenset()) -> bool:
     """Whether a field can hold the credential at all: a number field up to 60 (minutes, a digit
     count) holds no PIN, passcode or code; up to 999, only a card's security code; nine digits or
-    more are an identity or tax number, no PIN ("PhilHealth PIN", Poland's "NIP")."""
-    if detector is Pin and (fewest_digits(field[1]) or 0) >= 9:
+    more are an identity or tax number, no PIN ("PhilHealth PIN", Poland's "NIP"), unless ``hits`` (the
+    form's concepts) speak of a card, bank, cash machine or sign-in: a card PIN "followed by 00000"."""
+    if detector is Pin and (fewest_digits(field[1]) or 0) >= 9 and not postal.PAID & hits:
         return False
     digits = holds_at_most(str(field[0]), field[1])
     return digits is None or digits >= 4 or (digits == 3 and detector is CardSecurityCode)
@@ -543,11 +545,12 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
     made = {m for first, second, m, ordered in DERIVED if not ordered and first in together and second in together}
     if made - together:
         judged.append((together | made, frozenset().union(*(words for _hits, words, _clause in judged)), None))
+    form_concepts = _form_concepts(texts, fields)
     for detector in DETECTORS:
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
         # ordinary-looking fields; a password is not typed into "Company".
         carriers = strong + weak if detector in _PASTED else strong
-        matching = [n for n in carriers if fields[n][0] in detector.types and _room_for(detector, fields[n])]
+        matching = [n for n in carriers if fields[n][0] in detector.types and _room_for(detector, fields[n], form_concepts)]
         if not matching or detector.needs:
             continue
         for hits, words, clause in judged:
@@ -561,7 +564,7 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
                 if name is None:
                     break
                 if detector is Pin and clause is not None and postal.postal_pin(
-                        str(fields[name][0]), fields[name][1], None, [clause], _form_concepts(texts, fields)):
+                        str(fields[name][0]), fields[name][1], None, [clause], form_concepts):
                     break  # "the delivery address's पिन कोड" into a field "Value"
                 yield Reason(detector.rule, f"the prompt asks for {detector.label} and field '{name}' would carry it",
                              name)

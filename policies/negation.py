@@ -499,6 +499,9 @@ _SENTENCE: Final = re.compile(r"(?:[;:!?()\n\u3002\uff01\uff1f\u0964\u0965\u06d4
 # Comma-clauses: commas of every script. A dash between words ("... never ask for it – if someone
 # does, ...") bounds a negation too, but what asks on either side of it is read as one clause.
 _CLAUSE: Final = re.compile(r"[,\uff0c\u3001\u060c]")
+# Such a full stop still bounds a negation: what follows it and asks on its own is read as asking
+# ("We never ask for your password.enter your password below").
+_INNER_STOP: Final = re.compile(r"(?<=[A-Za-z0-9_])\.(?=[a-z0-9])")
 _DASH: Final = re.compile(r"\s[-\u2013\u2014]+\s|[\u2013\u2014]")
 # A short clause after an opener's ("आपसे कभी OTP, पिन या पासवर्ड नहीं माँगेगा") is a list item.
 _LIST_ITEM: Final = 3
@@ -532,6 +535,12 @@ def asking(description: str) -> tuple[str, ...]:
                         found[at] = (found[at][0], before)
                     pending = []
                 found.append((group, read.asking or None))
+                if read.negates:
+                    for piece in _INNER_STOP.split(part)[1:]:
+                        inner = normalise(compounds(piece))[0].words
+                        asks = read_clause(inner, languages).asking if inner else ""
+                        if asks:
+                            found.append((group, asks))
                 if read.opener_tail is not None and read.opener_tail <= _LIST_ITEM:
                     pending = [(len(found) - 1, read.before_opener or None)]
                 elif pending and len(words) <= _LIST_ITEM and not read.negates:

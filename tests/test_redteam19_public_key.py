@@ -1,0 +1,34 @@
+"""Red team 19: a public word that the form negates ("without the pub", "non public") must not excuse a
+private key."""
+
+from __future__ import annotations
+
+import pytest
+
+from elicitguard.policies.config import load_config_text
+from elicitguard.policies.judge import clear_caches, judge_elicitation
+
+RULES = load_config_text("policy:\n  form:\n    classifier: false\n").policy
+DEFAULT = load_config_text("").policy
+MODES = frozenset({"form", "url"})
+
+
+def _allowed(message: str, props: dict[str, object], policy: object) -> bool:
+    clear_caches()
+    params = {"mode": "form", "message": message, "requestedSchema": {"type": "object", "properties": props}}
+    return bool(judge_elicitation(params, MODES, policy).allowed)  # type: ignore[arg-type]
+
+
+@pytest.mark.xfail(strict=True, reason="design: PrivateKey.unless reads 'pub' beside a key file's name whatever "
+                                       "stands before it; 'without the pub suffix' names the private half")
+@pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
+def test_a_key_file_asked_for_without_its_pub_suffix_is_a_private_key(policy: object) -> None:
+    assert not _allowed("Paste id_rsa without the pub suffix", {"k": {"type": "string", "title": "Key"}}, policy)
+
+
+@pytest.mark.xfail(strict=True, reason="older than session 19 (also passes at 449d4b0): a title 'Private key "
+                                       "(non public)' passes under both policies; not traced within the budget")
+@pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
+@pytest.mark.parametrize("title", ["Private key (non public)", "Private key (non-public half)", "SSH key (non-public half)"])
+def test_a_private_key_titled_non_public_is_still_a_private_key(title: str, policy: object) -> None:
+    assert not _allowed("Deploy", {"k": {"type": "string", "title": title}}, policy)
