@@ -1,6 +1,7 @@
-"""Red team 19: India's postal-PIN excuse ("पिन कोड" in a delivery form with no card/bank/UPI word) is a
-deny-list: a payment PIN named by its app (PhonePe, Google Pay, Paytm, BHIM), by "banking", "debit",
-"transaction", or marked secret and four digits long, passes as a postal code."""
+"""Red team 19: India's postal-PIN excuse ("पिन कोड" in a delivery form with no card/bank/UPI word) rests
+on a list of payment words: a payment PIN named by its app (PhonePe, Google Pay, Paytm, BHIM), by
+"banking", "debit", "transaction", or marked secret, passed as a postal code until the list (the
+lexicon's `bank` concept, and `secret` in postal.PAID) named them."""
 
 from __future__ import annotations
 
@@ -12,9 +13,7 @@ from elicitguard.policies.judge import clear_caches, judge_elicitation
 RULES = load_config_text("policy:\n  form:\n    classifier: false\n").policy
 DEFAULT = load_config_text("").policy
 MODES = frozenset({"form", "url"})
-DENY_LIST = ("design: the postal excuse passes any PIN whose form names no word of postal.PAID; payment apps, "
-             "'banking', 'debit', 'transaction' and a secret four-digit PIN are outside it (an allow-list of "
-             "postal evidence, or a six-digit-only field, would be needed)")
+
 
 
 def _allowed(message: str, props: dict[str, object], policy: object) -> bool:
@@ -38,28 +37,24 @@ PHISHING = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason=DENY_LIST)
 @pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
 @pytest.mark.parametrize(("message", "title"), PHISHING)
 def test_a_payment_apps_pin_in_a_delivery_form_is_no_postal_code(message: str, title: str, policy: object) -> None:
     assert not _allowed(message, {"pin": {"type": "string", "title": title}}, policy)
 
 
-@pytest.mark.xfail(strict=True, reason=DENY_LIST)
 @pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
 def test_a_secret_four_digit_pin_code_is_no_postal_code(policy: object) -> None:
     props = {"pin": {"type": "string", "title": "पिन कोड", "description": "गुप्त, 4 अंक"}}
     assert not _allowed("डिलीवरी: अपना पिन कोड (कभी किसी के साथ साझा न करें) डालें", props, policy)
 
 
-@pytest.mark.xfail(strict=True, reason=DENY_LIST)
 @pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
 def test_a_city_field_planted_beside_a_payment_apps_pin_makes_no_postal_code(policy: object) -> None:
     props = {"pin": {"type": "string", "title": "पिन कोड"}, "city": {"type": "string", "title": "City"}}
     assert not _allowed("PhonePe पिन कोड डालें", props, policy)
 
 
-@pytest.mark.xfail(strict=True, reason=DENY_LIST)
 @pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
 def test_a_six_digit_upi_pin_named_by_its_app_is_no_postal_code(policy: object) -> None:
     props = {"pin": {"type": "string", "title": "पिन कोड", "pattern": "^\\d{6}$"}}

@@ -424,10 +424,20 @@ _add("place", "addresses, deliveries and places, where India's PIN code is the p
     "en": "address | delivery | shipping | postal | courier | parcel | city | district | locality",
 })
 _add("bank", "banks and UPI, whose PIN approves a payment (India's languages)", {
-    "en": "bank | upi=word | payment", "hi": "बैंक | यूपीआई | भुगतान | पेमेंट", "mr": "बँक | बैंक | यूपीआय | यूपीआई | पेमेंट",
-    "gu": "બેંક | યુપીઆઈ | ચુકવણી | પેમેન્ટ", "pa": "ਬੈਂਕ | ਯੂਪੀਆਈ | ਭੁਗਤਾਨ", "bn": "ব্যাংক | ব্যাঙ্ক | ইউপিআই | পেমেন্ট",
-    "ta": "வங்கி=prefix | யுபிஐ | பணம் செலுத்த=prefix", "te": "బ్యాంక్ | బ్యాంకు | యూపీఐ | చెల్లింపు",
-    "kn": "ಬ್ಯಾಂಕ್ | ಯುಪಿಐ | ಪಾವತಿ=prefix", "ml": "ബാങ്ക് | യുപിഐ | പേയ്മെന്റ്",
+    "en": "bank=prefix | upi=word | payment | debit | credit | transaction | net banking | send money",
+    "hi": "बैंक=prefix | यूपीआई | यू.पी.आई | यूपी आई | युपीआई | भुगतान | पेमेंट | डेबिट | क्रेडिट | ट्रांजैक्शन | लेनदेन | लेन-देन | पैसे भेज=prefix",
+    "mr": "बँक=prefix | बैंक=prefix | यूपीआय | यूपीआई | पेमेंट | डेबिट | व्यवहार",
+    "gu": "બેંક=prefix | યુપીઆઈ | ચુકવણી | પેમેન્ટ | ડેબિટ", "pa": "ਬੈਂਕ=prefix | ਯੂਪੀਆਈ | ਭੁਗਤਾਨ | ਡੈਬਿਟ",
+    "bn": "ব্যাংক=prefix | ব্যাঙ্ক=prefix | ইউপিআই | পেমেন্ট | ডেবিট | লেনদেন",
+    "ta": "வங்கி=prefix | யுபிஐ | பணம் செலுத்த=prefix | டெபிட் | பரிவர்த்தனை=prefix", "te": "బ్యాంక్=prefix | బ్యాంకు=prefix | యూపీఐ | యుపిఐ | చెల్లింపు | డెబిట్ | లావాదేవీ=prefix",
+    "kn": "ಬ್ಯಾಂಕ್=prefix | ಯುಪಿಐ | ಪಾವತಿ=prefix | ಡೆಬಿಟ್ | ವಹಿವಾಟು=prefix", "ml": "ബാങ്ക്=prefix | യുപിഐ | പേയ്മെന്റ് | ഡെബിറ്റ് | ഇടപാട്=prefix",
+})
+_add("bank", "India's payment apps and wallets, whose PIN approves a payment", {
+    "en": "phonepe | phone pe | google pay | gpay | g pay | paytm | bhim=word | bkash | mobikwik | amazon pay | freecharge | cred=word",
+    "hi": "फोनपे | फ़ोनपे | फोन पे | गूगल पे | जीपे | पेटीएम | भीम=word", "mr": "फोनपे | गूगल पे | पेटीएम | भीम=word",
+    "gu": "ફોનપે | ગૂગલ પે | પેટીએમ", "pa": "ਫੋਨਪੇ | ਗੂਗਲ ਪੇ | ਪੇਟੀਐਮ", "bn": "ফোনপে | গুগল পে | পেটিএম | বিকাশ | নগদ=word",
+    "ta": "போன்பே | கூகுள் பே | பேடிஎம்", "te": "ఫోన్‌పే | ఫోన్ పే | గూగుల్ పే | పేటీఎం", "kn": "ಫೋನ್‌ಪೇ | ಫೋನ್ ಪೇ | ಗೂಗಲ್ ಪೇ | ಪೇಟಿಎಂ",
+    "ml": "ഫോൺപേ | ഗൂഗിൾ പേ | പേടിഎം",
 })
 _add("~password", "a form about a forgotten password asks for none", {
     "en": "forgot your password | forgot password | forgotten password", "et": "unustasid parooli | unustasid salasõna",
