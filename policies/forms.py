@@ -332,9 +332,18 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
             continue
         low, high = max(0, first - NEAR_WORDS), last + NEAR_WORDS
         near = (any(a <= high and b >= low for a, b in looks)
-                or not detector.unless_beside(term).isdisjoint(plain.words[low:high + 1] + leet.words[low:high + 1]))
+                or not detector.unless_beside(term).isdisjoint(_affirmed(plain.words, low, high)
+                                                               + _affirmed(leet.words, low, high)))
         (excused if near else bare).append(term)
     return bare, excused
+
+
+def _affirmed(words: tuple[str, ...], low: int, high: int) -> tuple[str, ...]:
+    """The words from ``low`` to ``high`` but those an English "non", "not", "no" or "without" stands
+    just before ("non-public", "without the pub": no excusing word then)."""
+    return tuple(word for i, word in enumerate(words[low:high + 1], low)
+                 if not (i and (words[i - 1] in _NOT_PUBLIC or (i > 1 and words[i - 2] in _NOT_PUBLIC
+                                                                and words[i - 1] in ("the", "a", "an")))))
 
 
 def _beside_look_alike(detector: type[Detector], text: str) -> bool:
@@ -474,7 +483,16 @@ def _about_credential(name: Any) -> bool:
     if not isinstance(name, str):
         return False
     words = normalise(name)[0].words
-    return bool(words) and (words[-1] in METADATA_HEADS or bool(PUBLIC_WORDS & set(words)))
+    return bool(words) and (words[-1] in METADATA_HEADS or (_public(words) and "private" not in concepts(name)))
+
+
+# "non public", "not public": the private half.
+_NOT_PUBLIC: Final = frozenset({"non", "not", "no", "without", "never"})
+
+
+def _public(words: tuple[str, ...]) -> bool:
+    """Whether the words call something public ("SSH public key"), not "non-public"."""
+    return any(word in PUBLIC_WORDS and (i == 0 or words[i - 1] not in _NOT_PUBLIC) for i, word in enumerate(words))
 
 
 _PASTED: Final = frozenset({ConnectionString, PrivateKey, GenericCredential})

@@ -19,15 +19,14 @@ def _allowed(message: str, props: dict[str, object], policy: object) -> bool:
     return bool(judge_elicitation(params, MODES, policy).allowed)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(strict=True, reason="design: PrivateKey.unless reads 'pub' beside a key file's name whatever "
-                                       "stands before it; 'without the pub suffix' names the private half")
+# An excusing word just after "non", "not", "no", "without" (or "without the") excuses nothing (forms._affirmed).
 @pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
 def test_a_key_file_asked_for_without_its_pub_suffix_is_a_private_key(policy: object) -> None:
     assert not _allowed("Paste id_rsa without the pub suffix", {"k": {"type": "string", "title": "Key"}}, policy)
 
 
-@pytest.mark.xfail(strict=True, reason="older than session 19 (also passes at 449d4b0): a title 'Private key "
-                                       "(non public)' passes under both policies; not traced within the budget")
+# Older than session 19: a public word anywhere in a title made it metadata about a key
+# (forms._about_credential); now not beside "non"/"not", nor in a title that names the private half.
 @pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
 @pytest.mark.parametrize("title", ["Private key (non public)", "Private key (non-public half)", "SSH key (non-public half)"])
 def test_a_private_key_titled_non_public_is_still_a_private_key(title: str, policy: object) -> None:
