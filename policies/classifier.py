@@ -228,11 +228,6 @@ class Model:
     form: dict[str, float] = _field(default_factory=dict)
     form_bias: float = 0.0
     agree: float | None = None
-    # The form model's n-gram sizes and, where it weighs n-grams by rarity, each one's inverse
-    # document frequency (its vocabulary: an n-gram not in it counts for nothing, in training too).
-    form_low: int = 0
-    form_high: int = 0
-    idf: dict[str, float] = _field(default_factory=dict)
 
     def text_logit(self, table: dict[str, float], words: tuple[str, ...]) -> float:
         """A namespace's share of the logit: the weights of its distinct n-grams summed, over the
@@ -253,10 +248,7 @@ class Model:
 
     def form_probability(self, words: tuple[str, ...]) -> float:
         """The form model's probability that a form of these words (see ``form_words``) asks for a credential."""
-        if not self.idf:
-            return probability(self.form_bias + self.text_logit(self.form, words))
-        distinct = set(grams(tuple(dict.fromkeys(w[:WORD] for w in words)), self.form_low, self.form_high))
-        return probability(self.form_bias + idf_logit(self.form, self.idf, distinct))
+        return probability(self.form_bias + self.text_logit(self.form, words))
 
     def prompt_logit(self, texts: list[str]) -> float:
         """The prompt's share of every field's logit."""
@@ -272,16 +264,6 @@ def distinct_logit(table: dict[str, float], distinct: set[str] | frozenset[str])
     return math.fsum(get(gram, 0.0) for gram in distinct) / math.sqrt(len(distinct))
 
 
-def idf_logit(table: dict[str, float], idf: dict[str, float], distinct: set[str] | frozenset[str]) -> float:
-    """The weights of a set of distinct n-grams, each by its inverse document frequency, over the
-    length of that vector (binary tf-idf, l2-normalised); n-grams outside the vocabulary count for nothing."""
-    known = [(gram, idf[gram]) for gram in distinct if gram in idf]
-    if not known:
-        return 0.0
-    get = table.get
-    return math.fsum(get(gram, 0.0) * weight for gram, weight in known) / math.sqrt(math.fsum(w * w for _g, w in known))
-
-
 def parse(text: str) -> Model:
     """A model from its file's text: ``# `` header lines, then tab-separated records, closed by an
     ``end`` record with the number of weights. Anything else (a truncated or damaged file, a weight
@@ -290,8 +272,7 @@ def parse(text: str) -> Model:
     whole = False
     min_words = 0
     bias, threshold = 0.0, math.nan
-    tables: dict[str, dict[str, float]] = {"f": {}, "m": {}, "s": {}, "F": {}, "I": {}}
-    form_low = form_high = 0
+    tables: dict[str, dict[str, float]] = {"f": {}, "m": {}, "s": {}, "F": {}}
     form_bias = 0.0
     agree: float | None = None
     header = []
@@ -311,8 +292,6 @@ def parse(text: str) -> Model:
         kind, key, value = parts
         if kind == "ngram":
             low, high = int(key), int(value)
-        elif kind == "form_ngram":
-            form_low, form_high = int(key), int(value)
         elif kind == "prose_words":
             min_words = int(value)
         elif kind == "whole":
@@ -347,12 +326,8 @@ def parse(text: str) -> Model:
                          f"{'is missing' if end is None else f'says {end}'}")
     if agree is not None and not tables["F"]:
         raise ValueError("the model file names an agreement threshold but no form model")
-    if tables["I"] and not (1 <= form_low <= form_high):
-        raise ValueError("the model file weighs the form model's n-grams by rarity but names no n-gram sizes for it")
-    if any(not value > 0 for value in tables["I"].values()):
-        raise ValueError("an inverse document frequency is not positive")
     return Model(low, high, whole, min_words, bias, threshold, tables["f"], tables["m"], tables["s"], tuple(header),
-                 tables["F"], form_bias, agree, form_low or low, form_high or high, tables["I"])
+                 tables["F"], form_bias, agree)
 
 
 @functools.cache

@@ -59,9 +59,6 @@ OTHERS = 1  # 1: the unflagged fields of a credential form the rules catch are n
 KEEP = 40000  # the largest weights kept (the rest are dropped: the file stays small)
 FORM_C = 16.0  # the form model's regularisation (its own: it sees every form once, labelled as the form is)
 FORM_KEEP = 40000
-FORM_IDF = 1  # 1: the form model weighs its n-grams by inverse document frequency (binary tf-idf, l2 norm)
-FORM_LOW, FORM_HIGH = 3, 4  # its n-gram sizes with FORM_IDF (without: the field model's)
-FORM_MIN_DF = 2  # with FORM_IDF: an n-gram in fewer training forms is outside its vocabulary
 VIEWS = 1  # 1: the form model also reads the prompt with the best field alone, and the higher score counts
 DIGITS = 4  # significant digits of a stored weight
 PRECISION_FLOOR = 0.98
@@ -118,13 +115,8 @@ def _ngrams(space: str, words: tuple[str, ...]) -> dict[str, float]:
 
 
 def form_features(prompt: list[str], fields: list[tuple[str, dict[str, Any]]]) -> dict[str, float]:
-    """The whole form's feature vector, exactly as classifier.Model.form_probability scores it (with
-    FORM_IDF: its distinct n-grams, each 1.0, weighed by the vocabulary FormModel learns)."""
-    words = classifier.form_words(prompt, fields)
-    if not FORM_IDF:
-        return _ngrams("F", words)
-    return dict.fromkeys(classifier.grams(tuple(dict.fromkeys(w[:classifier.WORD] for w in words)), FORM_LOW, FORM_HIGH),
-                         1.0)
+    """The whole form's feature vector, exactly as classifier.Model.form_probability scores it."""
+    return _ngrams("F", classifier.form_words(prompt, fields))
 
 
 def _lr(rows: list[dict[str, float]], labels: list[int], c: float, keep: int) -> tuple[dict[str, float], float]:
@@ -151,34 +143,11 @@ class FormModel:
     """The second opinion: a logistic regression over each whole form, labelled as the form is."""
 
     def __init__(self, forms: list["Form"]) -> None:
-        labels = [int(f.credential) for f in forms]
-        self.idf: dict[str, float] = {}
-        if not FORM_IDF:
-            self.weights, self.bias = _lr([f.form_feats for f in forms], labels, FORM_C, FORM_KEEP)
-            self.table = {k.split("\t", 1)[1]: w for k, w in self.weights.items()}
-            return
-        # sklearn's smooth idf over the n-grams in at least FORM_MIN_DF forms, rounded as stored; fitted
-        # once on that vocabulary, then again on the FORM_KEEP n-grams of largest weight alone (the file
-        # holds only those, and the norm the runtime computes runs over them: so must training's).
-        df = Counter(g for f in forms for g in f.form_feats)
-        n = len(forms)
-        idf = {g: float(f"{math.log((1 + n) / (1 + c)) + 1:.{DIGITS + 2}g}") for g, c in df.items() if c >= FORM_MIN_DF}
-        weights, _bias = _lr([self._row(f.form_feats, idf) for f in forms], labels, FORM_C, FORM_KEEP)
-        self.idf = {g: idf[g] for g in sorted(weights)}
-        weights, self.bias = _lr([self._row(f.form_feats, self.idf) for f in forms], labels, FORM_C, len(self.idf))
-        self.table = weights
-        self.weights = {f"F\t{g}": w for g, w in weights.items()} | {f"I\t{g}": v for g, v in self.idf.items()}
-
-    @staticmethod
-    def _row(grams: dict[str, float], idf: dict[str, float]) -> dict[str, float]:
-        known = {g: idf[g] for g in grams if g in idf}
-        norm = math.sqrt(math.fsum(v * v for v in known.values())) or 1.0
-        return {g: v / norm for g, v in known.items()}
+        self.weights, self.bias = _lr([f.form_feats for f in forms], [int(f.credential) for f in forms], FORM_C, FORM_KEEP)
+        self.table = {k.split("\t", 1)[1]: w for k, w in self.weights.items()}
 
     def probability(self, feats: dict[str, float]) -> float:
         """As classifier.Model.form_probability scores the same n-grams (the same arithmetic)."""
-        if self.idf:
-            return classifier.probability(self.bias + classifier.idf_logit(self.table, self.idf, set(feats)))
         return classifier.probability(self.bias + classifier.distinct_logit(self.table, {k.split("\t", 1)[1] for k in feats}))
 
     def score(self, form: "Form", field_scores: list[float] | None = None) -> float:
@@ -230,7 +199,6 @@ class Fitted:
         weights = dict(self.weights)
         if form is not None and agree is not None:
             lines += [f"form_bias\t-\t{form.bias!r}", f"agree\t-\t{agree!r}"]
-            lines += [f"form_ngram\t{FORM_LOW}\t{FORM_HIGH}"] if form.idf else []
             weights.update(form.weights)
         lines += [f"{k}\t{w!r}" for k, w in sorted(weights.items())]
         lines.append(f"end\t-\t{len(weights)}")  # classifier.parse refuses a file cut short
@@ -409,12 +377,9 @@ def main() -> int:
               f"(nor a look-alike in their name or title), the {KEEP} largest weights kept at {DIGITS} significant digits, threshold {threshold} "
               f"(leave-one-corpus-out precision of rules and model, over every corpus and on each, >= {PRECISION_FLOOR} "
               f"or within {SLACK} of the rules' own where those are below it)",
-              (f"form model: distinct char n-grams {FORM_LOW}-{FORM_HIGH} of the whole form's distinct words (prompt and "
-               f"every field's) as F, each weighed by its smooth inverse document frequency (I; n-grams in at least "
-               f"{FORM_MIN_DF} training forms), the vector l2-normalised; " if FORM_IDF else
-               f"form model: char n-grams {LOW}-{HIGH} of the whole form's words (prompt and every field's) as F, ")
-              + f"logistic regression (lbfgs, L2, C={FORM_C}, balanced classes) over every form labelled as it is, the "
-              f"{FORM_KEEP} largest weights kept{' (and fitted again on their n-grams alone)' if FORM_IDF else ''}; read whole{' and as the prompt with the best field alone, the higher' if VIEWS else ''}; agreement threshold {agree if form_model else 'none'} on the mean of "
+              f"form model: char n-grams {LOW}-{HIGH} of the whole form's words (prompt and every field's) as F, "
+              f"logistic regression (lbfgs, L2, C={FORM_C}, balanced classes) over every form labelled as it is, the "
+              f"{FORM_KEEP} largest weights kept; read whole{' and as the prompt with the best field alone, the higher' if VIEWS else ''}; agreement threshold {agree if form_model else 'none'} on the mean of "
               "the best field's score and the form's (the lowest that keeps the same precision, the field threshold "
               "fixed)")
     args.out.parent.mkdir(parents=True, exist_ok=True)
