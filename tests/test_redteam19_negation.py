@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from elicitguard.policies.config import load_config_text
-from elicitguard.policies.judge import clear_caches, judge_elicitation
-
-RULES = load_config_text("policy:\n  form:\n    classifier: false\n").policy
-DEFAULT = load_config_text("").policy
-MODES = frozenset({"form", "url"})
+from both_policies import DEFAULT, RULES
+from both_policies import verdict as _verdict
 
 
-def _verdict(message: str, props: dict[str, object], policy: object) -> object:
-    clear_caches()
-    params = {"mode": "form", "message": message, "requestedSchema": {"type": "object", "properties": props}}
-    return judge_elicitation(params, MODES, policy)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])

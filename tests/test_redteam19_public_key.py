@@ -5,18 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from elicitguard.policies.config import load_config_text
-from elicitguard.policies.judge import clear_caches, judge_elicitation
-
-RULES = load_config_text("policy:\n  form:\n    classifier: false\n").policy
-DEFAULT = load_config_text("").policy
-MODES = frozenset({"form", "url"})
+from both_policies import DEFAULT, RULES
+from both_policies import allowed as _allowed
 
 
-def _allowed(message: str, props: dict[str, object], policy: object) -> bool:
-    clear_caches()
-    params = {"mode": "form", "message": message, "requestedSchema": {"type": "object", "properties": props}}
-    return bool(judge_elicitation(params, MODES, policy).allowed)  # type: ignore[arg-type]
 
 
 # An excusing word just after "non", "not", "no", "without" (or "without the") excuses nothing (forms._affirmed).
