@@ -283,7 +283,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
                                                        form_hits | all_hits))
     # A setting's word in a question is the question's ("What was the name of your first pet?").
     about_credential = (_about_credential(name) or _about_credential(title)
-                        or ("~meta" in name_hits and not is_question(title)))
+                        or ("~meta" in name_hits and not is_question(title) and _look_alike_affirmed("~meta", name, title)))
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. A look-alike excuses only what stands beside it (see _excused).
     context: frozenset[str] | None = None
@@ -323,8 +323,9 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
     "postal" PIN, or a look-alike term of the lexicon such as "gift card")."""
     keys, alike = detector.keys(), "~" + detector.concept
     found = located(text)
-    looks = [(first, last) for concept, first, last, _term in found if concept == alike]
     plain, leet = normalise(text)
+    # A look-alike after "non", "not", "no" ("Card number (non-loyalty)") excuses nothing either.
+    looks = [(first, last) for concept, first, last, _term in found if concept == alike and not _negated(plain.words, first)]
     bare: list[str] = []
     excused: list[str] = []
     for concept, first, last, term in found:
@@ -341,9 +342,24 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
 def _affirmed(words: tuple[str, ...], low: int, high: int) -> tuple[str, ...]:
     """The words from ``low`` to ``high`` but those an English "non", "not", "no" or "without" stands
     just before ("non-public", "without the pub": no excusing word then)."""
-    return tuple(word for i, word in enumerate(words[low:high + 1], low)
-                 if not (i and (words[i - 1] in _NOT_PUBLIC or (i > 1 and words[i - 2] in _NOT_PUBLIC
-                                                                and words[i - 1] in ("the", "a", "an")))))
+    return tuple(word for i, word in enumerate(words[low:high + 1], low) if not _negated(words, i))
+
+
+def _negated(words: tuple[str, ...], i: int) -> bool:
+    """Whether an English "non", "not", "no", "without" or "never" (and an article) stands just before word ``i``."""
+    return 0 < i <= len(words) and (words[i - 1] in _NOT_PUBLIC or (
+        i > 1 and words[i - 2] in _NOT_PUBLIC and words[i - 1] in ("the", "a", "an")))
+
+
+def _look_alike_affirmed(concept: str, *texts: Any) -> bool:
+    """Whether a text names the look-alike ``concept`` somewhere no negation stands before it
+    ("Password hint", not "Password (no hint)")."""
+    for text in texts:
+        if isinstance(text, str):
+            words = normalise(text)[0].words
+            if any(found == concept and not _negated(words, first) for found, first, _last, _term in located(text)):
+                return True
+    return False
 
 
 def _beside_look_alike(detector: type[Detector], text: str) -> bool:
@@ -483,7 +499,8 @@ def _about_credential(name: Any) -> bool:
     if not isinstance(name, str):
         return False
     words = normalise(name)[0].words
-    return bool(words) and (words[-1] in METADATA_HEADS or (_public(words) and "private" not in concepts(name)))
+    return bool(words) and ((words[-1] in METADATA_HEADS and not _negated(words, len(words) - 1))
+                            or (_public(words) and "private" not in concepts(name)))
 
 
 # "non public", "not public": the private half.

@@ -89,7 +89,71 @@ _LETTER_FIRST: Final = re.compile(r"\^\(?(?:\?:)?(?:[A-Za-z]|\[(?:A-Z|a-z|A-Za-z
 
 def card_pattern(pattern: str) -> bool:
     """True when a JSON Schema pattern describes a payment card number."""
-    return bool(_CARD_PATTERN.search(pattern)) and not _LETTER_FIRST.match(pattern)
+    if _CARD_PATTERN.search(pattern):
+        return not _LETTER_FIRST.match(pattern)
+    span = digit_span(pattern)
+    return span is not None and span[0] >= 12 and 15 <= span[1] <= 19
+
+
+# A pattern of digits alone, spread over several pieces: a prefix, classes, quantifiers, optional
+# groups and alternatives ("^5[1-5][0-9]{14}$", "^4[0-9]{12}(?:[0-9]{3})?$", "^\\d{14}\\d{2}$"), with
+# optional spaces or hyphens between groups ("^(\\d{4}[ -]?){4}$"). Longer patterns are no card regex.
+_SPAN_MAX: Final = 160
+_DIGIT_ATOM: Final = re.compile(r"\\d|\[(?:[0-9](?:-[0-9])?)+\]|[0-9]")
+_SEPARATOR: Final = re.compile(r"\\s|\[(?:\\s| |-|\\-)+\]| |-|\\-")
+_QUANTIFIER: Final = re.compile(r"\{(\d{1,2})(?:,(\d{1,2}))?\}|\?")
+
+
+def digit_span(pattern: str) -> tuple[int, int] | None:
+    """The fewest and most digits a digits-only pattern takes, or None (not digits only, unbounded,
+    or longer than a card regex is)."""
+    if len(pattern) > _SPAN_MAX:
+        return None
+    body = pattern[1:] if pattern.startswith("^") else pattern
+    body = body[:-1] if body.endswith("$") and not body.endswith("\\$") else body
+    found = _sequence(body, 0, 0)
+    return found[0] if found is not None and found[1] == len(body) else None
+
+
+def _sequence(text: str, at: int, depth: int) -> tuple[tuple[int, int], int] | None:
+    """Alternatives of pieces from ``at`` up to a ")" or the end: ((fewest, most) digits, where it stopped)."""
+    spans: list[tuple[int, int]] = []
+    low = high = 0
+    while True:
+        if at == len(text) or text[at] in "|)":
+            spans.append((low, high))
+            if at < len(text) and text[at] == "|":
+                low = high = 0
+                at += 1
+                continue
+            return (min(s[0] for s in spans), max(s[1] for s in spans)), at
+        piece: tuple[int, int]
+        if text[at] == "(":
+            if depth >= 4:
+                return None
+            start = at + 3 if text.startswith("(?:", at) else at + 1
+            inner = _sequence(text, start, depth + 1)
+            if inner is None or inner[1] >= len(text) or text[inner[1]] != ")":
+                return None
+            piece, at = inner[0], inner[1] + 1
+        elif (atom := _DIGIT_ATOM.match(text, at)) is not None:
+            piece, at = (1, 1), atom.end()
+        elif (sep := _SEPARATOR.match(text, at)) is not None:
+            piece, at = (0, 0), sep.end()
+        else:
+            return None
+        quantifier = _QUANTIFIER.match(text, at)
+        if quantifier is not None:
+            at = quantifier.end()
+            if quantifier.group() == "?":
+                piece = (0, piece[1])
+            else:
+                fewest = int(quantifier[1])
+                most = int(quantifier[2]) if quantifier[2] is not None else fewest
+                if most < fewest:
+                    return None
+                piece = (piece[0] * fewest, piece[1] * most)
+        low, high = low + piece[0], high + piece[1]
 
 
 # Prefixes of key formats, as named in a pattern, an example or a description ("starts with ghp_",
