@@ -32,6 +32,7 @@ from elicitguard.policies.shapes import (
     card_hint,
     card_length,
     card_pattern,
+    digit_span,
     key_format_in_pattern,
     key_format_in_prose,
     name_shape,
@@ -310,7 +311,9 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
         yield Reason("credential.write_only", f"field '{name}' is marked writeOnly, the JSON Schema mark of a secret", name)
     if prop.get("format") == "password":
         yield Reason("credential.password", f"field '{name}' has format 'password'", name)
-    yield from _shape_signals(name, kind, prop, names, descriptions, about_credential, frozenset(excused))
+    # A card the form names (no look-alike card beside it) makes 13 or 14 digits a card's too.
+    card_named = bool(_CARDS & form_hits) and "~card_number" not in form_hits
+    yield from _shape_signals(name, kind, prop, names, descriptions, about_credential, frozenset(excused), card_named)
 
 
 # How far a look-alike's words reach: "postal PIN", "PIN for your postal area", "gift card number".
@@ -429,12 +432,17 @@ def _term_words(term: str) -> list[str]:
     return term.replace("+", " ").split()
 
 
+_CARDS: Final = frozenset({"card", "card_number", "cvv", "card_expiry"})
+
+
 def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str], descriptions: list[str],
-                   about_credential: bool, excused: frozenset[str] = frozenset()) -> Iterator[Reason]:
+                   about_credential: bool, excused: frozenset[str] = frozenset(),
+                   card_named: bool = False) -> Iterator[Reason]:
     """The signals that need no language: value formats, key prefixes, name shapes, vendor keys.
 
     ``excused`` are the rules whose words the field names as a look-alike: a name shaped like one of
-    them ("card_no" titled "Patient card number", "pin" described as a postal PIN) is that look-alike."""
+    them ("card_no" titled "Patient card number", "pin" described as a postal PIN) is that look-alike.
+    ``card_named``: the form names a payment card, so 13 or 14 digits alone are a card number too."""
     default, pattern = prop.get("default"), prop.get("pattern")
     for key, value in (("default", default), ("pattern", pattern)) if default is not None or pattern is not None else ():
         if isinstance(value, str):
@@ -442,10 +450,11 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
             if shape is not None:
                 yield Reason(shape.rule, f"field '{name}' has a {key} shaped like {shape.label}", name)
     # A barcode (EAN/JAN, ISBN), gift or loyalty card has a card's length and no secret.
-    card_like = isinstance(pattern, str) and card_pattern(pattern) or card_length(kind, prop)
+    short_card = card_named and isinstance(pattern, str) and digit_span(pattern) in ((13, 13), (14, 14))
+    card_like = isinstance(pattern, str) and (card_pattern(pattern) or short_card) or card_length(kind, prop)
     not_a_card = card_like and "~card_number" in hits_of(names)
     if isinstance(pattern, str):
-        if card_like and not not_a_card and card_pattern(pattern):
+        if card_like and not not_a_card and (card_pattern(pattern) or short_card):
             yield Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
         named = key_format_in_pattern(pattern)
         if named is not None:

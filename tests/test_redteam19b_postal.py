@@ -1,5 +1,6 @@
 """Red team 19b: the postal-PIN excuse ("पिन कोड" in a delivery form) with payment words the bank
-concept does not know yet: "send money" outside English and Hindi, and further wallets."""
+concept did not know: "send money" outside English and Hindi, and further wallets (now in
+tools/lexicon/extra_source.py)."""
 
 from __future__ import annotations
 
@@ -51,7 +52,5 @@ PAID = {
 
 @POLICIES
 @pytest.mark.parametrize("message", list(PAID.values()), ids=list(PAID))
-@pytest.mark.xfail(strict=True, reason="lexicon: concept 'bank' has 'send money' in en and hi only and misses these "
-                                       "wallets; needs entries in tools/lexicon/extra_source.py and a regenerated extra.tsv")
 def test_a_pin_code_in_a_form_about_sending_money_or_a_wallet_is_refused(policy: Policy, message: str) -> None:
     assert not _allowed(policy, message)

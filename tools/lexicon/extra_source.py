@@ -432,6 +432,11 @@ _add("bank", "banks and UPI, whose PIN approves a payment (India's languages)", 
     "ta": "வங்கி=prefix | யுபிஐ | பணம் செலுத்த=prefix | டெபிட் | பரிவர்த்தனை=prefix", "te": "బ్యాంక్=prefix | బ్యాంకు=prefix | యూపీఐ | యుపిఐ | చెల్లింపు | డెబిట్ | లావాదేవీ=prefix",
     "kn": "ಬ್ಯಾಂಕ್=prefix | ಯುಪಿಐ | ಪಾವತಿ=prefix | ಡೆಬಿಟ್ | ವಹಿವಾಟು=prefix", "ml": "ബാങ്ക്=prefix | യുപിഐ | പേയ്മെന്റ് | ഡെബിറ്റ് | ഇടപാട്=prefix",
 })
+_add("bank", "money sent or transferred, and a PIN called private (red team 19b)", {
+    "hi": "राशि भेज=prefix | ट्रांसफर | निजी", "ta": "பணம் அனுப்ப=prefix", "te": "డబ్బు పంప=prefix", "kn": "ಹಣ ಕಳುಹಿಸ=prefix",
+    "ml": "പണം അയയ്ക്ക=prefix", "mr": "पैसे पाठव=prefix", "gu": "પૈસા મોકલ=prefix", "pa": "ਪੈਸੇ ਭੇਜ=prefix", "or": "ଟଙ୍କା ପଠା=prefix",
+    "ne": "पैसा पठाउ=prefix", "en": "transfer | esewa | e sewa | khalti | rupay | ru pay | yono | mobi kwik | nagad=word",
+})
 _add("bank", "India's payment apps and wallets, whose PIN approves a payment", {
     "en": "phonepe | phone pe | google pay | gpay | g pay | paytm | bhim=word | bkash | mobikwik | amazon pay | freecharge | cred=word",
     "hi": "फोनपे | फ़ोनपे | फोन पे | गूगल पे | जीपे | पेटीएम | भीम=word", "mr": "फोनपे | गूगल पे | पेटीएम | भीम=word",
