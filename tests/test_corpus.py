@@ -152,7 +152,7 @@ def test_the_heldout6_dev_set_never_scores_below_its_floor(corpus: str) -> None:
 # the held-out sets were measured), and heldout7b's precision floor up with the session-19 rules
 # (0.934 -> 0.969: India's postal PIN code, found on training corpora). heldout8 and heldout9 became
 # training data after their last measurements. heldout10 (blind, written this session) was measured
-# once with the session-19 model (trained on 34 corpora, thresholds 0.95 and 0.87 by the same rule),
+# once with the session-19 model (trained on 34 corpora, thresholds 0.95-0.96 and 0.87 by the same rule),
 # which moved heldout7a's recall down a step (0.853 -> 0.841: the model changed, the set was not tuned on).
 HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.84), "heldout7b.jsonl": (0.96, 0.85),
                  "heldout10a.jsonl": (0.99, 0.86), "heldout10b.jsonl": (0.99, 0.88)}
