@@ -3,7 +3,9 @@
 There the postal code is the "PIN code", and a delivery form titles its field so. The compound is no
 look-alike by itself ("एटीएम पिन कोड" is a card's), so it is read with the rest of the form: a field
 that names a PIN only by the compound, in a form that speaks of an address or a delivery and of no
-card, bank, cash machine or sign-in, and that can hold India's six digits, is the postal code. A
+card, bank, UPI, payment app, money sent, cash machine, sign-in or secret (PAID: the words are lexicon
+data, so one missing there lets such a form through), and that can hold India's six digits, is the
+postal code. A
 pattern only a postal code has (the first digit never 0) says so without any of this
 (shapes.postal_pin_pattern).
 """
@@ -17,7 +19,7 @@ from elicitguard.policies.matcher import located
 
 COMPOUND: Final = "pin_code_in"
 PLACE: Final = "place"
-# What a PIN is for where it is no postal code: a card, a bank or UPI payment, a cash machine, a sign-in.
+# What a PIN is for where it is no postal code: a card, a bank, UPI or wallet payment, a cash machine, a sign-in.
 PAID: Final = frozenset({"bank", "atm", "card", "card_number", "cvv", "card_expiry", "signin", "sent", "otp",
                          "password", "account", "wallet", "secret"})
 
