@@ -350,8 +350,8 @@ def _affirmed(words: tuple[str, ...], low: int, high: int) -> tuple[str, ...]:
 
 def _negated(words: tuple[str, ...], i: int) -> bool:
     """Whether an English "non", "not", "no", "without" or "never" (and an article) stands just before word ``i``."""
-    return 0 < i <= len(words) and (words[i - 1] in _NOT_PUBLIC or (
-        i > 1 and words[i - 2] in _NOT_PUBLIC and words[i - 1] in ("the", "a", "an")))
+    return 0 < i <= len(words) and (words[i - 1] in _NEGATORS or (
+        i > 1 and words[i - 2] in _NEGATORS and words[i - 1] in ("the", "a", "an")))
 
 
 def _look_alike_affirmed(concept: str, *texts: Any) -> bool:
@@ -512,13 +512,13 @@ def _about_credential(name: Any) -> bool:
                             or (_public(words) and "private" not in concepts(name)))
 
 
-# "non public", "not public": the private half.
-_NOT_PUBLIC: Final = frozenset({"non", "not", "no", "without", "never"})
+# English words that negate the word after them: "non public", "not public" (the private half), "no hint".
+_NEGATORS: Final = frozenset({"non", "not", "no", "without", "never"})
 
 
 def _public(words: tuple[str, ...]) -> bool:
     """Whether the words call something public ("SSH public key"), not "non-public"."""
-    return any(word in PUBLIC_WORDS and (i == 0 or words[i - 1] not in _NOT_PUBLIC) for i, word in enumerate(words))
+    return any(word in PUBLIC_WORDS and (i == 0 or words[i - 1] not in _NEGATORS) for i, word in enumerate(words))
 
 
 _PASTED: Final = frozenset({ConnectionString, PrivateKey, GenericCredential})
