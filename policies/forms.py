@@ -450,11 +450,12 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
             if shape is not None:
                 yield Reason(shape.rule, f"field '{name}' has a {key} shaped like {shape.label}", name)
     # A barcode (EAN/JAN, ISBN), gift or loyalty card has a card's length and no secret.
-    short_card = card_named and isinstance(pattern, str) and digit_span(pattern) in ((13, 13), (14, 14))
-    card_like = isinstance(pattern, str) and (card_pattern(pattern) or short_card) or card_length(kind, prop)
+    card_by_pattern = isinstance(pattern, str) and (
+        card_pattern(pattern) or (card_named and digit_span(pattern) in ((13, 13), (14, 14))))
+    card_like = card_by_pattern or card_length(kind, prop)
     not_a_card = card_like and "~card_number" in hits_of(names)
     if isinstance(pattern, str):
-        if card_like and not not_a_card and (card_pattern(pattern) or short_card):
+        if card_by_pattern and not not_a_card:
             yield Reason("payment.card_number", f"field '{name}' has a pattern that only a card number fits", name)
         named = key_format_in_pattern(pattern)
         if named is not None:
@@ -589,7 +590,9 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
     made = {m for first, second, m, ordered in DERIVED if not ordered and first in together and second in together}
     if made - together:
         judged.append((together | made, frozenset().union(*(words for _hits, words, _clause in judged)), None))
-    form_concepts = _form_concepts(texts, fields)
+    # The whole form's concepts, read only for a PIN (its nine-digit and postal excuses ask them).
+    form_concepts = (_form_concepts(texts, fields) if any(Pin.matches(hits) for hits, _words, _clause in judged)
+                     else frozenset())
     for detector in DETECTORS:
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
         # ordinary-looking fields; a password is not typed into "Company".

@@ -5,8 +5,7 @@ look-alike by itself ("एटीएम पिन कोड" is a card's), so it 
 that names a PIN only by the compound, in a form that speaks of an address or a delivery and of no
 card, bank, UPI, payment app, money sent, cash machine, sign-in or secret (PAID: the words are lexicon
 data, so one missing there lets such a form through), and that can hold India's six digits, is the
-postal code. A
-pattern only a postal code has (the first digit never 0) says so without any of this
+postal code. A pattern only a postal code has (the first digit never 0) says so without any of this
 (shapes.postal_pin_pattern).
 """
 
@@ -46,10 +45,10 @@ def only_the_compound(title: str | None, texts: list[str]) -> bool:
     for text in ([title] if title else []) + texts:
         found = located(text)
         codes = [(first, last) for concept, first, last, _term in found if concept == COMPOUND]
+        whole = {(first, last) for concept, first, last, _term in found if concept == "pin!"} if text is title else set()
         compound = compound or bool(codes)
         for concept, first, last, _term in found:
-            if concept == "pin" and not any(a <= first and last <= b for a, b in codes) and not (
-                    text is title and (concept + "!", first, last) in {(c, f, la) for c, f, la, _t in found}):
+            if concept == "pin" and not any(a <= first and last <= b for a, b in codes) and (first, last) not in whole:
                 return False
     return compound
 
