@@ -311,8 +311,9 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
         yield Reason("credential.write_only", f"field '{name}' is marked writeOnly, the JSON Schema mark of a secret", name)
     if prop.get("format") == "password":
         yield Reason("credential.password", f"field '{name}' has format 'password'", name)
-    # A card the form names (no look-alike card beside it) makes 13 or 14 digits a card's too.
-    card_named = bool(_CARDS & form_hits) and "~card_number" not in form_hits
+    # A card the form names (no look-alike card beside it), or Diners Club (whose cards have 14
+    # digits), makes 13 or 14 digits a card's too.
+    card_named = "card_brand" in form_hits or (bool(_CARDS & form_hits) and "~card_number" not in form_hits)
     yield from _shape_signals(name, kind, prop, names, descriptions, about_credential, frozenset(excused), card_named)
 
 
@@ -327,8 +328,7 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
     keys, alike = detector.keys(), "~" + detector.concept
     found = located(text)
     plain, leet = normalise(text)
-    # A look-alike after "non", "not", "no" ("Card number (non-loyalty)") excuses nothing either.
-    looks = [(first, last) for concept, first, last, _term in found if concept == alike and not _negated(plain.words, first)]
+    looks = _look_alikes(found, alike, plain.words)
     bare: list[str] = []
     excused: list[str] = []
     for concept, first, last, term in found:
@@ -340,6 +340,16 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
                                                                + _affirmed(leet.words, low, high)))
         (excused if near else bare).append(term)
     return bare, excused
+
+
+def _look_alikes(found: Iterable[tuple[str, int, int, str]], alike: str, words: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Where a text's look-alike terms ``alike`` stand (first and last word), but those after "non",
+    "not", "no" ("Card number (non-loyalty)") and those inside a card brand's name (the "club" of
+    "Diners Club card number"): they excuse nothing."""
+    found = list(found)
+    brands = [(first, last) for concept, first, last, _term in found if concept == "card_brand"]
+    return [(first, last) for concept, first, last, _term in found if concept == alike and not _negated(words, first)
+            and not any(a <= first and last <= b for a, b in brands)]
 
 
 def _affirmed(words: tuple[str, ...], low: int, high: int) -> tuple[str, ...]:
@@ -409,7 +419,7 @@ def _restates_look_alike(detector: type[Detector], title: str, title_excused: li
     "the password of your email") excuses nothing, nor does any title excuse a term that names the
     concept outright ("Gift card" over "your Visa credit card")."""
     alike = "~" + detector.concept
-    if any(concept == alike for concept, *_rest in located(title)):
+    if _look_alikes(located(title), alike, normalise(title)[0].words):
         # A look-alike term of the lexicon says what the title is ("Coupon", "Booking reference"), unless
         # the description names the concept outright ("Promo" over "the verification code we texted you").
         return not any(detector.is_outright(term) for term in bare)

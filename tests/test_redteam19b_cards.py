@@ -69,13 +69,34 @@ def test_a_digits_only_pattern_of_fewer_than_fifteen_digits_is_still_no_card_by_
     assert "payment.card_number" not in {r.rule for r in verdict.reasons}
 
 
+# Fixed (session 20): Diners Club is a card brand (lexicon concept card_brand): the "club" inside its
+# name is no loyalty look-alike, and a form naming it makes 14 digits a card's.
+DINERS = [
+    ("Enter the number of your Diners Club card", {"title": "Number", "pattern": r"^\d{14}$"}),
+    ("Payment", {"title": "Diners Club card number"}),
+    ("Payment", {"title": "Carte Diners Club", "description": "numéro de la carte"}),
+    ("ダイナースクラブカードの番号を入力してください", {"title": "番号", "pattern": r"^\d{14}$"}),
+    ("Pay by card", {"title": "Diners Club International card number", "pattern": r"^3[0689]\d{12}$"}),
+]
+CLUBS = [
+    ("Your club membership", {"title": "Club card number"}),
+    ("Points", {"title": "Carte club", "description": "numéro de la carte"}),
+    ("Diners Club restaurant rewards", {"title": "Member number", "pattern": r"^\d{8}$"}),
+]
+
+
 @POLICIES
-@pytest.mark.xfail(strict=True, reason="design: 'club' is a loyalty look-alike, so 'Diners Club card' names no card; "
-                                       "with 14 digits no longer a card by shape, the one 14-digit card brand passes")
-def test_the_number_of_a_diners_club_card_in_fourteen_digits_is_refused(policy: Policy) -> None:
-    verdict = _verdict(policy, "Enter the number of your Diners Club card",
-                       n={"title": "Number", "pattern": r"^\d{14}$"})
-    assert not verdict.allowed
+@pytest.mark.parametrize(("message", "field"), DINERS, ids=[f"diners{i}" for i in range(len(DINERS))])
+def test_the_number_of_a_diners_club_card_is_refused(policy: Policy, message: str, field: dict[str, object]) -> None:
+    verdict = _verdict(policy, message, n=field)
+    assert "payment.card_number" in {r.rule for r in verdict.reasons}
+
+
+@POLICIES
+@pytest.mark.parametrize(("message", "field"), CLUBS, ids=[f"club{i}" for i in range(len(CLUBS))])
+def test_a_club_card_or_a_member_number_of_a_diners_club_is_still_allowed(policy: Policy, message: str,
+                                                                         field: dict[str, object]) -> None:
+    assert _verdict(policy, message, n=field).allowed
 
 
 @POLICIES

@@ -444,6 +444,10 @@ _add("bank", "India's payment apps and wallets, whose PIN approves a payment", {
     "ta": "போன்பே | கூகுள் பே | பேடிஎம்", "te": "ఫోన్‌పే | ఫోన్ పే | గూగుల్ పే | పేటీఎం", "kn": "ಫೋನ್‌ಪೇ | ಫೋನ್ ಪೇ | ಗೂಗಲ್ ಪೇ | ಪೇಟಿಎಂ",
     "ml": "ഫോൺപേ | ഗൂഗിൾ പേ | പേടിഎം",
 })
+_add("card_brand", "Diners Club, the card brand whose name holds a loyalty look-alike word and whose numbers have 14 digits", {
+    "en": "diners club | dinersclub | diners card | diners international", "ja": "ダイナースクラブ | ダイナース", "zh-Hans": "大来卡 | 大莱卡 | 大来信用卡",
+    "zh-Hant": "大來卡 | 大萊卡", "ko": "다이너스클럽 | 다이너스 클럽 | 다이너스카드", "ru": "дайнерс клаб", "uk": "дайнерс клаб",
+})
 _add("~password", "a form about a forgotten password asks for none", {
     "en": "forgot your password | forgot password | forgotten password", "et": "unustasid parooli | unustasid salasõna",
     "fr": "mot de passe oublié", "es": "olvidaste tu contraseña | olvidó su contraseña", "pt": "esqueceu sua senha | esqueceu a senha",
