@@ -123,6 +123,10 @@ def field_concepts(name: str, prop: Mapping[str, Any]) -> tuple[str, ...]:
 # no field from the model: a server could otherwise switch it off with one word (a look-alike that
 # is the field's name or title does, see eligible).
 _NAMED: Final = frozenset({"c:" + d.concept for d in DETECTORS if d.team_concept and not d.needs})
+# Look-alike words that only qualify a credential word (the "name", "length" or "label" of a key, the
+# "number", "max" or "symbol" of tokens): alone in a title ("Number", "Enw", "Name of your first school") they
+# say nothing of what the field is, and a title that names the credential too is the rules' (_NAMED).
+_MODIFIERS: Final = frozenset({"~meta", "~token"})
 
 
 def prose_words(prop: Mapping[str, Any]) -> int:
@@ -145,11 +149,12 @@ def eligible(name: str, prop: Mapping[str, Any], min_words: int = 0) -> bool:
         return False
     if any(t in _NAMED for t in field_concepts(name, prop)):
         return False
-    # A field whose name or title is a look-alike ("Pan size", "Gift card number", "Token symbol") is
-    # what the look-alike tables say it is; one in its description alone excuses only its own words.
+    # A field whose name or title is a look-alike ("Pan size", "Gift card number", "Postal code") is
+    # what the look-alike tables say it is; one in its description alone excuses only its own words,
+    # and a qualifying word alone (_MODIFIERS) none.
     title = prop.get("title")
-    return not any(c.startswith("~") for text in (name, title) if isinstance(text, str)
-                   for c in concepts(text[:FIELD_TEXT]))
+    return not any(c.startswith("~") and c.rstrip("!") not in _MODIFIERS
+                   for text in (name, title) if isinstance(text, str) for c in concepts(text[:FIELD_TEXT]))
 
 
 def prompt_concepts(texts: list[str]) -> tuple[str, ...]:
