@@ -252,22 +252,26 @@ class PrivateKey(Detector):
                "pem key", "pgp key", "gpg key", "pgp private key", "signing key", "keystore", "wallet key", "key pair",
                "keypair", "clé privée", "cle privee", "clave privada", "chave privada", "chiave privata", "keytab",
                "wireguard key", "private key", "privatekey", "ssh private", "pem file", "p12", "pfx", "jks",
-               "privater schlüssel", "privater schluessel", "klucz prywatny", "özel anahtar", "priv key")
+               "privater schlüssel", "privater schluessel", "klucz prywatny", "özel anahtar", "priv key",
+               # An SSH key in other words, as "ssh key" above (its public half is excused below).
+               "ssh schlüssel", "ssh schluessel", "clé ssh", "cle ssh", "clave ssh", "chave ssh", "chiave ssh",
+               "ssh sleutel", "klucz ssh", "ssh klíč", "ssh kľúč", "cheie ssh", "ssh anahtarı", "ssh nyckel",
+               "ssh nøgle", "ssh nøkkel", "ssh avain", "ssh kulcs", "ssh ключ", "ключ ssh", "ssh ključ", "ssh raktas")
     fragments = ("privatekey", "sshkey", "idrsa", "ided25519", "privkey", "clépriv", "clepriv", "claveprivada",
                  "chaveprivada", "privaterschlüssel", "закрытыйключ", "приватныйключ", "私钥", "私鑰", "秘密鍵",
                  "개인키", "프라이빗키", "beginrsaprivate", "beginprivate", "beginopenssh")
     # A key file's name or an SSH key beside "public", ".pub" or a certificate is the public half ("id_ed25519.pub",
     # "Javni SSH ključ", "fullchain.pem"); "private key" itself is never excused so.
     unless = frozenset({"pub", "public", "publickey", "certificate", "cert", "crt", "csr", "fullchain", "chain", "javni",
-                        "javnog", "јавни", "açık", "publique", "pública", "público", "pubblica", "öffentlicher",
-                        "öffentliche", "offentlig", "openbare", "publiczny", "открытый", "публичный", "відкритий",
+                        "javnog", "јавни", "açık", "publique", "pública", "público", "pubblica", "öffentlich",
+                        "öffentlicher", "öffentliche", "öffentlichen", "offentlig", "openbare", "publiczny", "открытый", "публичный", "відкритий",
                         "публічний", "공개", "인증서", "certificat", "certificado", "zertifikat", "сертификат"})
     _file_terms = ("pem", "id rsa", "id ed25519", "id ecdsa", "ssh", "idrsa", "ided25519", "key pair", "keypair",
                    "pgp key", "gpg key")
 
     @classmethod
     def unless_beside(cls, term: str) -> frozenset[str]:
-        return cls.unless if term.startswith(cls._file_terms) else frozenset()
+        return cls.unless if term.startswith(cls._file_terms) or "ssh" in term.split() else frozenset()
 
 
 class SeedPhrase(Detector):

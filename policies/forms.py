@@ -353,15 +353,19 @@ def _look_alikes(found: Iterable[tuple[str, int, int, str]], alike: str, words: 
 
 
 def _affirmed(words: tuple[str, ...], low: int, high: int) -> tuple[str, ...]:
-    """The words from ``low`` to ``high`` but those an English "non", "not", "no" or "without" stands
-    just before ("non-public", "without the pub": no excusing word then)."""
+    """The words from ``low`` to ``high`` but those a negation stands just before ("non-public",
+    "without the pub", "nicht öffentlich": no excusing word then)."""
     return tuple(word for i, word in enumerate(words[low:high + 1], low) if not _negated(words, i))
 
 
 def _negated(words: tuple[str, ...], i: int) -> bool:
-    """Whether an English "non", "not", "no", "without" or "never" (and an article) stands just before word ``i``."""
-    return 0 < i <= len(words) and (words[i - 1] in _NEGATORS or (
-        i > 1 and words[i - 2] in _NEGATORS and words[i - 1] in ("the", "a", "an")))
+    """Whether a negating word stands in the two words before word ``i``, an article aside ("not
+    public", "never made public", "not the public one", "nicht öffentlich", "non publique"), or "other
+    than" / "rather than" does: an excusing word so placed excuses nothing. Any language's: a word
+    that negates in one language and not in the form's can only keep an excuse from applying."""
+    before = [w for w in words[max(0, i - 3):i] if w not in _ARTICLES][-2:]
+    return (any(w in _NEGATORS or any(role == "before" for role, _lang in negation.roles(w)) for w in before)
+            or (len(before) == 2 and before[0] in ("other", "rather") and before[1] == "than"))
 
 
 def _look_alike_affirmed(concept: str, *texts: Any) -> bool:
@@ -523,13 +527,16 @@ def _about_credential(name: Any) -> bool:
                             or (_public(words) and "private" not in concepts(name)))
 
 
-# English words that negate the word after them: "non public", "not public" (the private half), "no hint".
-_NEGATORS: Final = frozenset({"non", "not", "no", "without", "never"})
+# Words that negate the word after them beside each language's negation markers (negation.roles):
+# "non public", "no hint", and "without" in the languages the markers leave it out of.
+_NEGATORS: Final = frozenset({"non", "not", "no", "without", "never", "sans", "ohne", "sin", "senza", "sem", "zonder",
+                              "uten", "utan", "uden", "ilman", "bez", "без"})
+_ARTICLES: Final = frozenset({"the", "a", "an", "le", "la", "les", "der", "die", "das", "el", "il", "o"})
 
 
 def _public(words: tuple[str, ...]) -> bool:
     """Whether the words call something public ("SSH public key"), not "non-public"."""
-    return any(word in PUBLIC_WORDS and (i == 0 or words[i - 1] not in _NEGATORS) for i, word in enumerate(words))
+    return any(word in PUBLIC_WORDS and not _negated(words, i) for i, word in enumerate(words))
 
 
 _PASTED: Final = frozenset({ConnectionString, PrivateKey, GenericCredential})

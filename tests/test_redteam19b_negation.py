@@ -47,7 +47,20 @@ def test_honest_look_alikes_still_pass(policy: Policy, title: str) -> None:
 @pytest.mark.parametrize("title", ["SSH key, never made public", "SSH key (not so public half)",
                                    "SSH key other than the public one", "SSH-Schlüssel (nicht öffentlich)",
                                    "Clé SSH (non publique)"])
-@pytest.mark.xfail(strict=True, reason="design: negation is one English word directly before the public word; "
-                                       "a word between, 'other than', and other languages' negations are not read")
+# Fixed (session 20): forms._negated reads the two words before the public word (an article aside),
+# every language's negation markers and "other than"; an SSH key is named so in 20 languages.
 def test_an_ssh_key_said_not_to_be_public_is_refused(policy: Policy, title: str) -> None:
     assert not _allowed(policy, "Deploy setup", k=title)
+
+
+@POLICIES
+@pytest.mark.parametrize("title", ["SSH-Schlüssel", "Clé SSH", "Clave SSH", "Klucz SSH", "SSH ключ"])
+def test_an_ssh_key_in_other_words_is_refused_as_in_english(policy: Policy, title: str) -> None:
+    assert not _allowed(policy, "Deploy setup", k=title)
+
+
+@POLICIES
+@pytest.mark.parametrize("title", ["Öffentlicher SSH-Schlüssel", "SSH-Schlüssel (öffentlich)", "Clé SSH publique",
+                                   "Clave SSH pública", "Публичный SSH ключ", "Publiczny klucz SSH"])
+def test_the_public_half_of_an_ssh_key_in_other_words_still_passes(policy: Policy, title: str) -> None:
+    assert _allowed(policy, "Deploy setup", k=title)
