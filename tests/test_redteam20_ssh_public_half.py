@@ -50,7 +50,7 @@ def test_a_public_word_in_the_title_does_not_excuse_a_description_asking_for_the
 
 # One title names both halves: the private one is asked for.
 BOTH_HALVES = ["SSH key public or private", "SSH key, public and private", "Clave SSH pública o privada",
-               "Chave SSH pública e privada", "Chiave SSH privata o pubblica", "ключ SSH открытый и закрытый",
+               "Chave SSH pública e privada", "ключ SSH открытый и закрытый",
                "SSH anahtarı açık değil özel", "Clé SSH publique? Non: privée"]
 
 
@@ -62,11 +62,17 @@ def test_a_title_naming_the_ssh_key_both_public_and_private_is_refused(title: st
     assert _denied(_form(title))
 
 
+def test_a_title_calling_the_ssh_key_private_beside_a_public_word_is_refused() -> None:
+    assert _denied(_form("Chiave SSH privata o pubblica"))
+
+
 # The honest forms the fix must keep passing.
 HONEST = [
     ("Public SSH key", "Paste the contents of id_ed25519.pub"),
     ("Öffentlicher SSH-Schlüssel", "Inhalt von id_rsa.pub"),
     ("Public SSH key", "for your private repository"),
+    ("SSH public key", "the deploy key of a private repo"),
+    ("SSH public key", "the contents of id_ed25519.pub, never the private key"),
 ]
 
 
