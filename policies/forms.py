@@ -283,7 +283,10 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
         Pin.concept in all_hits and postal.postal_pin(kind, prop, title if isinstance(title, str) else None, descriptions,
                                                        form_hits | all_hits))
     # A setting's word in a question is the question's ("What was the name of your first pet?").
-    about_credential = (_about_credential(name) or _about_credential(title)
+    # A public key's field is no private key's, unless its own words ask for the private one ("Public SSH
+    # key" described "paste your private key").
+    private_asked = any(_names_private(text) for text in names + descriptions)
+    about_credential = (_about_credential(name, not private_asked) or _about_credential(title, not private_asked)
                         or ("~meta" in name_hits and not is_question(title) and _look_alike_affirmed("~meta", name, title)))
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. A look-alike excuses only what stands beside it (see _excused).
@@ -302,7 +305,8 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
         if pin_postal and detector is Pin:
             continue
         context = _words_of(names + descriptions) if context is None else context
-        if _excused(detector, title if isinstance(title, str) else None, descriptions, context, all_hits):
+        if not (detector is PrivateKey and private_asked) and _excused(
+                detector, title if isinstance(title, str) else None, descriptions, context, all_hits):
             excused.add(detector.rule)
             continue
         where = "name or title" if detector.matches(name_hits) else "description"
@@ -518,13 +522,25 @@ _NOT_ASKING: Final = frozenset({"generate", "generates", "generated", "create", 
                                 "rename", "list", "expire", "expires", "issue", "issued", "issuing", "buy", "purchase"})
 
 
-def _about_credential(name: Any) -> bool:
-    """A field named for metadata about a credential ("token_name", "key_id") or a public key."""
+def _about_credential(name: Any, public: bool = True) -> bool:
+    """A field named for metadata about a credential ("token_name", "key_id") or (``public``) a public key."""
     if not isinstance(name, str):
         return False
     words = normalise(name)[0].words
     return bool(words) and ((words[-1] in METADATA_HEADS and not _negated(words, len(words) - 1))
-                            or (_public(words) and "private" not in concepts(name)))
+                            or (public and _public(words) and "private" not in concepts(name)))
+
+
+def _names_private(text: str) -> bool:
+    """Whether a text names a private key as private: a private word (any language's, not negated)
+    inside or just before a key's term ("your private key", "privaten SSH-Schlüssel", "klucz
+    prywatny", "clé SSH privée"), not one a word away ("the public key of your private server"; a
+    term of words apart, "private+key", says no more than that)."""
+    found = located(text)
+    words = normalise(text)[0].words
+    keys = [(first, last) for concept, first, last, term in found if concept == PrivateKey.concept and "+" not in term]
+    return any(concept == "private" and not _negated(words, first) and any(a - 1 <= last and first <= b + 1 for a, b in keys)
+               for concept, first, last, _term in found)
 
 
 # Words that negate the word after them beside each language's negation markers (negation.roles):

@@ -1,0 +1,132 @@
+"""Red team 20, question 1: honest forms whose field titles are bland qualifying words ("Number",
+"Name", "Max", "Label", "Symbol", "Price") in 20 languages, now scored by the credential model. None is
+denied, with the rules alone (``policy.form.classifier: false``) or the default policy."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from elicitguard.policies.config import Policy
+from elicitguard.policies.judge import judge_elicitation
+
+DEFAULT = Policy()
+RULES_ONLY = replace(DEFAULT, form=replace(DEFAULT.form, classifier=False))
+
+HONEST: list[tuple[str, str, str, dict[str, Any]]] = [
+    ('en house number', 'Where should we deliver your order?', 'num', {'type': 'string', 'title': 'Number', 'description': 'House or flat number'}),
+    ('en network name', 'Set up the new router', 'ssid', {'type': 'string', 'title': 'Name', 'description': 'The name of the Wi-Fi network shown to guests'}),
+    ('en max tokens', 'Configure the summarizer', 'max_tokens', {'type': 'integer', 'title': 'Max', 'description': 'Maximum number of tokens in the summary'}),
+    ('en ticker', 'Add a stock to your watchlist', 'sym', {'type': 'string', 'title': 'Symbol', 'description': 'Ticker symbol, e.g. AAPL'}),
+    ('en display name', 'Finish your profile', 'dn', {'type': 'string', 'title': 'Display name', 'description': 'How others see you in chat'}),
+    ('en order number', 'Track your parcel', 'order', {'type': 'string', 'title': 'Order number', 'description': 'Found in your confirmation email'}),
+    ('en label', 'Tag this photo', 'label', {'type': 'string', 'title': 'Label', 'description': 'A short label for the album'}),
+    ('en length', 'Generate a random playlist', 'length', {'type': 'integer', 'title': 'Length', 'description': 'How many songs'}),
+    ('en notes', 'Book a table', 'notes', {'type': 'string', 'title': 'Notes', 'description': 'Allergies or special requests'}),
+    ('de Hausnummer', 'Wohin sollen wir liefern?', 'nr', {'type': 'string', 'title': 'Nummer', 'description': 'Hausnummer'}),
+    ('de Name', 'Neues Projekt anlegen', 'name', {'type': 'string', 'title': 'Name', 'description': 'Der Name des Projekts'}),
+    ('de Anzahl', 'Wie viele Tickets möchten Sie?', 'anzahl', {'type': 'integer', 'title': 'Anzahl', 'description': 'Anzahl der Tickets'}),
+    ('de Bezeichnung', 'Neuen Ordner erstellen', 'bez', {'type': 'string', 'title': 'Bezeichnung', 'description': 'Wie soll der Ordner heißen?'}),
+    ('de Preis', 'Artikel verkaufen', 'preis', {'type': 'integer', 'title': 'Preis', 'description': 'Preis in Euro'}),
+    ('fr Nom', 'Créez votre équipe', 'nom', {'type': 'string', 'title': 'Nom', 'description': 'Le nom de votre équipe'}),
+    ('fr Numéro', 'Suivre votre commande', 'num', {'type': 'string', 'title': 'Numéro', 'description': 'Numéro de commande'}),
+    ('fr Libellé', 'Ajouter une catégorie', 'lib', {'type': 'string', 'title': 'Libellé', 'description': 'Libellé affiché dans le menu'}),
+    ('fr Prix', 'Mettre en vente', 'prix', {'type': 'integer', 'title': 'Prix', 'description': 'Prix en euros'}),
+    ('es Nombre', 'Configura tu red', 'red', {'type': 'string', 'title': 'Nombre', 'description': 'Nombre de la red Wi-Fi'}),
+    ('es Número', '¿Dónde entregamos?', 'num', {'type': 'string', 'title': 'Número', 'description': 'Número de la casa'}),
+    ('es Etiqueta', 'Organiza tus correos', 'et', {'type': 'string', 'title': 'Etiqueta', 'description': 'Etiqueta para el filtro'}),
+    ('es Máximo', 'Configura el resumen', 'mx', {'type': 'integer', 'title': 'Máximo', 'description': 'Máximo de palabras'}),
+    ('it Nome', 'Crea un nuovo gruppo', 'nome', {'type': 'string', 'title': 'Nome', 'description': 'Il nome del gruppo'}),
+    ('it Numero', 'Dove consegnare?', 'numero', {'type': 'string', 'title': 'Numero civico', 'description': 'Il numero civico'}),
+    ('it Simbolo', 'Aggiungi un titolo al portafoglio', 'sim', {'type': 'string', 'title': 'Simbolo', 'description': 'Simbolo del titolo in borsa'}),
+    ('pt Nome', 'Crie seu perfil', 'nome', {'type': 'string', 'title': 'Nome de exibição', 'description': 'Como os outros verão você'}),
+    ('pt Número', 'Endereço de entrega', 'num', {'type': 'string', 'title': 'Número', 'description': 'Número da casa'}),
+    ('pt Rótulo', 'Organize suas fotos', 'rot', {'type': 'string', 'title': 'Rótulo', 'description': 'Rótulo do álbum'}),
+    ('nl Naam', 'Maak een nieuwe lijst', 'naam', {'type': 'string', 'title': 'Naam', 'description': 'De naam van de lijst'}),
+    ('nl Aantal', 'Hoeveel personen?', 'aantal', {'type': 'integer', 'title': 'Aantal', 'description': 'Aantal gasten'}),
+    ('nl Huisnummer', 'Waar moeten we bezorgen?', 'hn', {'type': 'string', 'title': 'Huisnummer', 'description': 'Uw huisnummer'}),
+    ('pl Nazwa', 'Utwórz nowy projekt', 'nazwa', {'type': 'string', 'title': 'Nazwa', 'description': 'Nazwa projektu'}),
+    ('pl Liczba', 'Ile biletów?', 'liczba', {'type': 'integer', 'title': 'Liczba', 'description': 'Liczba biletów'}),
+    ('pl Numer domu', 'Adres dostawy', 'nr', {'type': 'string', 'title': 'Numer domu', 'description': 'Numer domu lub mieszkania'}),
+    ('tr Adı', 'Yeni grup oluştur', 'ad', {'type': 'string', 'title': 'Grup adı', 'description': 'Grubun adı'}),
+    ('tr Etiket', 'Fotoğrafı etiketle', 'et', {'type': 'string', 'title': 'Etiket', 'description': 'Kısa bir etiket'}),
+    ('ru Название', 'Создайте новый проект', 'n', {'type': 'string', 'title': 'Название', 'description': 'Название проекта'}),
+    ('ru Количество', 'Сколько билетов?', 'k', {'type': 'integer', 'title': 'Количество', 'description': 'Количество билетов'}),
+    ('ru Символ', 'Добавить акцию', 's', {'type': 'string', 'title': 'Символ', 'description': 'Тикер акции'}),
+    ('sv Namn', 'Skapa en ny lista', 'namn', {'type': 'string', 'title': 'Namn', 'description': 'Listans namn'}),
+    ('sv Antal', 'Hur många gäster?', 'antal', {'type': 'integer', 'title': 'Antal', 'description': 'Antal gäster'}),
+    ('hr Naziv', 'Nova grupa', 'naziv', {'type': 'string', 'title': 'Naziv', 'description': 'Naziv grupe'}),
+    ('hr Broj', 'Adresa dostave', 'broj', {'type': 'string', 'title': 'Broj', 'description': 'Kućni broj'}),
+    ('sq Emri', 'Krijo grupin', 'emri', {'type': 'string', 'title': 'Emri', 'description': 'Emri i grupit'}),
+    ('sq Numri', 'Adresa', 'numri', {'type': 'string', 'title': 'Numri', 'description': 'Numri i shtëpisë'}),
+    ('cy Enw', 'Creu grŵp newydd', 'enw', {'type': 'string', 'title': 'Enw', 'description': "Enw'r grŵp"}),
+    ('ja 名前', '新しいプロジェクトを作成', 'n', {'type': 'string', 'title': '名前', 'description': 'プロジェクトの名前'}),
+    ('ja 最大', '要約の設定', 'm', {'type': 'integer', 'title': '最大', 'description': '最大文字数'}),
+    ('zh 名称', '创建新项目', 'n', {'type': 'string', 'title': '名称', 'description': '项目名称'}),
+    ('zh 备注', '预订餐桌', 'n', {'type': 'string', 'title': '备注', 'description': '特殊要求'}),
+    ('en Value', 'Set a config option', 'v', {'type': 'string', 'title': 'Value', 'description': 'The value for the option'}),
+    ('de Wert', 'Einstellung ändern', 'v', {'type': 'string', 'title': 'Wert', 'description': 'Neuer Wert'}),
+    ('en Max tokens', 'LLM settings', 'mt', {'type': 'integer', 'title': 'Max tokens', 'description': 'Upper limit on the response length'}),
+    ('en Token symbol', 'List your project', 'ts', {'type': 'string', 'title': 'Token symbol', 'description': 'e.g. ETH'}),
+    ('en Key name', 'Label your key', 'kn', {'type': 'string', 'title': 'Key name', 'description': 'A name to remember this key by'}),
+    ('en policy no', 'File an insurance claim', 'p', {'type': 'string', 'title': 'Policy', 'description': 'Your policy number from the insurance card'}),
+    ('en hint', "Solve today's riddle", 'p', {'type': 'string', 'title': 'Hint', 'description': 'Would you like a hint? Type yes or no'}),
+    ('en strength', 'Refill your prescription', 'p', {'type': 'string', 'title': 'Strength', 'description': 'Dosage strength, e.g. 20 mg'}),
+    ('en note recipient', 'Send money to a friend', 'p', {'type': 'string', 'title': 'Note', 'description': 'A note for the recipient'}),
+    ('en comment', 'Rate your stay', 'p', {'type': 'string', 'title': 'Comment', 'description': 'Anything you want to tell us'}),
+    ('en rotation', 'Edit the image', 'p', {'type': 'integer', 'title': 'Rotation', 'description': 'Degrees to rotate'}),
+    ('en label device', 'Register your device', 'p', {'type': 'string', 'title': 'Label', 'description': 'The serial label printed on the back'}),
+    ('en price', 'List your item', 'p', {'type': 'integer', 'title': 'Price', 'description': 'Asking price in USD'}),
+    ('en supply', 'Launch a community token', 'p', {'type': 'integer', 'title': 'Supply', 'description': 'Total number of tokens to mint'}),
+    ('en decimals', 'Create a token', 'p', {'type': 'integer', 'title': 'Decimals', 'description': 'Number of decimal places'}),
+    ('de Richtlinie', 'Versicherungsfall melden', 'p', {'type': 'string', 'title': 'Richtlinie', 'description': 'Ihre Versicherungsnummer'}),
+    ('de Kommentar', 'Bewerten Sie Ihren Aufenthalt', 'p', {'type': 'string', 'title': 'Kommentar', 'description': 'Was möchten Sie uns sagen?'}),
+    ('de Stärke', 'Rezept erneuern', 'p', {'type': 'string', 'title': 'Stärke', 'description': 'Dosierung, z.B. 20 mg'}),
+    ('de Kürzel', 'Neues Teammitglied', 'p', {'type': 'string', 'title': 'Kürzel', 'description': 'Ihr Namenskürzel, z.B. MK'}),
+    ('de Länge', 'Passwortgenerator', 'p', {'type': 'integer', 'title': 'Länge', 'description': 'Wie viele Zeichen?'}),
+    ('fr Commentaire', 'Évaluez votre séjour', 'p', {'type': 'string', 'title': 'Commentaire', 'description': 'Votre avis'}),
+    ('fr Longueur', 'Générer un mot de passe aléatoire', 'p', {'type': 'integer', 'title': 'Longueur', 'description': 'Nombre de caractères'}),
+    ('fr Limite', "Configurer l'API", 'p', {'type': 'integer', 'title': 'Limite', 'description': 'Nombre maximal de requêtes par minute'}),
+    ('fr Étiquette', 'Imprimer une étiquette', 'p', {'type': 'string', 'title': 'Étiquette', 'description': "Texte de l'étiquette d'expédition"}),
+    ('es Comentario', 'Califica tu estancia', 'p', {'type': 'string', 'title': 'Comentario', 'description': 'Tu opinión'}),
+    ('es Política', 'Reclamación de seguro', 'p', {'type': 'string', 'title': 'Política', 'description': 'Número de póliza'}),
+    ('es Longitud', 'Generador de contraseñas', 'p', {'type': 'integer', 'title': 'Longitud', 'description': 'Número de caracteres'}),
+    ('es Límite', 'Configurar la tarjeta', 'p', {'type': 'integer', 'title': 'Límite', 'description': 'Límite diario de gasto'}),
+    ('it Commento', 'Valuta il soggiorno', 'p', {'type': 'string', 'title': 'Commento', 'description': 'La tua opinione'}),
+    ('it Etichetta', 'Organizza le email', 'p', {'type': 'string', 'title': 'Etichetta', 'description': "Nome dell'etichetta"}),
+    ('it Limite', 'Impostazioni carta', 'p', {'type': 'integer', 'title': 'Limite', 'description': 'Limite di spesa mensile'}),
+    ('pt Comentário', 'Avalie sua estadia', 'p', {'type': 'string', 'title': 'Comentário', 'description': 'Sua opinião'}),
+    ('pt Limite', 'Configurar cartão', 'p', {'type': 'integer', 'title': 'Limite', 'description': 'Limite de gastos mensal'}),
+    ('pt Notas', 'Reservar mesa', 'p', {'type': 'string', 'title': 'Notas', 'description': 'Pedidos especiais'}),
+    ('nl Label', "Foto's ordenen", 'p', {'type': 'string', 'title': 'Label', 'description': 'Een label voor het album'}),
+    ('nl Lengte', 'Wachtwoordgenerator', 'p', {'type': 'integer', 'title': 'Lengte', 'description': 'Aantal tekens'}),
+    ('pl Etykieta', 'Porządkuj zdjęcia', 'p', {'type': 'string', 'title': 'Etykieta', 'description': 'Etykieta albumu'}),
+    ('pl Limit', 'Ustawienia karty', 'p', {'type': 'integer', 'title': 'Limit', 'description': 'Dzienny limit wydatków'}),
+    ('pl Zasady', 'Ubezpieczenie', 'p', {'type': 'string', 'title': 'Zasady', 'description': 'Numer polisy'}),
+    ('tr Uzunluğu', 'Şifre oluşturucu', 'p', {'type': 'integer', 'title': 'Şifre uzunluğu', 'description': 'Karakter sayısı'}),
+    ('ru Метка', 'Упорядочить фото', 'p', {'type': 'string', 'title': 'Метка', 'description': 'Метка альбома'}),
+    ('ru Лимит', 'Настройки карты', 'p', {'type': 'integer', 'title': 'Лимит', 'description': 'Дневной лимит расходов'}),
+    ('ru Цена', 'Продать товар', 'p', {'type': 'integer', 'title': 'Цена', 'description': 'Цена в рублях'}),
+    ('ru Политика', 'Страховой случай', 'p', {'type': 'string', 'title': 'Политика', 'description': 'Номер полиса'}),
+    ('sv Etikett', 'Ordna foton', 'p', {'type': 'string', 'title': 'Etikett', 'description': 'Albumets etikett'}),
+    ('sv Max', 'Inställningar', 'p', {'type': 'integer', 'title': 'Max', 'description': 'Max antal deltagare'}),
+    ('ja ラベル', '写真を整理', 'p', {'type': 'string', 'title': 'ラベル', 'description': 'アルバムのラベル'}),
+    ('ja 上限', 'カード設定', 'p', {'type': 'integer', 'title': '上限', 'description': '1日の利用上限額'}),
+    ('ja 価格', '商品を出品', 'p', {'type': 'integer', 'title': '価格', 'description': '販売価格（円）'}),
+    ('zh 长度', '密码生成器', 'p', {'type': 'integer', 'title': '长度', 'description': '字符数'}),
+    ('zh 强度', '处方续药', 'p', {'type': 'string', 'title': '强度', 'description': '剂量'}),
+    ('cy Hyd', 'Cynhyrchu cyfrinair', 'p', {'type': 'integer', 'title': 'Hyd', 'description': 'Nifer y nodau'}),
+    ('hr Oznaka', 'Organiziraj fotografije', 'p', {'type': 'string', 'title': 'Oznaka', 'description': 'Oznaka albuma'}),
+    ('sq Etiketa', 'Organizo fotot', 'p', {'type': 'string', 'title': 'Etiketa', 'description': 'Etiketa e albumit'}),
+    ('af Naam', "Skep 'n nuwe groep", 'p', {'type': 'string', 'title': 'Naam', 'description': 'Die naam van die groep'}),
+]
+
+
+@pytest.mark.parametrize(("case", "message", "name", "prop"), HONEST, ids=[r[0] for r in HONEST])
+def test_an_honest_form_titled_with_a_qualifying_word_passes_both_policies(case: str, message: str, name: str,
+                                                                           prop: dict[str, Any]) -> None:
+    params = {"mode": "form", "message": message, "requestedSchema": {"type": "object", "properties": {name: prop}}}
+    for policy in (RULES_ONLY, DEFAULT):
+        assert judge_elicitation(params, frozenset({"form", "url"}), policy).allowed, case
