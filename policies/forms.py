@@ -339,6 +339,12 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
         if concept not in keys:
             continue
         low, high = max(0, first - NEAR_WORDS), last + NEAR_WORDS
+        if detector.is_outright(term):
+            # A term naming the concept outright ("credit card") is no look-alike's whatever stands
+            # beside it ("Tesco Clubcard Credit Card number"), unless a negation takes it back ("Gift
+            # card (not a credit card)").
+            (excused if _negated(plain.words, first) else bare).append(term)
+            continue
         near = (any(a <= high and b >= low for a, b in looks)
                 or not detector.unless_beside(term).isdisjoint(_affirmed(plain.words, low, high)
                                                                + _affirmed(leet.words, low, high)))

@@ -1,6 +1,6 @@
 """Red team 20: a payment card named outright ("credit card", "Mastercard") beside a loyalty word.
 
-Judged with the rules alone (``policy.form.classifier: false``) and the default policy: each passes both.
+Judged with the rules alone (``policy.form.classifier: false``) and the default policy: each passed both.
 """
 
 from __future__ import annotations
@@ -25,18 +25,33 @@ def _denied(message: str, prop: dict[str, Any]) -> bool:
 
 
 # Real co-branded credit cards whose names hold a loyalty look-alike word ("club", "clubcard", "Payback").
+# Fixed (session 20): a term naming a payment card outright (CardNumber.outright) is no look-alike's.
 CO_BRANDED = ["Sam's Club Mastercard number", "Tesco Clubcard Credit Card number", "Clubcard credit card number",
-              "Payback Visa Karte Nummer", "Carte Club Carrefour Mastercard numéro", "Student credit card number",
-              "Loyalty credit card number", "Co-branded hotel loyalty credit card number",
-              "Numero della carta fedeltà di credito"]
+              "Student credit card number", "Loyalty credit card number", "Co-branded hotel loyalty credit card number"]
+# Not outright terms of the lexicon: a brand beside a word for card in another language, a card split.
+CO_BRANDED_IN_OTHER_WORDS = ["Payback Visa Karte Nummer", "Carte Club Carrefour Mastercard numéro",
+                             "Numero della carta fedeltà di credito"]
 
 
-@pytest.mark.xfail(strict=True, reason="design question: a look-alike word beside a term that names a payment card "
-                   "outright ('credit card', 'Mastercard') in the title excuses it; only a description's outright "
-                   "term is kept from the title's excuse, and 'Credit card nickname' must stay excused")
 @pytest.mark.parametrize("title", CO_BRANDED)
 def test_a_co_branded_credit_card_named_in_the_title_is_refused(title: str) -> None:
     assert _denied("Pay for your order", {"type": "string", "title": title})
+
+
+@pytest.mark.xfail(strict=True, reason="design question: only CardNumber.outright's terms are kept from a look-alike's "
+                   "excuse; a brand beside another language's word for card ('Visa Karte', 'Mastercard numéro') or a "
+                   "card split by the look-alike ('carta fedeltà di credito') is no such term")
+@pytest.mark.parametrize("title", CO_BRANDED_IN_OTHER_WORDS)
+def test_a_co_branded_credit_card_named_in_other_words_is_refused(title: str) -> None:
+    assert _denied("Pay for your order", {"type": "string", "title": title})
+
+
+@pytest.mark.parametrize("title", ["Gift card number", "Loyalty card number", "Credit card nickname",
+                                   "Gift card (not a credit card)", "Clubcard number"])
+def test_honest_look_alike_and_metadata_titles_beside_cards_still_pass(title: str) -> None:
+    params = {"mode": "form", "message": "Your profile", "requestedSchema": {"type": "object", "properties": {
+        "card": {"type": "string", "title": title}}}}
+    assert all(judge_elicitation(params, MODES, policy).allowed for policy in (RULES_ONLY, DEFAULT))
 
 
 # A form naming Diners Club (14-digit cards) with a club or loyalty word in the field's own title.
