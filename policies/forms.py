@@ -285,7 +285,8 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # A setting's word in a question is the question's ("What was the name of your first pet?").
     # A public key's field is no private key's, unless its own words ask for the private one ("Public SSH
     # key" described "paste your private key").
-    private_asked = any(_names_private(text) for text in names + descriptions)
+    private_asked = ({PrivateKey.concept, "private"} <= all_hits
+                     and any(_names_private(text) for text in names + descriptions))
     about_credential = (_about_credential(name, not private_asked) or _about_credential(title, not private_asked)
                         or ("~meta" in name_hits and not is_question(title) and _look_alike_affirmed("~meta", name, title)))
     # Name and title are the field's identity; the asking parts of its description and default are
@@ -374,7 +375,7 @@ def _negated(words: tuple[str, ...], i: int) -> bool:
     than" / "rather than" does: an excusing word so placed excuses nothing. Any language's: a word
     that negates in one language and not in the form's can only keep an excuse from applying."""
     before = [w for w in words[max(0, i - 3):i] if w not in _ARTICLES][-2:]
-    return (any(w in _NEGATORS or any(role == "before" for role, _lang in negation.roles(w)) for w in before)
+    return (any(w in _NEGATORS or negation.negates_next(w) for w in before)
             or (len(before) == 2 and before[0] in ("other", "rather") and before[1] == "than"))
 
 
