@@ -119,14 +119,9 @@ def field_concepts(name: str, prop: Mapping[str, Any]) -> tuple[str, ...]:
 # What the word lists name: a field whose own text holds one was judged by the rules with their
 # look-alike tables ("boarding pass", "API key id"); the model does not overrule them. A word that
 # names no credential alone (an "answer", an expiry date: they count only beside a recovery or a
-# card) and a look-alike word alone ("gift", "barcode": it excuses only the words beside it) take
-# no field from the model: a server could otherwise switch it off with one word (a look-alike that
-# is the field's name or title does, see eligible).
+# card) and a look-alike word alone ("gift", "barcode", "Coupon code" as a title) take no field from
+# the model: a server could otherwise switch it off with one word.
 _NAMED: Final = frozenset({"c:" + d.concept for d in DETECTORS if d.team_concept and not d.needs})
-# Look-alike words that only qualify a credential word (the "name", "length" or "label" of a key, the
-# "number", "max" or "symbol" of tokens): alone in a title ("Number", "Enw", "Name of your first school") they
-# say nothing of what the field is, and a title that names the credential too is the rules' (_NAMED).
-_MODIFIERS: Final = frozenset({"~meta", "~token"})
 
 
 def prose_words(prop: Mapping[str, Any]) -> int:
@@ -147,14 +142,10 @@ def eligible(name: str, prop: Mapping[str, Any], min_words: int = 0) -> bool:
     model is for what is described only by its use."""
     if min_words and prose_words(prop) < min_words:
         return False
-    if any(t in _NAMED for t in field_concepts(name, prop)):
-        return False
-    # A field whose name or title is a look-alike ("Pan size", "Gift card number", "Postal code") is
-    # what the look-alike tables say it is; one in its description alone excuses only its own words,
-    # and a qualifying word alone (_MODIFIERS) none.
-    title = prop.get("title")
-    return not any(c.startswith("~") and c.rstrip("!") not in _MODIFIERS
-                   for text in (name, title) if isinstance(text, str) for c in concepts(text[:FIELD_TEXT]))
+    # A look-alike title ("Coupon code", "Postal code") takes no field from it: the model has learnt
+    # the look-alikes too, and a title over a description that asks for a code by its use is what
+    # a server would write to switch it off.
+    return not any(t in _NAMED for t in field_concepts(name, prop))
 
 
 def prompt_concepts(texts: list[str]) -> tuple[str, ...]:

@@ -1,6 +1,8 @@
-"""Which fields the credential model scores (classifier.eligible): a look-alike title is what the
-look-alike tables say it is, but a word that only qualifies a credential word ("name", "number",
-"max", "label": lexicon concepts ~meta and ~token) says nothing of a field on its own."""
+"""Which fields the credential model scores (classifier.eligible): every described field whose own
+text names no credential (those are the rules'), whatever look-alike word its title holds: a bland
+"Number" or "Name" (a qualifying word of the lexicon, ~meta and ~token) says nothing of a field, and a
+look-alike title ("Coupon code") over a description that asks for a code by its use is what a server
+would write to switch the model off."""
 
 from __future__ import annotations
 
@@ -25,10 +27,9 @@ QUALIFIERS = [
     ("etiqueta", "Texto da etiqueta"),            # gl: the label's text
     ("hint", "Hint"),
 ]
-# Titles that are a look-alike in their own right stay the look-alike tables' to judge.
+# Titles that are a look-alike in their own right: the model scores them too (it learnt them).
 LOOK_ALIKE_TITLES = [
     ("zip", "Postal code"),
-    ("gift", "Gift card number"),
     ("promo", "Coupon code"),
     ("pan", "Pan size"),
 ]
@@ -40,12 +41,13 @@ def test_a_title_holding_only_a_qualifying_word_leaves_the_field_to_the_model(na
 
 
 @pytest.mark.parametrize(("name", "title"), LOOK_ALIKE_TITLES, ids=[t for _n, t in LOOK_ALIKE_TITLES])
-def test_a_title_that_is_a_look_alike_keeps_the_field_from_the_model(name: str, title: str) -> None:
-    assert not classifier.eligible(name, {"type": "string", "title": title, "description": "x y"}, 1)
+def test_a_look_alike_title_leaves_the_field_to_the_model_too(name: str, title: str) -> None:
+    assert classifier.eligible(name, {"type": "string", "title": title, "description": "x y"}, 1)
 
 
-def test_a_title_naming_the_credential_beside_a_qualifying_word_is_the_rules_to_judge() -> None:
-    assert not classifier.eligible("len", {"type": "string", "title": "Password length", "description": "x y"}, 1)
+@pytest.mark.parametrize("title", ["Password length", "Gift card number"])
+def test_a_title_naming_the_credential_is_the_rules_to_judge_with_their_look_alike_tables(title: str) -> None:
+    assert not classifier.eligible("f", {"type": "string", "title": title, "description": "x y"}, 1)
 
 
 # Forms the model let through while their bland title kept the field from it (training corpora).
@@ -69,6 +71,9 @@ def test_a_paraphrased_code_under_a_bland_title_is_denied_by_the_default_policy(
                                             "description": "The most tokens the reply may use"}}),
     ("Which network?", {"ssid": {"type": "string", "title": "Network name", "description": "Only the name, not the password"}}),
     ("Find stores near you", {"n": {"type": "string", "title": "Number", "description": "Your house number"}}),
-], ids=["max-tokens", "network-name", "house-number"])
+    ("Where should we deliver?", {"z": {"type": "string", "title": "Postal code", "description": "The code of your town"}}),
+    ("Checkout", {"c": {"type": "string", "title": "Coupon code", "description": "From our newsletter, if you have one"}}),
+    ("Redeem", {"g": {"type": "string", "title": "Gift card code", "description": "The 16 characters on the back"}}),
+], ids=["max-tokens", "network-name", "house-number", "postal-code", "coupon", "gift-card"])
 def test_an_honest_field_under_a_qualifying_title_still_passes(message: str, props: dict[str, Any]) -> None:
     assert allowed(message, props, DEFAULT)

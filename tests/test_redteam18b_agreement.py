@@ -97,10 +97,9 @@ GIFT_CARDS = {
 }
 
 
-@pytest.mark.parametrize("lang", [pytest.param(lang, marks=pytest.mark.xfail(
-    strict=True, reason="the session-19 field model (retrained on 34 corpora, threshold 0.96 by the unchanged "
-                        "rule) scores the French form 0.98 alone: precision is the price, measured in aggregate"))
-    if lang == "fr" else lang for lang in sorted(GIFT_CARDS)])
+# The French form, scored 0.98 by the session-19 field model alone, passes again since session 20 (the
+# field threshold is 0.99 once the model scores look-alike titles too).
+@pytest.mark.parametrize("lang", sorted(GIFT_CARDS))
 def test_honest_gift_card_redemption_forms_pass_the_rules_and_the_field_model(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _rules(GIFT_CARDS[lang], model=False) == []
@@ -165,7 +164,7 @@ GLOBAL = "policy:\n  form:\n    classifier: true\n"
 
 def test_a_server_entry_cannot_raise_the_threshold_and_so_loosen_the_agreement_path_without_widen() -> None:
     with pytest.raises(ConfigError, match="classifier_threshold"):
-        load_config_text(GLOBAL + "servers:\n  acme:\n    policy:\n      form:\n        classifier_threshold: 0.99\n")
+        load_config_text(GLOBAL + "servers:\n  acme:\n    policy:\n      form:\n        classifier_threshold: 0.995\n")
     params = _form(SIGN_IN, {"u": USERNAME, "x": PASSWORD_BY_USE})
     strict = GLOBAL + "servers:\n  acme:\n    policy:\n      form:\n        classifier_threshold: 0.95\n"
     assert not _verdict(strict, "acme", params).allowed
