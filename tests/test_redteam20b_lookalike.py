@@ -91,3 +91,15 @@ def test_a_postal_code_asked_to_find_a_cash_machine_still_passes(row: Row) -> No
 def test_an_honest_gift_card_number_on_the_back_of_the_card_passes_in_french_german_and_japanese(
         key: str, policy: Policy) -> None:
     assert _denied(form(_row(BENIGN, key)), policy) == []
+
+
+_STILL_PASS = ["otp-promo-fr", "pin-postal-de", "otp-coupon-es", "sms-booking-en", "pw-invite-en", "otp-gift-ja",
+               "otp-coupon-it", "otp-coupon-zh", "pin-postal-ru", "pw-ssid-en", "pin-library-pl"]
+
+
+@pytest.mark.xfail(strict=True, reason="design: a credential described only by its use under a look-alike title; the "
+                   "word lists do not name it (or a look-alike excuses a non-outright term, and the model is then "
+                   "not asked), and the model scores it under 0.99 field / 0.83 agreement")
+@pytest.mark.parametrize("key", _STILL_PASS)
+def test_a_credential_asked_by_its_use_under_a_look_alike_title_is_denied_by_the_default_policy(key: str) -> None:
+    assert _denied(form(_row(HIDDEN, key)), DEFAULT) != []
