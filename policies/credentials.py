@@ -446,6 +446,9 @@ class Pin(Detector):
                         "bowling", "wrestling", "postleitzahl", "plz", "cep", "邮编", "郵便番号", "우편번호", "पता",
                         "डाक", "डिलीवरी", "पिनकोड", "city", "state", "shahar", "शहर", "raffle", "coupon", "promo",
                         "discount", "voucher", "referral", "santa", "party", "group", "team", "classroom"})
+    # A code named by what it does at a cash machine ("the four digits you type at the ATM") is a card's
+    # PIN whatever title stands over it: no postal, coupon or map code is typed there.
+    outright = ("code+atm", "atm pin", "atmpin")
 
 
 class SessionCookie(Detector):

@@ -408,8 +408,9 @@ def _excused(detector: type[Detector], title: str | None, descriptions: list[str
     server cannot switch a detector off by adding a look-alike word anywhere. Where only the field's
     name names it (a developer's identifier the user does not read: "pincode", "token"), anything in
     the field can excuse it, as before."""
-    if detector.field_wide and detector.excused(context, hits):
-        return True
+    if detector.field_wide and detector.excused(context, hits) and not any(
+            detector.is_outright(term) for text in descriptions for term in _places(detector, text)[0]):
+        return True  # not over a description that names the concept outright ("Postal code" over "the ATM's digits")
     title_bare, title_excused = _places(detector, title) if title else ([], [])
     bare: list[str] = []
     restated: set[str] = set()
