@@ -49,6 +49,9 @@ class Detector:
     types: ClassVar[frozenset[str]] = TEXT_TYPES
     # Words anywhere in the field's name, title or description that make it a look-alike.
     unless: ClassVar[frozenset[str]] = frozenset()
+    # Look-alike concepts of the lexicon besides its own ("~" + concept) that excuse it: the number
+    # "on the back of your gift card" is no card security code.
+    also_alike: ClassVar[frozenset[str]] = frozenset()
     # Concepts the rest of the form must show for this one to count (a card expiry needs a card).
     needs: ClassVar[frozenset[str]] = frozenset()
 
@@ -102,7 +105,12 @@ class Detector:
     @classmethod
     def excused(cls, context: frozenset[str], hits: frozenset[str] = frozenset()) -> bool:
         """A look-alike: an excusing word in the field's context, or a look-alike term of the lexicon."""
-        return bool(cls.unless & context) or ("~" + cls.concept) in hits
+        return bool(cls.unless & context) or not cls.alikes().isdisjoint(hits)
+
+    @classmethod
+    def alikes(cls) -> frozenset[str]:
+        """The look-alike concepts that excuse it."""
+        return frozenset({"~" + cls.concept}) | cls.also_alike
 
 
 def _squashed(term: str) -> str:
@@ -407,6 +415,9 @@ class CardSecurityCode(Detector):
                "cvn", "cav2", "cvc code", "cvv code")
     unless = frozenset({"gift", "loyalty", "membership", "library", "discount", "promo", "coupon", "voucher", "rewards",
                         "hint", "verified"})
+    also_alike = frozenset({"~card_number"})  # a gift or loyalty card in any language ("carte cadeau", "ギフトカード")
+    # Named so, it is the payment card's code whatever card word stands beside it ("CVV (loyalty)").
+    outright = ("cvv", "cvc", "cvv2", "cvc2", "card security code", "card verification value", "cvn", "cav2")
     fragments = ("cvv", "cvc2", "cardverification", "cardsecuritycode", "cryptogrammevisuel", "kartenprüfnummer",
                  "securitycodecard", "cardcode", "セキュリティコード", "安全码", "보안코드")
 

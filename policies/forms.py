@@ -330,7 +330,7 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
     """The terms naming the detector's concept in a text: those no look-alike stands beside, and
     those one does (within ``NEAR_WORDS`` words: an excusing word such as "boarding" pass or
     "postal" PIN, or a look-alike term of the lexicon such as "gift card")."""
-    keys, alike = detector.keys(), "~" + detector.concept
+    keys, alike = detector.keys(), detector.alikes()
     found = located(text)
     plain, leet = normalise(text)
     looks = _look_alikes(found, alike, plain.words)
@@ -353,13 +353,14 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
     return bare, excused
 
 
-def _look_alikes(found: Iterable[tuple[str, int, int, str]], alike: str, words: tuple[str, ...]) -> list[tuple[int, int]]:
-    """Where a text's look-alike terms ``alike`` stand (first and last word), but those after "non",
+def _look_alikes(found: Iterable[tuple[str, int, int, str]], alike: frozenset[str],
+                 words: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Where a text's look-alike terms (of the concepts ``alike``) stand (first and last word), but those after "non",
     "not", "no" ("Card number (non-loyalty)") and those inside a card brand's name (the "club" of
     "Diners Club card number"): they excuse nothing."""
     found = list(found)
     brands = [(first, last) for concept, first, last, _term in found if concept == "card_brand"]
-    return [(first, last) for concept, first, last, _term in found if concept == alike and not _negated(words, first)
+    return [(first, last) for concept, first, last, _term in found if concept in alike and not _negated(words, first)
             and not any(a <= first and last <= b for a, b in brands)]
 
 
@@ -434,8 +435,7 @@ def _restates_look_alike(detector: type[Detector], title: str, title_excused: li
     A title of an excusing word alone ("Museum", "Recipe") or one above another word ("Bus pass" over
     "the password of your email") excuses nothing, nor does any title excuse a term that names the
     concept outright ("Gift card" over "your Visa credit card")."""
-    alike = "~" + detector.concept
-    if _look_alikes(located(title), alike, normalise(title)[0].words):
+    if _look_alikes(located(title), detector.alikes(), normalise(title)[0].words):
         # A look-alike term of the lexicon says what the title is ("Coupon", "Booking reference"), unless
         # the description names the concept outright ("Promo" over "the verification code we texted you").
         return not any(detector.is_outright(term) for term in bare)
@@ -647,8 +647,8 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
             if detector.matches(hits) and not (detector.excused(words, hits) if clause is None or detector.field_wide
                                                else _beside_look_alike(detector, clause)):
                 # "Which token's price?" with a field "Token symbol": the field is the look-alike.
-                name = next((n for n in matching if ("~" + detector.concept) not in hits_of(
-                    _strings(n, fields[n][1].get("title"), fields[n][1].get("description")))), None)
+                name = next((n for n in matching if detector.alikes().isdisjoint(hits_of(
+                    _strings(n, fields[n][1].get("title"), fields[n][1].get("description"))))), None)
                 if name is None:
                     break
                 if detector is Pin and clause is not None and postal.postal_pin(

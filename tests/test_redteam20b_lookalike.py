@@ -83,9 +83,8 @@ def test_a_postal_code_asked_to_find_a_cash_machine_still_passes(row: Row) -> No
     assert _denied(form(row), RULES) == []
 
 
-@pytest.mark.xfail(strict=True, reason="rules, both policies: 'au dos de votre carte cadeau' / 'ギフトカード裏面' reads "
-                   "as a CVV and 'Gutscheinkartennummer' as a payment card number, where the English words pass; "
-                   "lexicon data per language, not fixed in this round")
+# Fixed (session 20): the card security code is excused by the lexicon's gift and loyalty cards in every
+# language (CardSecurityCode.also_alike), and "Gutscheinkarte" is one in German.
 @pytest.mark.parametrize("key", sorted(_RULE_FALSE_ALARMS))
 @pytest.mark.parametrize("policy", [DEFAULT, RULES], ids=["default", "rules"])
 def test_an_honest_gift_card_number_on_the_back_of_the_card_passes_in_french_german_and_japanese(
