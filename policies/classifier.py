@@ -119,8 +119,9 @@ def field_concepts(name: str, prop: Mapping[str, Any]) -> tuple[str, ...]:
 # What the word lists name: a field whose own text holds one was judged by the rules with their
 # look-alike tables ("boarding pass", "API key id"); the model does not overrule them. A word that
 # names no credential alone (an "answer", an expiry date: they count only beside a recovery or a
-# card) and a look-alike word alone ("gift", "barcode", "Coupon code" as a title) take no field from
-# the model: a server could otherwise switch it off with one word.
+# card) and a look-alike word alone ("gift", "barcode", "Coupon code" as a title; a card's look-alike
+# title does, see eligible) take no field from the model: a server could otherwise switch it off with
+# one word.
 _NAMED: Final = frozenset({"c:" + d.concept for d in DETECTORS if d.team_concept and not d.needs})
 
 
@@ -142,10 +143,15 @@ def eligible(name: str, prop: Mapping[str, Any], min_words: int = 0) -> bool:
     model is for what is described only by its use."""
     if min_words and prose_words(prop) < min_words:
         return False
-    # A look-alike title ("Coupon code", "Postal code") takes no field from it: the model has learnt
-    # the look-alikes too, and a title over a description that asks for a code by its use is what
-    # a server would write to switch it off.
-    return not any(t in _NAMED for t in field_concepts(name, prop))
+    if any(t in _NAMED for t in field_concepts(name, prop)):
+        return False
+    # A look-alike title ("Coupon code", "Postal code", "Number") takes no field from it: the model has
+    # learnt the look-alikes too, and a title over a description that asks for a code by its use is
+    # what a server would write to switch it off. A card's look-alike ("Pan size", "Library card") is
+    # the exception: there a card number's n-grams outweigh the look-alike's ("Pan size" scores 0.99).
+    title = prop.get("title")
+    return not any(c.startswith("~card_number") for text in (name, title) if isinstance(text, str)
+                   for c in concepts(text[:FIELD_TEXT]))
 
 
 def prompt_concepts(texts: list[str]) -> tuple[str, ...]:

@@ -1,8 +1,8 @@
 """Which fields the credential model scores (classifier.eligible): every described field whose own
-text names no credential (those are the rules'), whatever look-alike word its title holds: a bland
-"Number" or "Name" (a qualifying word of the lexicon, ~meta and ~token) says nothing of a field, and a
-look-alike title ("Coupon code") over a description that asks for a code by its use is what a server
-would write to switch the model off."""
+text names no credential (those are the rules'), whatever look-alike word its title holds but a card's:
+a bland "Number" or "Name" (a qualifying word of the lexicon, ~meta and ~token) says nothing of a field,
+and a look-alike title ("Coupon code") over a description that asks for a code by its use is what a
+server would write to switch the model off."""
 
 from __future__ import annotations
 
@@ -31,8 +31,10 @@ QUALIFIERS = [
 LOOK_ALIKE_TITLES = [
     ("zip", "Postal code"),
     ("promo", "Coupon code"),
-    ("pan", "Pan size"),
+    ("ref", "Booking reference"),
 ]
+# But a card's look-alike title keeps the field from it: a card number's n-grams outweigh it.
+CARD_LOOK_ALIKE_TITLES = [("pan", "Pan size"), ("lib", "Library card"), ("loyalty", "Loyalty card")]
 
 
 @pytest.mark.parametrize(("name", "title"), QUALIFIERS, ids=[t for _n, t in QUALIFIERS])
@@ -43,6 +45,15 @@ def test_a_title_holding_only_a_qualifying_word_leaves_the_field_to_the_model(na
 @pytest.mark.parametrize(("name", "title"), LOOK_ALIKE_TITLES, ids=[t for _n, t in LOOK_ALIKE_TITLES])
 def test_a_look_alike_title_leaves_the_field_to_the_model_too(name: str, title: str) -> None:
     assert classifier.eligible(name, {"type": "string", "title": title, "description": "x y"}, 1)
+
+
+@pytest.mark.parametrize(("name", "title"), CARD_LOOK_ALIKE_TITLES, ids=[t for _n, t in CARD_LOOK_ALIKE_TITLES])
+def test_a_cards_look_alike_title_keeps_the_field_from_the_model(name: str, title: str) -> None:
+    assert not classifier.eligible(name, {"type": "string", "title": title, "description": "x y"}, 1)
+
+
+def test_pan_size_in_a_shop_passes_the_default_policy() -> None:
+    assert allowed("Complete your purchase.", {"value": {"type": "string", "title": "Pan size"}}, DEFAULT)
 
 
 @pytest.mark.parametrize("title", ["Password length", "Gift card number"])
