@@ -355,9 +355,9 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
 
 def _look_alikes(found: Iterable[tuple[str, int, int, str]], alike: frozenset[str],
                  words: tuple[str, ...]) -> list[tuple[int, int]]:
-    """Where a text's look-alike terms (of the concepts ``alike``) stand (first and last word), but those after "non",
-    "not", "no" ("Card number (non-loyalty)") and those inside a card brand's name (the "club" of
-    "Diners Club card number"): they excuse nothing."""
+    """Where a text's look-alike terms (of the concepts ``alike``) stand (first and last word), but
+    those a negation stands before ("Card number (non-loyalty)", see _negated) and those inside a card
+    brand's name (the "club" of "Diners Club card number"): they excuse nothing."""
     found = list(found)
     brands = [(first, last) for concept, first, last, _term in found if concept == "card_brand"]
     return [(first, last) for concept, first, last, _term in found if concept in alike and not _negated(words, first)
@@ -551,7 +551,7 @@ def _names_private(text: str) -> bool:
                for concept, first, last, _term in found)
 
 
-# Words that negate the word after them beside each language's negation markers (negation.roles):
+# Words that negate the word after them beside each language's negation markers (negation.negates_next):
 # "non public", "no hint", and "without" in the languages the markers leave it out of.
 _NEGATORS: Final = frozenset({"non", "not", "no", "without", "never", "sans", "ohne", "sin", "senza", "sem", "zonder",
                               "uten", "utan", "uden", "ilman", "bez", "без"})
