@@ -244,37 +244,33 @@ _NO_ROLES: Final[frozenset[tuple[str, str]]] = frozenset()
 def roles(word: str) -> frozenset[tuple[str, str]]:
     """The (role, language)s a (spaced-script) word plays: before, after, openers, joiners, reminders."""
     found = set(_TABLE.words.get(word, ()))
-    for prefix, role, language in _TABLE.prefixes:
-        if "\0" in prefix:
-            head, tail = prefix.split("\0")
-            if word.startswith(head) and word.endswith(tail) and len(word) > len(head) + len(tail):
-                found.add((role, language))
-        elif word.startswith(prefix) and len(word) > len(prefix):
-            found.add((role, language))
-    for suffix, role, language in _TABLE.suffixes:
-        if word.endswith(suffix) and len(word) > len(suffix):
-            found.add((role, language))
+    found.update((role, language) for prefix, role, language in _TABLE.prefixes if _has_prefix(word, prefix))
+    found.update((role, language) for suffix, role, language in _TABLE.suffixes if _has_suffix(word, suffix))
     return frozenset(found)
 
 
+def _has_prefix(word: str, prefix: str) -> bool:
+    """Whether a word starts with a marker's prefix and goes on ("pre\0suf": starts and ends so)."""
+    if "\0" in prefix:
+        head, tail = prefix.split("\0")
+        return word.startswith(head) and word.endswith(tail) and len(word) > len(head) + len(tail)
+    return word.startswith(prefix) and len(word) > len(prefix)
+
+
+def _has_suffix(word: str, suffix: str) -> bool:
+    return word.endswith(suffix) and len(word) > len(suffix)
+
+
 _BEFORE_WORDS: Final = frozenset(w for w, rs in _TABLE.words.items() if any(role == "before" for role, _l in rs))
-_BEFORE_AFFIXES: Final = tuple((a, kind) for kind, table in (("prefix", _TABLE.prefixes), ("suffix", _TABLE.suffixes))
-                               for a, role, _l in table if role == "before")
+_BEFORE_PREFIXES: Final = tuple(prefix for prefix, role, _l in _TABLE.prefixes if role == "before")
+_BEFORE_SUFFIXES: Final = tuple(suffix for suffix, role, _l in _TABLE.suffixes if role == "before")
 
 
 def negates_next(word: str) -> bool:
     """Whether a (spaced-script) word negates what follows it in some language ("not", "nicht",
     "не"): roles() narrowed to "before", cheap for a word never seen (no cache to miss)."""
-    if word in _BEFORE_WORDS:
-        return True
-    for affix, kind in _BEFORE_AFFIXES:
-        if "\0" in affix:
-            head, tail = affix.split("\0")
-            if word.startswith(head) and word.endswith(tail) and len(word) > len(head) + len(tail):
-                return True
-        elif len(word) > len(affix) and (word.startswith(affix) if kind == "prefix" else word.endswith(affix)):
-            return True
-    return False
+    return (word in _BEFORE_WORDS or any(_has_prefix(word, p) for p in _BEFORE_PREFIXES)
+            or any(_has_suffix(word, s) for s in _BEFORE_SUFFIXES))
 
 
 _INFIX: Final = re.compile("|".join(re.escape(term) for term, _r, _l in _TABLE.infixes)) if _TABLE.infixes else None
