@@ -97,10 +97,20 @@ class Detector:
         """The excusing words that excuse ``term`` (a term the matcher found) when they stand beside it."""
         return cls.unless
 
+    # Derived once per detector from the data above (see __init_subclass__): both are asked of every
+    # term a field names (forms._places).
+    _outright_squashed: ClassVar[frozenset[str]] = frozenset()
+    _alikes: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._outright_squashed = frozenset(_squashed(outright) for outright in cls.outright)
+        cls._alikes = frozenset({"~" + cls.concept}) | cls.also_alike
+
     @classmethod
     def is_outright(cls, term: str) -> bool:
         """Whether a term the matcher found names the concept outright (see ``outright``)."""
-        return _squashed(term) in {_squashed(outright) for outright in cls.outright}  # rare: a look-alike title
+        return _squashed(term) in cls._outright_squashed
 
     @classmethod
     def excused(cls, context: frozenset[str], hits: frozenset[str] = frozenset()) -> bool:
@@ -110,7 +120,7 @@ class Detector:
     @classmethod
     def alikes(cls) -> frozenset[str]:
         """The look-alike concepts that excuse it."""
-        return frozenset({"~" + cls.concept}) | cls.also_alike
+        return cls._alikes
 
 
 def _squashed(term: str) -> str:
