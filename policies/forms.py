@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from elicitguard.policies import classifier, negation, postal
@@ -353,12 +353,11 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
     return bare, excused
 
 
-def _look_alikes(found: Iterable[tuple[str, int, int, str]], alike: frozenset[str],
+def _look_alikes(found: Sequence[tuple[str, int, int, str]], alike: frozenset[str],
                  words: tuple[str, ...]) -> list[tuple[int, int]]:
     """Where a text's look-alike terms (of the concepts ``alike``) stand (first and last word), but
     those a negation stands before ("Card number (non-loyalty)", see _negated) and those inside a card
     brand's name (the "club" of "Diners Club card number"): they excuse nothing."""
-    found = list(found)
     brands = [(first, last) for concept, first, last, _term in found if concept == "card_brand"]
     return [(first, last) for concept, first, last, _term in found if concept in alike and not _negated(words, first)
             and not any(a <= first and last <= b for a, b in brands)]
@@ -409,16 +408,15 @@ def _excused(detector: type[Detector], title: str | None, descriptions: list[str
     server cannot switch a detector off by adding a look-alike word anywhere. Where only the field's
     name names it (a developer's identifier the user does not read: "pincode", "token"), anything in
     the field can excuse it, as before."""
-    if detector.field_wide and detector.excused(context, hits) and not any(
-            detector.is_outright(term) for text in descriptions for term in _places(detector, text)[0]):
-        return True  # not over a description that names the concept outright ("Postal code" over "the ATM's digits")
-    title_bare, title_excused = _places(detector, title) if title else ([], [])
     bare: list[str] = []
     restated: set[str] = set()
     for text in descriptions:
         text_bare, text_excused = _places(detector, text)
         bare += text_bare
         restated.update(word for term in text_excused for word in term.split())
+    if detector.field_wide and detector.excused(context, hits) and not any(detector.is_outright(term) for term in bare):
+        return True  # not over a description that names the concept outright ("Postal code" over "the ATM's digits")
+    title_bare, title_excused = _places(detector, title) if title else ([], [])
     if any(restated.isdisjoint(term.split()) for term in title_bare):
         return False
     if bare and not (title and _restates_look_alike(detector, title, title_excused, bare)):
