@@ -374,7 +374,7 @@ def main() -> int:
               f"settings: logistic regression (lbfgs, L2, C={C}, balanced classes), multiple-instance rounds "
               f"{MIL_ROUNDS}, unflagged fields of caught credential forms as negatives {bool(OTHERS)}, lexicon concepts as "
               f"features {bool(CONCEPTS)}, scored: fields with at least {PROSE_WORDS} word(s) of prose naming no credential "
-              f"(nor a look-alike in their name or title), the {KEEP} largest weights kept at {DIGITS} significant digits, threshold {threshold} "
+              f"(nor a card's look-alike in their name or title), the {KEEP} largest weights kept at {DIGITS} significant digits, threshold {threshold} "
               f"(leave-one-corpus-out precision of rules and model, over every corpus and on each, >= {PRECISION_FLOOR} "
               f"or within {SLACK} of the rules' own where those are below it)",
               f"form model: char n-grams {LOW}-{HIGH} of the whole form's words (prompt and every field's) as F, "
