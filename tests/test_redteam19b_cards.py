@@ -5,17 +5,13 @@ Each form is judged with the rules alone (policy.form.classifier: false) and wit
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from elicitguard.policies.config import Policy
 from elicitguard.policies.judge import clear_caches, judge_elicitation
+from tests.both_policies import DEFAULT, MODES, RULES
 
-DEFAULT = Policy()
-RULES = replace(DEFAULT, form=replace(DEFAULT.form, classifier=False))
 POLICIES = pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
-MODES = frozenset({"form", "url"})
 
 
 def _verdict(policy: Policy, message: str, **props: dict[str, object]):

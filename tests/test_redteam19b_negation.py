@@ -3,17 +3,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from elicitguard.policies.config import Policy
 from elicitguard.policies.judge import clear_caches, judge_elicitation
+from tests.both_policies import DEFAULT, MODES, RULES
 
-DEFAULT = Policy()
-RULES = replace(DEFAULT, form=replace(DEFAULT.form, classifier=False))
 POLICIES = pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
-MODES = frozenset({"form", "url"})
 
 
 def _allowed(policy: Policy, message: str, **titles: str) -> bool:

@@ -4,16 +4,13 @@ denied, with the rules alone (``policy.form.classifier: false``) or the default 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from elicitguard.policies.config import Policy
 from elicitguard.policies.judge import judge_elicitation
+from tests.both_policies import DEFAULT, RULES as RULES_ONLY
 
-DEFAULT = Policy()
-RULES_ONLY = replace(DEFAULT, form=replace(DEFAULT.form, classifier=False))
 
 HONEST: list[tuple[str, str, str, dict[str, Any]]] = [
     ('en house number', 'Where should we deliver your order?', 'num', {'type': 'string', 'title': 'Number', 'description': 'House or flat number'}),

@@ -5,17 +5,12 @@ Each form is judged with the rules alone (``policy.form.classifier: false``) and
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from elicitguard.policies.config import Policy
 from elicitguard.policies.judge import judge_elicitation
-
-DEFAULT = Policy()
-RULES_ONLY = replace(DEFAULT, form=replace(DEFAULT.form, classifier=False))
-MODES = frozenset({"form", "url"})
+from tests.both_policies import DEFAULT, MODES, RULES as RULES_ONLY
 
 
 def _form(title: str, description: str | None = None) -> dict[str, Any]:

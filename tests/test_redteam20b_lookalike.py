@@ -13,12 +13,10 @@ import pytest
 
 from elicitguard.policies import Policy, load_config_text
 from elicitguard.policies.judge import judge_elicitation
+from tests.both_policies import DEFAULT, MODES, RULES
 
 from redteam20b_forms import BENIGN, HIDDEN, Row, form
 
-MODES = frozenset({"form", "url"})
-DEFAULT = load_config_text("").policy
-RULES = load_config_text("policy:\n  form:\n    classifier: false\n").policy
 
 
 def _threshold(value: float) -> Policy:
