@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import time
 from pathlib import Path
@@ -133,6 +134,24 @@ def test_a_repeated_word_weighs_as_much_as_once() -> None:
     m = classifier.model()
     once = m.text_logit(m.field, ("x", "digits"))
     assert m.text_logit(m.field, ("x", "digits") * 100) == once
+
+
+@pytest.mark.parametrize("words", [
+    ("your", "github", "password"),
+    ("x", "a", "pin"),  # one-character words add no n-gram
+    ("supercalifragilistic", "verification", "code"),  # longer than KEPT_WORD: cut anew each time
+    ("a" * 40, "a" * 40, "b" * 33),  # cut to WORD characters, and then the same word
+    ("密码", "请输入您的密码以继续操作请输入您的密码以继续操作请输入您的密码"),
+    ("code", "code", "ode", "cod"),  # words that share n-grams count them once
+    (),
+], ids=lambda w: " ".join(w)[:30] or "empty")
+def test_a_text_scores_exactly_as_the_set_of_all_its_words_n_grams(words: tuple[str, ...]) -> None:
+    m = classifier.model()
+    distinct = set(classifier.grams(tuple(w[:classifier.WORD] for w in words), m.low, m.high, m.whole))
+    expected = math.fsum(m.field.get(g, 0.0) for g in distinct) / math.sqrt(len(distinct)) if distinct else 0.0
+    classifier.clear_caches()
+    assert m.text_logit(m.field, words) == expected  # each word's n-grams cut anew
+    assert m.text_logit(m.field, words) == expected  # and kept
 
 
 def test_scores_are_cached_per_text_and_cleared_on_request() -> None:
