@@ -383,7 +383,9 @@ def _look_alike_affirmed(concept: str, *texts: Any) -> bool:
     """Whether a text names the look-alike ``concept`` somewhere no negation stands before it
     ("Password hint", not "Password (no hint)")."""
     for text in texts:
-        if isinstance(text, str):
+        # Where a text names the concept is only looked for when it does: concepts() is the cheaper
+        # scan, and it finds the same concepts located() places.
+        if isinstance(text, str) and concept in concepts(text):
             words = normalise(text)[0].words
             if any(found == concept and not _negated(words, first) for found, first, _last, _term in located(text)):
                 return True
