@@ -28,6 +28,7 @@ from elicitguard.policies.credentials import (
     normalise,
 )
 from elicitguard.policies.matcher import clear_located, concepts, located
+from elicitguard.policies.normalise import Text
 from elicitguard.policies.shapes import (
     card_hint,
     card_length,
@@ -386,7 +387,10 @@ def _look_alike_affirmed(concept: str, *texts: Any) -> bool:
         # Where a text names the concept is only looked for when it does: concepts() is the cheaper
         # scan, and it finds the same concepts located() places.
         if isinstance(text, str) and concept in concepts(text):
-            words = normalise(text)[0].words
+            plain = normalise(text)[0]
+            if not _may_negate(plain):
+                return True  # named, and no word there could take it back: no need to place it
+            words = plain.words
             if any(found == concept and not _negated(words, first) for found, first, _last, _term in located(text)):
                 return True
     return False
@@ -556,6 +560,13 @@ def _names_private(text: str) -> bool:
 _NEGATORS: Final = frozenset({"non", "not", "no", "without", "never", "sans", "ohne", "sin", "senza", "sem", "zonder",
                               "uten", "utan", "uden", "ilman", "bez", "без"})
 _ARTICLES: Final = frozenset({"the", "a", "an", "le", "la", "les", "der", "die", "das", "el", "il", "o"})
+
+
+def _may_negate(plain: Text) -> bool:
+    """Whether _negated could hold anywhere in a text: False when no word of it is a negator, a
+    marker that negates what follows (negation.may_negate_next) or the "than" of "other than"."""
+    return (not plain.word_set.isdisjoint(_NEGATORS) or "than" in plain.word_set
+            or negation.may_negate_next(plain))
 
 
 def _public(words: tuple[str, ...]) -> bool:
