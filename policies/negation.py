@@ -275,15 +275,15 @@ def negates_next(word: str) -> bool:
 
 # What a word that negates_next() must contain, as a piece of a padded word form (`` w1 w2 ``): a
 # marker prefix's head after a space, a marker suffix before one.
-_BEFORE_PIECES: Final = (tuple(" " + p.split("\0")[0] for p in _BEFORE_PREFIXES)
-                         + tuple(s + " " for s in _BEFORE_SUFFIXES))
+_BEFORE_PIECES: Final = re.compile("|".join(re.escape(piece) for piece in (
+    [" " + p.split("\0")[0] for p in _BEFORE_PREFIXES] + [s + " " for s in _BEFORE_SUFFIXES])) or "(?!)")
 
 
 def may_negate_next(text: Text) -> bool:
     """Whether some word of a text may negate what follows it (see negates_next): one set test and a
-    substring test per marker affix, where testing word by word costs calls per word. False is exact
+    regex search for the marker affixes, where testing word by word costs calls per word. False is exact
     (no word does); True only says to look word by word."""
-    return not text.word_set.isdisjoint(_BEFORE_WORDS) or any(piece in text.spaced for piece in _BEFORE_PIECES)
+    return not text.word_set.isdisjoint(_BEFORE_WORDS) or _BEFORE_PIECES.search(text.spaced) is not None
 
 
 _INFIX: Final = re.compile("|".join(re.escape(term) for term, _r, _l in _TABLE.infixes)) if _TABLE.infixes else None
