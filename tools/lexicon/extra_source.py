@@ -1252,3 +1252,6 @@ _add("~meta", "notes and comments about a credential (read in a field's name or 
     "en": "notes | note | comment", "es": "notas | comentario", "fr": "notes | commentaire", "de": "notizen=infix | kommentar=infix",
     "pt": "notas | comentário", "it": "note=word | commento",
 })
+
+# Polish declines "bankomat" with a changed stem in the locative ("w bankomacie": at the cash machine).
+_add("atm", "cash machines, where a card PIN is typed", {"pl": "bankomacie"})
