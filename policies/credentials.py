@@ -74,6 +74,9 @@ class Detector:
     # card", "personal access token"): a look-alike title ("Promo", "Gift card", "Max tokens") does not
     # excuse a description that asks for one of these. Written with or without spaces.
     outright: ClassVar[tuple[str, ...]] = ()
+    # Lexicon concepts whose every term names it outright, in every language the lexicon has them in
+    # (an authenticator app shows only one-time codes: "認証アプリ", "app de autenticación").
+    outright_lexicon: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def terms(cls) -> list[tuple[str, str, str]]:
@@ -381,6 +384,8 @@ class OneTimeCode(Detector):
                 "código de un solo uso", "onetimepass", "onetimecode", "verificationcode", "authcode",
                 "authenticatorcode", "mfacode", "2facode", "twofactor", "otpcode", "totpcode", "backupcode",
                 "recoverycode", "驗證碼", "確認コード", "인증코드")
+    # "Coupon code" over "the 6 digits your authenticator app shows", in any language.
+    outright_lexicon = ("authenticator",)
 
 
 class CardNumber(Detector):
@@ -575,9 +580,14 @@ def _lexicon_terms() -> list[tuple[str, str, str]]:
     entries += [(concept, term, mode) for concept, _lang, term, mode in rows if concept in CONTEXT_CONCEPTS]
     for detector in DETECTORS:
         entries += detector.terms()
-        for concept in detector.lexicon or (detector.concept,):
+        for concept in (detector.lexicon or (detector.concept,)) + detector.outright_lexicon:
             entries += [(detector.concept, term, detector.lexicon_mode or mode)
                         for lexicon_concept, _lang, term, mode in rows if lexicon_concept == concept]
+        outright = [term for concept, _lang, term, _mode in rows if concept in detector.outright_lexicon]
+        # As the matcher finds them: normalised, and typed without their diacritics too.
+        detector._outright_squashed |= frozenset(
+            _squashed(" ".join(normalise.__wrapped__(form)[0].words))
+            for term in outright for form in (term, matcher.without_diacritics(term)) if form is not None)
     # Look-alikes ("~pin", "~meta") and context concepts are kept under their own names.
     entries += [(concept, term, mode) for concept, _lang, term, mode in rows if concept.startswith("~")]
     return entries

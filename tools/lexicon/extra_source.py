@@ -1255,3 +1255,30 @@ _add("~meta", "notes and comments about a credential (read in a field's name or 
 
 # Polish declines "bankomat" with a changed stem in the locative ("w bankomacie": at the cash machine).
 _add("atm", "cash machines, where a card PIN is typed", {"pl": "bankomacie"})
+
+# --- A credential asked for by its use under a look-alike title (red team 20b): an authenticator app
+# shows nothing but one-time codes, a code sent to you to prove it is you is one, and what you type to
+# unlock your computer is its password, whatever the title ("Code promo", "Booking reference").
+# An authenticator app (the one-time code detector's outright terms, credentials.OneTimeCode): the
+# apps by their generic names, not the stems of "authentication" (those are sign-in context, above).
+_add("authenticator", "authenticator apps by their generic names (a one-time code named outright)", {
+    "en": "authenticator app | authenticator application | code generator app",
+    "fr": "application d'authentification | appli d'authentification | app d'authentification | application d'authentificateur | authentificateur=prefix",
+    "es": "app de autenticación | aplicación de autenticación | aplicación autenticadora | app autenticadora | autenticador=prefix",
+    "pt": "app de autenticação | aplicativo de autenticação | aplicação de autenticação | aplicativo autenticador | app autenticador | autenticador=prefix",
+    "it": "app di autenticazione | applicazione di autenticazione | app autenticatore | autenticatore=prefix",
+    "ca": "aplicació d'autenticació | autenticador=prefix", "gl": "aplicación de autenticación",
+    "de": "authentifizierungs-app | authentifizierungsapp=infix | authentifikator=infix | authenticator-app",
+    "nl": "authenticatie-app | authenticatieapp=infix | authenticator-app", "sv": "autentiseringsapp=infix", "da": "godkendelsesapp=infix | autentificeringsapp=infix",
+    "nb": "autentiseringsapp=infix", "fi": "todennussovellu=infix", "pl": "aplikacja uwierzytelniająca | aplikacji uwierzytelniającej | aplikacja do uwierzytelniania | aplikacji do uwierzytelniania",
+    "cs": "ověřovací aplikac=prefix | autentizační aplikac=prefix", "sk": "overovacia aplikácia | overovacej aplikácii | overovaciu aplikáciu",
+    "hu": "hitelesítő alkalmazás=prefix | hitelesítő app=prefix", "ro": "aplicația de autentificare | aplicație de autentificare | autentificator=prefix",
+    "ru": "приложение-аутентификатор | приложения-аутентификатора | приложении-аутентификаторе | аутентификатор=prefix | приложение для аутентификации | приложении для аутентификации",
+    "uk": "автентифікатор=prefix | аутентифікатор=prefix | застосунок для автентифікації", "bg": "приложение за удостоверяване | автентикатор=prefix",
+    "tr": "kimlik doğrulama uygulama=prefix | doğrulayıcı uygulama=prefix | authenticator uygulama=prefix",
+    "el": "εφαρμογή ελέγχου ταυτότητας | εφαρμογή επαλήθευσης ταυτότητας", "ja": "認証アプリ | 認証システムアプリ | オーセンティケーター",
+    "zh-Hans": "身份验证器 | 验证器应用 | 身份验证应用 | 验证器app", "zh-Hant": "驗證器應用程式 | 身分驗證器 | 身份驗證器 | 驗證器app",
+    "ko": "인증 앱 | 인증앱 | otp 앱 | otp앱 | 인증기 앱", "vi": "ứng dụng xác thực", "id": "aplikasi autentikator | aplikasi autentikasi",
+    "ms": "aplikasi pengesah", "ar": "تطبيق المصادقة | تطبيق مصادقة", "he": "אפליקציית אימות | אפליקציית מאמת", "fa": "برنامه احراز هویت | اپلیکیشن احراز هویت",
+    "hi": "ऑथेंटिकेटर ऐप | प्रमाणक ऐप", "th": "แอป authenticator | แอปตรวจสอบสิทธิ์",
+})
