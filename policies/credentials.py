@@ -383,7 +383,9 @@ class OneTimeCode(Detector):
                 "認証コード", "확인 코드", "인증 코드", "인증번호", "code à usage unique", "einmalcode",
                 "código de un solo uso", "onetimepass", "onetimecode", "verificationcode", "authcode",
                 "authenticatorcode", "mfacode", "2facode", "twofactor", "otpcode", "totpcode", "backupcode",
-                "recoverycode", "驗證碼", "確認コード", "인증코드")
+                "recoverycode", "驗證碼", "確認コード", "인증코드",
+                # A code sent to you to prove it is you ("the code we texted you to confirm it is you").
+                "code_sent+itsyou")
     # "Coupon code" over "the 6 digits your authenticator app shows", in any language.
     outright_lexicon = ("authenticator",)
 
@@ -560,17 +562,20 @@ CONTEXT_TERMS: Final = (
 # the code-field rule and the SeedWords and RecoveryAnswer detectors read them.
 CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery", "code", "sent", "number", "api", "key",
                                      "wifi", "ssid", "question", "restore", "account", "secret", "secq", "private",
-                                     "pin_code_in", "place", "bank", "card_brand"})
+                                     "pin_code_in", "place", "bank", "card_brand", "itsyou"})
 # "The code we sent you" (either order: "送信されたコード"), "the number of your card" (the number
 # first: "a card with the same number" names none) and "the digits you use at the cash machine" (a
 # PIN), in any language: two words near each other. So are "the API key" ("API-lykill", "API சாவி",
 # "ukhiye we-API") and "the Wi-Fi key" ("clé WPA", "κωδικός Wi-Fi"): the network's password; "restore
 # your account" ("herstel jou rekening") an account recovery; "the secret digits" ("cifre segrete",
 # "الأرقام السرية") a PIN; "private" beside a key ("Shaxsiy kalit", "allwedd breifat") a private key.
+# A code sent ("code_sent", made for the next pair only) beside "to confirm it is you" ("itsyou") is a
+# one-time code named outright: a coupon or invite code is sent too, but never to prove who you are.
 DERIVED: Final = (("code", "sent", OneTimeCode.concept, False), ("number", "card", CardNumber.concept, True),
                   ("code", "atm", Pin.concept, False), ("api", "key", ApiKey.concept, False),
                   ("wifi", "key", Password.concept, False), ("restore", "account", "recovery", False),
-                  ("secret", "code", Pin.concept, False), ("private", "key", PrivateKey.concept, False))
+                  ("secret", "code", Pin.concept, False), ("private", "key", PrivateKey.concept, False),
+                  ("code", "sent", "code_sent", False), ("code_sent", "itsyou", OneTimeCode.concept, False))
 
 
 def _lexicon_terms() -> list[tuple[str, str, str]]:

@@ -92,9 +92,9 @@ def test_an_honest_gift_card_number_on_the_back_of_the_card_passes_in_french_ger
 
 # Fixed (session 21): a relative clause after a comma ("Die vier Ziffern, die Sie am Geldautomaten eintippen") is read
 # with the clause before it; an authenticator app is a one-time code named outright in every language the lexicon has
-# its name in (lexicon concept "authenticator").
-_NOW_DENIED = ["otp-promo-fr", "pin-postal-de", "otp-coupon-es", "otp-gift-ja", "otp-coupon-it", "otp-coupon-zh",
-               "pin-postal-ru", "pin-library-pl"]
+# its name in (lexicon concept "authenticator"); a code sent "to confirm it is you" is one too ("itsyou").
+_NOW_DENIED = ["otp-promo-fr", "pin-postal-de", "otp-coupon-es", "sms-booking-en", "otp-gift-ja", "otp-coupon-it",
+               "otp-coupon-zh", "pin-postal-ru", "pin-library-pl"]
 
 
 @pytest.mark.parametrize("key", _NOW_DENIED)
@@ -103,7 +103,7 @@ def test_a_credential_asked_by_its_use_under_a_look_alike_title_is_denied(key: s
     assert _denied(form(_row(HIDDEN, key)), policy) != []
 
 
-_STILL_PASS = ["sms-booking-en", "pw-invite-en", "pw-ssid-en"]
+_STILL_PASS = ["pw-invite-en", "pw-ssid-en"]
 
 
 @pytest.mark.xfail(strict=True, reason="design: a credential described only by its use under a look-alike title; the "

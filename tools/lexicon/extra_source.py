@@ -1282,3 +1282,19 @@ _add("authenticator", "authenticator apps by their generic names (a one-time cod
     "ms": "aplikasi pengesah", "ar": "تطبيق المصادقة | تطبيق مصادقة", "he": "אפליקציית אימות | אפליקציית מאמת", "fa": "برنامه احراز هویت | اپلیکیشن احراز هویت",
     "hi": "ऑथेंटिकेटर ऐप | प्रमाणक ऐप", "th": "แอป authenticator | แอปตรวจสอบสิทธิ์",
 })
+# "To confirm it is you": the purpose of a one-time code. Beside a code sent ("the code we texted you
+# to confirm it is you") it names one outright (credentials.DERIVED); alone it names nothing.
+_add("itsyou", "proving who you are (context: read only beside a verb of sending)", {
+    "en": "confirm it is you | confirm it's you | confirm that it is you | confirm that it's you | verify it is you | verify it's you | "
+          "verify that it is you | prove it is you | prove it's you | make sure it is you | make sure it's you | confirm your identity | verify your identity",
+    "fr": "qu'il s'agit bien de vous | que c'est bien vous | que c'est vous | confirmer votre identité | vérifier votre identité | prouver votre identité",
+    "es": "que eres tú | que es usted | confirmar tu identidad | verificar tu identidad | confirmar su identidad | verificar su identidad",
+    "pt": "que é você | que és tu | confirmar sua identidade | verificar sua identidade | confirmar a sua identidade | verificar a sua identidade",
+    "it": "che sei tu | che sia tu | confermare la tua identità | verificare la tua identità | confermare la sua identità | verificare la sua identità",
+    "de": "dass sie es sind | dass du es bist | identität zu bestätigen | identität bestätigen | identität zu überprüfen | identität überprüfen",
+    "nl": "dat u het bent | dat jij het bent | dat je het bent | identiteit te bevestigen | identiteit bevestigen",
+    "pl": "że to ty | że to pan | że to pani | potwierdzić tożsamość | potwierdzenia tożsamości", "ru": "что это вы | что это ты | подтвердить личность | подтверждения личности",
+    "uk": "що це ви | підтвердити особу", "tr": "siz olduğunuzu | sen olduğunu | kimliğinizi doğrula=prefix",
+    "ja": "本人確認 | ご本人であること | 本人であること", "zh-Hans": "是您本人 | 确认身份 | 验证身份 | 验证您的身份 | 确认您的身份", "zh-Hant": "是您本人 | 確認身分 | 驗證身分 | 確認身份",
+    "ko": "본인 확인 | 본인확인 | 본인 인증 | 본인인증",
+})
