@@ -1298,3 +1298,15 @@ _add("itsyou", "proving who you are (context: read only beside a verb of sending
     "ja": "本人確認 | ご本人であること | 本人であること", "zh-Hans": "是您本人 | 确认身份 | 验证身份 | 验证您的身份 | 确认您的身份", "zh-Hant": "是您本人 | 確認身分 | 驗證身分 | 確認身份",
     "ko": "본인 확인 | 본인확인 | 본인 인증 | 본인인증",
 })
+# What you type to unlock your computer is its password (not a phone: a carrier unlocks a phone by
+# its IMEI, which is no secret).
+_add("password", "what you type to unlock your computer", {
+    "en": "type to unlock your laptop | type to unlock your computer | type to unlock your pc | type to unlock your mac | "
+          "to unlock your laptop | to unlock your computer | type to unlock your screen | type to unlock your device",
+    "fr": "pour déverrouiller votre ordinateur | pour déverrouiller ton ordinateur | pour déverrouiller votre pc | pour déverrouiller votre session",
+    "es": "para desbloquear tu ordenador | para desbloquear tu portátil | para desbloquear tu computadora | para desbloquear su ordenador | para desbloquear su computadora",
+    "pt": "para desbloquear seu computador | para desbloquear o seu computador | para desbloquear o computador | para desbloquear seu notebook",
+    "it": "per sbloccare il tuo computer | per sbloccare il computer | per sbloccare il portatile | per sbloccare il tuo portatile",
+    "de": "laptop zu entsperren | computer zu entsperren | rechner zu entsperren | laptop entsperren | computer entsperren | rechner entsperren",
+    "nl": "laptop te ontgrendelen | computer te ontgrendelen",
+})
