@@ -246,6 +246,26 @@ def _asking_clauses(description: Any) -> list[str]:
     return list(negation.asking(description))
 
 
+def _asking_parts(text: Any) -> list[str]:
+    """A field's text's asking clauses (_asking_clauses), and all of them joined when the join makes a
+    concept of two words (credentials.DERIVED) none of them makes alone: a relative clause stands
+    after a comma in most languages ("Die vier Ziffern, die Sie am Geldautomaten eintippen": the digits
+    typed at a cash machine, a PIN), as the message's clauses are read together (_message_reasons).
+    Not where a clause names a look-alike: the others may speak of it ("Your ZIP code, to list the
+    cash machines near you")."""
+    clauses = _asking_clauses(text)
+    if len(clauses) < 2:
+        return clauses
+    joined = ", ".join(clauses)
+    found = located(joined)
+    made = {term for _concept, _first, _last, term in found if "+" in term}
+    if not made or any(concept.startswith("~") for concept, _first, _last, _term in found):
+        return clauses
+    if not made <= {term for clause in clauses for _concept, _first, _last, term in located(clause)}:
+        return clauses + [joined]
+    return clauses
+
+
 def first_unskipped(reasons: Iterable[Reason], skip: frozenset[str]) -> Reason | None:
     """The first reason whose rule is not in ``skip``. Reasons come from generators in priority order,
     so a monitored rule (in ``skip``, see judge.py) lets the next signal of the same field speak."""
@@ -271,7 +291,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     default = prop.get("default")
     prose_default = default if isinstance(default, str) and len(default.split()) > 1 else None
     description = prop.get("description")
-    descriptions = _asking_clauses(description) + _asking_clauses(prose_default)
+    descriptions = _asking_parts(description) + _asking_parts(prose_default)
     if rules:
         reason = rules.judge_field(name, kind, names + descriptions, _words_of(names + descriptions))
         if reason is not None:

@@ -217,9 +217,7 @@ def concepts(text: str) -> frozenset[str]:
     hits = _BUILTIN.scan(plain.spaced, plain.squashed)
     if leet is not plain:
         hits |= _BUILTIN.scan(leet.spaced, leet.squashed)
-    for first, second, made, ordered in _DERIVED:
-        if first in hits and second in hits and made not in hits and _near(_BUILTIN, plain, first, second, ordered):
-            hits.add(made)
+    hits.update(made for _first, _second, made in _made(_BUILTIN, plain, hits))
     return frozenset(hits)
 
 
@@ -274,17 +272,45 @@ def _located(text: str) -> tuple[tuple[str, int, int, str], ...]:
     found = _BUILTIN.spans(plain)
     if leet is not plain:
         found += _BUILTIN.spans(leet)
-    names = {f[0] for f in found}
-    for first, second, made, ordered in _DERIVED:
-        if first in names and second in names and made not in names and _near(_BUILTIN, plain, first, second, ordered):
-            parts = [f for f in found if f[0] in (first, second)]
-            found.append((made, min(p[1] for p in parts), max(p[2] for p in parts), f"{first}+{second}"))
+    # Placed even where another term names the concept too: a pair may name it outright where that
+    # term does not ("your postal PIN: the digits you type at the ATM").
+    for first, second, made in _made(_BUILTIN, plain, {f[0] for f in found}):
+        parts = [f for f in found if f[0] in (first, second)]
+        found.append((made, min(p[1] for p in parts), max(p[2] for p in parts), f"{first}+{second}"))
     return tuple(found)
 
 
-def _near(built: Matcher, plain: Text, first: str, second: str, ordered: bool) -> bool:
-    """Whether two concepts of a text were found within ``NEAR`` characters of each other (the
-    first before the second when ``ordered``)."""
-    where: dict[str, list[int]] = {first: [], second: []}
-    built.scan(plain.spaced, plain.squashed, where)
-    return any(0 <= b - a <= NEAR if ordered else abs(a - b) <= NEAR for a in where[first] for b in where[second])
+def _made(built: Matcher, plain: Text, present: set[str]) -> list[tuple[str, str, str]]:
+    """(first, second, made) for each pair of concepts found within ``NEAR`` characters of each other
+    in a text (the first before the second when the pair is ordered), in the pairs' order: a concept
+    so made may make another with a later pair ("a code" "sent" is a code sent; beside "to confirm it
+    is you", a one-time code). ``present``: the concepts found in the text."""
+    found: list[tuple[str, str, str]] = []
+    where: dict[str, list[int]] | None = None
+    alike: list[tuple[int, int]] | None = None
+    present = set(present)
+    for first, second, made, ordered in _DERIVED:
+        if first not in present or second not in present:
+            continue
+        if where is None:  # one scan for every pair, and only for a text that has one
+            where = {concept: [] for pair in _DERIVED for concept in pair[:2]}
+            built.scan(plain.spaced, plain.squashed, where)
+        near = [(a, b) for a in where.get(first, ()) for b in where.get(second, ())
+                if (0 <= b - a <= NEAR if ordered else abs(a - b) <= NEAR)]
+        if near and alike is None and any(concept.startswith("~") for concept in present):
+            alike = [(low, high) for concept, low, high, _term in built.spans(plain) if concept.startswith("~")]
+        if near and alike:
+            # A word of a look-alike's term pairs with nothing: the "code" of "ZIP code to find an ATM".
+            near = [(a, b) for a, b in near if not _inside(plain, a, alike) and not _inside(plain, b, alike)]
+        if near:
+            found.append((first, second, made))
+            present.add(made)
+            where.setdefault(made, []).extend(at for pair in near for at in pair)
+    return found
+
+
+def _inside(plain: Text, at: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether the word at offset ``at`` of a text's word form stands inside a term of several words
+    (a text written without spaces is one word: nothing is said inside another there)."""
+    word = plain.spaced.count(" ", 0, at + 1) - 1
+    return any(low <= word <= high and low < high for low, high in spans)

@@ -49,9 +49,9 @@ BOTH_HALVES = ["SSH key public or private", "SSH key, public and private", "Clav
                "SSH anahtarı açık değil özel", "Clé SSH publique? Non: privée"]
 
 
-@pytest.mark.xfail(strict=True, reason="design question: a public word beside an SSH key excuses it even when the "
-                   "same title calls it private ('public or private'); telling 'the public key of your private "
-                   "server' from 'the public or private key' needs the phrase structure")
+# Fixed (session 21): "private" near "key" is placed as a private key (credentials.DERIVED) even where
+# "SSH key" names it too, and no public word excuses that place; "the public key of your private
+# server" still passes (HONEST below).
 @pytest.mark.parametrize("title", BOTH_HALVES)
 def test_a_title_naming_the_ssh_key_both_public_and_private_is_refused(title: str) -> None:
     assert _denied(_form(title))
@@ -68,6 +68,7 @@ HONEST = [
     ("Public SSH key", "for your private repository"),
     ("SSH public key", "the deploy key of a private repo"),
     ("SSH public key", "the contents of id_ed25519.pub, never the private key"),
+    ("SSH public key", "The public key of your private server."),
 ]
 
 

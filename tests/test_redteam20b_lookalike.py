@@ -90,13 +90,28 @@ def test_an_honest_gift_card_number_on_the_back_of_the_card_passes_in_french_ger
     assert _denied(form(_row(BENIGN, key)), policy) == []
 
 
-_STILL_PASS = ["otp-promo-fr", "pin-postal-de", "otp-coupon-es", "sms-booking-en", "pw-invite-en", "otp-gift-ja",
-               "otp-coupon-it", "otp-coupon-zh", "pin-postal-ru", "pw-ssid-en", "pin-library-pl"]
+# Fixed (session 21): a relative clause after a comma ("Die vier Ziffern, die Sie am Geldautomaten eintippen") is read
+# with the clause before it; an authenticator app is a one-time code named outright in every language the lexicon has
+# its name in (lexicon concept "authenticator"); a code sent "to confirm it is you" is one too ("itsyou"); what you
+# type to unlock your computer is its password.
+_NOW_DENIED = ["otp-promo-fr", "pin-postal-de", "otp-coupon-es", "sms-booking-en", "pw-invite-en", "otp-gift-ja",
+               "otp-coupon-it", "otp-coupon-zh", "pin-postal-ru", "pin-library-pl"]
 
 
-@pytest.mark.xfail(strict=True, reason="design: a credential described only by its use under a look-alike title; the "
-                   "word lists do not name it (or a look-alike excuses a non-outright term, and the model is then "
-                   "not asked), and the model scores it under 0.99 field / 0.83 agreement")
+@pytest.mark.parametrize("key", _NOW_DENIED)
+@pytest.mark.parametrize("policy", [DEFAULT, RULES], ids=["default", "rules"])
+def test_a_credential_asked_by_its_use_under_a_look_alike_title_is_denied(key: str, policy: Policy) -> None:
+    assert _denied(form(_row(HIDDEN, key)), policy) != []
+
+
+_STILL_PASS = ["pw-ssid-en"]
+
+
+@pytest.mark.xfail(strict=True, reason="design: the title 'Wi-Fi network name' ends in a word of metadata ('name'), "
+                   "which excuses every detector a metadata word may excuse, and 'ssid' marks the field as the "
+                   "network's name (detect_network_password looks for the password in another field); only the "
+                   "description's '(not its name)' says otherwise, and the model scores it under 0.99 field / 0.83 "
+                   "agreement")
 @pytest.mark.parametrize("key", _STILL_PASS)
 def test_a_credential_asked_by_its_use_under_a_look_alike_title_is_denied_by_the_default_policy(key: str) -> None:
     assert _denied(form(_row(HIDDEN, key)), DEFAULT) != []

@@ -1252,3 +1252,61 @@ _add("~meta", "notes and comments about a credential (read in a field's name or 
     "en": "notes | note | comment", "es": "notas | comentario", "fr": "notes | commentaire", "de": "notizen=infix | kommentar=infix",
     "pt": "notas | comentário", "it": "note=word | commento",
 })
+
+# Polish declines "bankomat" with a changed stem in the locative ("w bankomacie": at the cash machine).
+_add("atm", "cash machines, where a card PIN is typed", {"pl": "bankomacie"})
+
+# --- A credential asked for by its use under a look-alike title (red team 20b): an authenticator app
+# shows nothing but one-time codes, a code sent to you to prove it is you is one, and what you type to
+# unlock your computer is its password, whatever the title ("Code promo", "Booking reference").
+# An authenticator app (the one-time code detector's outright terms, credentials.OneTimeCode): the
+# apps by their generic names, not the stems of "authentication" (those are sign-in context, above).
+_add("authenticator", "authenticator apps by their generic names (a one-time code named outright)", {
+    "en": "authenticator app | authenticator application | code generator app",
+    "fr": "application d'authentification | appli d'authentification | app d'authentification | application d'authentificateur | authentificateur=prefix",
+    "es": "app de autenticación | aplicación de autenticación | aplicación autenticadora | app autenticadora | autenticador=prefix",
+    "pt": "app de autenticação | aplicativo de autenticação | aplicação de autenticação | aplicativo autenticador | app autenticador | autenticador=prefix",
+    "it": "app di autenticazione | applicazione di autenticazione | app autenticatore | autenticatore=prefix",
+    "ca": "aplicació d'autenticació | autenticador=prefix", "gl": "aplicación de autenticación",
+    "de": "authentifizierungs-app | authentifizierungsapp=infix | authentifikator=infix | authenticator-app",
+    "nl": "authenticatie-app | authenticatieapp=infix | authenticator-app", "sv": "autentiseringsapp=infix", "da": "godkendelsesapp=infix | autentificeringsapp=infix",
+    "nb": "autentiseringsapp=infix", "fi": "todennussovellu=infix", "pl": "aplikacja uwierzytelniająca | aplikacji uwierzytelniającej | aplikacja do uwierzytelniania | aplikacji do uwierzytelniania",
+    "cs": "ověřovací aplikac=prefix | autentizační aplikac=prefix", "sk": "overovacia aplikácia | overovacej aplikácii | overovaciu aplikáciu",
+    "hu": "hitelesítő alkalmazás=prefix | hitelesítő app=prefix", "ro": "aplicația de autentificare | aplicație de autentificare | autentificator=prefix",
+    "ru": "приложение-аутентификатор | приложения-аутентификатора | приложении-аутентификаторе | аутентификатор=prefix | приложение для аутентификации | приложении для аутентификации",
+    "uk": "автентифікатор=prefix | аутентифікатор=prefix | застосунок для автентифікації", "bg": "приложение за удостоверяване | автентикатор=prefix",
+    "tr": "kimlik doğrulama uygulama=prefix | doğrulayıcı uygulama=prefix | authenticator uygulama=prefix",
+    "el": "εφαρμογή ελέγχου ταυτότητας | εφαρμογή επαλήθευσης ταυτότητας", "ja": "認証アプリ | 認証システムアプリ | オーセンティケーター",
+    "zh-Hans": "身份验证器 | 验证器应用 | 身份验证应用 | 验证器app", "zh-Hant": "驗證器應用程式 | 身分驗證器 | 身份驗證器 | 驗證器app",
+    "ko": "인증 앱 | 인증앱 | otp 앱 | otp앱 | 인증기 앱", "vi": "ứng dụng xác thực", "id": "aplikasi autentikator | aplikasi autentikasi",
+    "ms": "aplikasi pengesah", "ar": "تطبيق المصادقة | تطبيق مصادقة", "he": "אפליקציית אימות | אפליקציית מאמת", "fa": "برنامه احراز هویت | اپلیکیشن احراز هویت",
+    "hi": "ऑथेंटिकेटर ऐप | प्रमाणक ऐप", "th": "แอป authenticator | แอปตรวจสอบสิทธิ์",
+})
+# "To confirm it is you": the purpose of a one-time code. Beside a code sent ("the code we texted you
+# to confirm it is you") it names one outright (credentials.DERIVED); alone it names nothing.
+_add("itsyou", "proving who you are (context: read only beside a verb of sending)", {
+    "en": "confirm it is you | confirm it's you | confirm that it is you | confirm that it's you | verify it is you | verify it's you | "
+          "verify that it is you | prove it is you | prove it's you | make sure it is you | make sure it's you | confirm your identity | verify your identity",
+    "fr": "qu'il s'agit bien de vous | que c'est bien vous | que c'est vous | confirmer votre identité | vérifier votre identité | prouver votre identité",
+    "es": "que eres tú | que es usted | confirmar tu identidad | verificar tu identidad | confirmar su identidad | verificar su identidad",
+    "pt": "que é você | que és tu | confirmar sua identidade | verificar sua identidade | confirmar a sua identidade | verificar a sua identidade",
+    "it": "che sei tu | che sia tu | confermare la tua identità | verificare la tua identità | confermare la sua identità | verificare la sua identità",
+    "de": "dass sie es sind | dass du es bist | identität zu bestätigen | identität bestätigen | identität zu überprüfen | identität überprüfen",
+    "nl": "dat u het bent | dat jij het bent | dat je het bent | identiteit te bevestigen | identiteit bevestigen",
+    "pl": "że to ty | że to pan | że to pani | potwierdzić tożsamość | potwierdzenia tożsamości", "ru": "что это вы | что это ты | подтвердить личность | подтверждения личности",
+    "uk": "що це ви | підтвердити особу", "tr": "siz olduğunuzu | sen olduğunu | kimliğinizi doğrula=prefix",
+    "ja": "本人確認 | ご本人であること | 本人であること", "zh-Hans": "是您本人 | 确认身份 | 验证身份 | 验证您的身份 | 确认您的身份", "zh-Hant": "是您本人 | 確認身分 | 驗證身分 | 確認身份",
+    "ko": "본인 확인 | 본인확인 | 본인 인증 | 본인인증",
+})
+# What you type to unlock your computer is its password (not a phone: a carrier unlocks a phone by
+# its IMEI, which is no secret).
+_add("password", "what you type to unlock your computer", {
+    "en": "type to unlock your laptop | type to unlock your computer | type to unlock your pc | type to unlock your mac | "
+          "to unlock your laptop | to unlock your computer | type to unlock your screen | type to unlock your device",
+    "fr": "pour déverrouiller votre ordinateur | pour déverrouiller ton ordinateur | pour déverrouiller votre pc | pour déverrouiller votre session",
+    "es": "para desbloquear tu ordenador | para desbloquear tu portátil | para desbloquear tu computadora | para desbloquear su ordenador | para desbloquear su computadora",
+    "pt": "para desbloquear seu computador | para desbloquear o seu computador | para desbloquear o computador | para desbloquear seu notebook",
+    "it": "per sbloccare il tuo computer | per sbloccare il computer | per sbloccare il portatile | per sbloccare il tuo portatile",
+    "de": "laptop zu entsperren | computer zu entsperren | rechner zu entsperren | laptop entsperren | computer entsperren | rechner entsperren",
+    "nl": "laptop te ontgrendelen | computer te ontgrendelen",
+})
