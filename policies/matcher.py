@@ -288,6 +288,7 @@ def _made(built: Matcher, plain: Text, present: set[str]) -> list[tuple[str, str
     found: list[tuple[str, str, str]] = []
     where: dict[str, list[int]] | None = None
     alike: list[tuple[int, int]] | None = None
+    spaces: list[int] = []
     present = set(present)
     for first, second, made, ordered in _DERIVED:
         if first not in present or second not in present:
@@ -295,22 +296,36 @@ def _made(built: Matcher, plain: Text, present: set[str]) -> list[tuple[str, str
         if where is None:  # one scan for every pair, and only for a text that has one
             where = {concept: [] for pair in _DERIVED for concept in pair[:2]}
             built.scan(plain.spaced, plain.squashed, where)
-        near = [(a, b) for a in where.get(first, ()) for b in where.get(second, ())
-                if (0 <= b - a <= NEAR if ordered else abs(a - b) <= NEAR)]
+        near = _near(where.get(first, ()), where.get(second, ()), ordered)
         if near and alike is None and any(concept.startswith("~") for concept in present):
             alike = [(low, high) for concept, low, high, _term in built.spans(plain) if concept.startswith("~")]
+            spaces = [i for i, c in enumerate(plain.spaced) if c == " "]
         if near and alike:
             # A word of a look-alike's term pairs with nothing: the "code" of "ZIP code to find an ATM".
-            near = [(a, b) for a, b in near if not _inside(plain, a, alike) and not _inside(plain, b, alike)]
+            near = [(a, b) for a, b in near if not _inside(spaces, a, alike) and not _inside(spaces, b, alike)]
         if near:
             found.append((first, second, made))
             present.add(made)
-            where.setdefault(made, []).extend(at for pair in near for at in pair)
+            where.setdefault(made, []).extend(sorted({at for pair in near for at in pair}))
     return found
 
 
-def _inside(plain: Text, at: int, spans: list[tuple[int, int]]) -> bool:
-    """Whether the word at offset ``at`` of a text's word form stands inside a term of several words
-    (a text written without spaces is one word: nothing is said inside another there)."""
-    word = plain.spaced.count(" ", 0, at + 1) - 1
+def _near(firsts: Iterable[int], seconds: Iterable[int], ordered: bool) -> list[tuple[int, int]]:
+    """The pairs of a first concept's place and a second's within ``NEAR`` characters (the second at or
+    after the first when ``ordered``), each place once: found by bisection, in time linear in the pairs
+    found, not in the product of the places (a text of "code sent code sent ..." has thousands of each)."""
+    after = sorted(set(seconds))
+    pairs: list[tuple[int, int]] = []
+    for a in sorted(set(firsts)):
+        low = bisect.bisect_left(after, a if ordered else a - NEAR)
+        high = bisect.bisect_right(after, a + NEAR)
+        pairs.extend((a, b) for b in after[low:high])
+    return pairs
+
+
+def _inside(spaces: list[int], at: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether the word at offset ``at`` of a text's word form (whose spaces stand at ``spaces``) stands
+    inside a term of several words (a text written without spaces is one word: nothing is said inside
+    another there)."""
+    word = bisect.bisect_right(spaces, at) - 1
     return any(low <= word <= high and low < high for low, high in spans)
