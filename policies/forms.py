@@ -310,6 +310,13 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
                      and any(_names_private(text) for text in names + descriptions))
     about_credential = (_about_credential(name, not private_asked) or _about_credential(title, not private_asked)
                         or ("~meta" in name_hits and not is_question(title) and _look_alike_affirmed("~meta", name, title)))
+    if about_credential and descriptions and all(_bare_metadata(text) for text in names) \
+            and not _describes_metadata(descriptions, _strings(description, prose_default)):
+        # A metadata word qualifies the credential beside it ("Token name", "key_id", "Name of the
+        # secret"). A bare "Name", "Type" or "Notes" qualifies none: over a description asking for a
+        # credential ("Your email password" titled "Name"), it excuses nothing, unless the description
+        # too is about a credential's metadata ("A name for your new API key").
+        about_credential = False
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. A look-alike excuses only what stands beside it (see _excused).
     context: frozenset[str] | None = None
@@ -552,6 +559,32 @@ _WEAK_ORDINARY: Final = frozenset({
 _NOT_ASKING: Final = frozenset({"generate", "generates", "generated", "create", "creates", "created", "creating",
                                 "rotate", "rotating", "revoke", "revoked", "delete", "deleted", "mount", "mounted",
                                 "rename", "list", "expire", "expires", "issue", "issued", "issuing", "buy", "purchase"})
+
+
+_BARE_FILLERS: Final = frozenset({"your", "the", "a", "an", "my"})
+
+
+def _bare_metadata(text: str) -> bool:
+    """Whether a field's name or title is a metadata word and nothing it could qualify: at most two
+    words, one a metadata word ("Name", "Your name", "Notes") and the other a filler, naming no concept
+    but the lexicon's metadata look-alike."""
+    words = normalise(text)[0].words
+    return len(words) <= 2 and concepts(text) <= {"~meta", "~meta!"}
+# A description's words that make it one about a credential's metadata: the metadata heads but "type",
+# which is a description's verb ("what you type", "Type your password here").
+_DESCRIBED_METADATA: Final = METADATA_HEADS - {"type"}
+
+
+# A variable's name as a developer writes it ("DEPLOY_TOKEN", "STRIPE_KEY"): the example of a name.
+_VARIABLE_NAME: Final = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b")
+
+
+def _describes_metadata(descriptions: list[str], written: list[str]) -> bool:
+    """Whether a field's asking clauses speak of a credential's metadata: a metadata word after their
+    first (an imperative's verb stands first), or a look-alike of the lexicon's metadata; or its
+    description or prose default as written gives a variable's name ("e.g. DEPLOY_TOKEN")."""
+    return (any(not _DESCRIBED_METADATA.isdisjoint(normalise(text)[0].words[1:]) for text in descriptions)
+            or any(_VARIABLE_NAME.search(text) for text in written) or "~meta" in hits_of(descriptions))
 
 
 def _about_credential(name: Any, public: bool = True) -> bool:

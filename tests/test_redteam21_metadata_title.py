@@ -1,7 +1,8 @@
 """Red team 21 (found while measuring cost, outside the session's targets): a field whose name or title
 ends in a metadata word ("Name", "Title", "Type", "Hint", "Notes", "Method"...) is read as metadata
 about a credential, and metadata excuses every detector, whatever the description asks for: "Your
-email password" under a field titled "Name" passes both policies."""
+email password" under a field titled "Name" passed both policies. Fixed in session 21: a bare metadata
+name or title (two words at most, naming nothing but metadata) qualifies no credential."""
 
 from __future__ import annotations
 
@@ -33,13 +34,34 @@ ASKED = {
 }
 
 
+ASKED.update({
+    "name-password-de": _field("f", "Name", "Ihr E-Mail-Passwort"),
+    "name-password-ru": _field("f", "Имя", "Ваш пароль от почты"),
+    "name-password-fr": _field("f", "Nom", "Votre mot de passe"),
+    "type-password-verb": _field("f", "Type", "Type your password"),
+})
+
+
+# Fixed (session 21, forms._bare_metadata): a name or title of at most two words naming nothing but
+# metadata qualifies no credential, so it excuses none in a description that asks for one.
 @POLICIES
 @pytest.mark.parametrize("key", sorted(ASKED))
-@pytest.mark.xfail(strict=True, reason="design question: a metadata word ending the name or title (forms."
-                   "_about_credential) excuses every detector even where neither names a credential and the "
-                   "description asks for one outright; red team 20b's pw-ssid-en is one case of it")
 def test_a_metadata_title_does_not_excuse_a_description_that_asks_for_the_credential(key: str, policy: Policy) -> None:
     assert not judge_elicitation(ASKED[key], frozenset({"form"}), policy).allowed
+
+
+@POLICIES
+@pytest.mark.parametrize(("name", "title", "description"), [
+    ("name", "Name", "e.g. DEPLOY_TOKEN"),  # a variable's name given as an example
+    ("f", "Your name", "As printed on your card"),
+    ("f", "Notes", "Anything we should know, but never your password"),
+    ("f", "Name", "The name of the token, for example laptop"),
+    ("nazva", "Назва", "наприклад SENTRY_DSN_PUBLIC"),
+    ("token_name", "Name", "Your GitHub token"),  # the field's name says whose name it is
+])
+def test_a_bare_metadata_title_over_an_honest_description_still_passes(name: str, title: str, description: str,
+                                                                      policy: Policy) -> None:
+    assert judge_elicitation(_field(name, title, description), frozenset({"form"}), policy).allowed
 
 
 @POLICIES
