@@ -74,9 +74,6 @@ class Detector:
     # card", "personal access token"): a look-alike title ("Promo", "Gift card", "Max tokens") does not
     # excuse a description that asks for one of these. Written with or without spaces.
     outright: ClassVar[tuple[str, ...]] = ()
-    # Lexicon concepts whose every term names it outright, in every language the lexicon has them in
-    # (an authenticator app shows only one-time codes: "認証アプリ", "app de autenticación").
-    outright_lexicon: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def terms(cls) -> list[tuple[str, str, str]]:
@@ -384,10 +381,11 @@ class OneTimeCode(Detector):
                 "código de un solo uso", "onetimepass", "onetimecode", "verificationcode", "authcode",
                 "authenticatorcode", "mfacode", "2facode", "twofactor", "otpcode", "totpcode", "backupcode",
                 "recoverycode", "驗證碼", "確認コード", "인증코드",
-                # A code sent to you to prove it is you ("the code we texted you to confirm it is you").
-                "code_sent+itsyou")
-    # "Coupon code" over "the 6 digits your authenticator app shows", in any language.
-    outright_lexicon = ("authenticator",)
+                # A code sent to you to prove it is you ("the code we texted you to confirm it is you"),
+                # and the code an authenticator app shows ("Coupon code" over "les 6 chiffres de votre
+                # application d'authentification"): a mention of the app alone asks for nothing ("Quelle
+                # application d'authentification utilisez-vous ?").
+                "code_sent+itsyou", "code+authenticator")
 
 
 class CardNumber(Detector):
@@ -562,7 +560,7 @@ CONTEXT_TERMS: Final = (
 # the code-field rule and the SeedWords and RecoveryAnswer detectors read them.
 CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery", "code", "sent", "number", "api", "key",
                                      "wifi", "ssid", "question", "restore", "account", "secret", "secq", "private",
-                                     "pin_code_in", "place", "bank", "card_brand", "itsyou"})
+                                     "pin_code_in", "place", "bank", "card_brand", "itsyou", "authenticator"})
 # "The code we sent you" (either order: "送信されたコード"), "the number of your card" (the number
 # first: "a card with the same number" names none) and "the digits you use at the cash machine" (a
 # PIN), in any language: two words near each other. So are "the API key" ("API-lykill", "API சாவி",
@@ -575,7 +573,8 @@ DERIVED: Final = (("code", "sent", OneTimeCode.concept, False), ("number", "card
                   ("code", "atm", Pin.concept, False), ("api", "key", ApiKey.concept, False),
                   ("wifi", "key", Password.concept, False), ("restore", "account", "recovery", False),
                   ("secret", "code", Pin.concept, False), ("private", "key", PrivateKey.concept, False),
-                  ("code", "sent", "code_sent", False), ("code_sent", "itsyou", OneTimeCode.concept, False))
+                  ("code", "sent", "code_sent", False), ("code_sent", "itsyou", OneTimeCode.concept, False),
+                  ("code", "authenticator", OneTimeCode.concept, False))
 
 
 def _lexicon_terms() -> list[tuple[str, str, str]]:
@@ -585,17 +584,16 @@ def _lexicon_terms() -> list[tuple[str, str, str]]:
     entries += [(concept, term, mode) for concept, _lang, term, mode in rows if concept in CONTEXT_CONCEPTS]
     for detector in DETECTORS:
         entries += detector.terms()
-        for concept in (detector.lexicon or (detector.concept,)) + detector.outright_lexicon:
+        for concept in detector.lexicon or (detector.concept,):
             entries += [(detector.concept, term, detector.lexicon_mode or mode)
                         for lexicon_concept, _lang, term, mode in rows if lexicon_concept == concept]
-        outright = [term for concept, _lang, term, _mode in rows if concept in detector.outright_lexicon]
-        # As the matcher finds them: normalised, and typed without their diacritics too.
-        detector._outright_squashed |= frozenset(
-            _squashed(" ".join(normalise.__wrapped__(form)[0].words))
-            for term in outright for form in (term, matcher.without_diacritics(term)) if form is not None)
     # Look-alikes ("~pin", "~meta") and context concepts are kept under their own names.
     entries += [(concept, term, mode) for concept, _lang, term, mode in rows if concept.startswith("~")]
     return entries
 
 
-matcher.install(_lexicon_terms(), DERIVED)
+# An authenticator app's name and a code or digits make a one-time code anywhere in one text: a
+# description names the app at one end and the digits at the other ("Les 6 chiffres affichés en ce
+# moment par votre application d'authentification").
+ANYWHERE: Final = (("code", "authenticator"),)
+matcher.install(_lexicon_terms(), DERIVED, ANYWHERE)

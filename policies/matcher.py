@@ -195,16 +195,21 @@ _BUILTIN: Matcher | None = None
 _DERIVED: tuple[tuple[str, str, str, bool], ...] = ()
 # How near: within this many characters of the word form (five or six words).
 NEAR: Final = 40
+# The pairs of _DERIVED that make their concept anywhere in one text, however far apart.
+_ANYWHERE: frozenset[tuple[str, str]] = frozenset()
 
 
 def install(entries: Iterable[tuple[str, str, str]],
-            derived: Iterable[tuple[str, str, str, bool]] = ()) -> None:
+            derived: Iterable[tuple[str, str, str, bool]] = (),
+            anywhere: Iterable[tuple[str, str]] = ()) -> None:
     """Build the built-in matcher (the detectors' terms and the lexicon's, as ``credentials`` lists
     them) and the concepts that two others make near each other ("code" and "sent": a one-time
-    code), in that order when the last item says so."""
-    global _BUILTIN, _DERIVED
+    code), in that order when the last item says so; the pairs in ``anywhere`` (first, second) make
+    theirs anywhere in one text."""
+    global _BUILTIN, _DERIVED, _ANYWHERE
     _BUILTIN = Matcher(entries)
     _DERIVED = tuple(derived)
+    _ANYWHERE = frozenset(anywhere)
     concepts.cache_clear()
     clear_located()
 
@@ -282,9 +287,10 @@ def _located(text: str) -> tuple[tuple[str, int, int, str], ...]:
 
 def _made(built: Matcher, plain: Text, present: set[str]) -> list[tuple[str, str, str]]:
     """(first, second, made) for each pair of concepts found within ``NEAR`` characters of each other
-    in a text (the first before the second when the pair is ordered), in the pairs' order: a concept
-    so made may make another with a later pair ("a code" "sent" is a code sent; beside "to confirm it
-    is you", a one-time code). ``present``: the concepts found in the text."""
+    in a text (the first before the second when the pair is ordered; anywhere in it for the pairs
+    installed so), in the pairs' order: a concept so made may make another with a later pair ("a
+    code" "sent" is a code sent; beside "to confirm it is you", a one-time code). ``present``: the
+    concepts found in the text."""
     found: list[tuple[str, str, str]] = []
     where: dict[str, list[int]] | None = None
     alike: list[tuple[int, int]] | None = None
@@ -296,18 +302,34 @@ def _made(built: Matcher, plain: Text, present: set[str]) -> list[tuple[str, str
         if where is None:  # one scan for every pair, and only for a text that has one
             where = {concept: [] for pair in _DERIVED for concept in pair[:2]}
             built.scan(plain.spaced, plain.squashed, where)
-        near = _near(where.get(first, ()), where.get(second, ()), ordered)
-        if near and alike is None and any(concept.startswith("~") for concept in present):
-            alike = [(low, high) for concept, low, high, _term in built.spans(plain) if concept.startswith("~")]
-            spaces = [i for i, c in enumerate(plain.spaced) if c == " "]
-        if near and alike:
-            # A word of a look-alike's term pairs with nothing: the "code" of "ZIP code to find an ATM".
-            near = [(a, b) for a, b in near if not _inside(spaces, a, alike) and not _inside(spaces, b, alike)]
-        if near:
+        firsts, seconds = where.get(first, []), where.get(second, [])
+        if (first, second) in _ANYWHERE:
+            if alike is None and any(concept.startswith("~") for concept in present):
+                alike, spaces = _alike_spans(built, plain)
+            if alike:
+                firsts = [a for a in firsts if not _inside(spaces, a, alike)]
+                seconds = [b for b in seconds if not _inside(spaces, b, alike)]
+            # Every place of both: no pairs to enumerate (a text of thousands of each costs their number).
+            made_at = sorted(set(firsts) | set(seconds)) if firsts and seconds else []
+        else:
+            near = _near(firsts, seconds, ordered)
+            if near and alike is None and any(concept.startswith("~") for concept in present):
+                alike, spaces = _alike_spans(built, plain)
+            if near and alike:
+                # A word of a look-alike's term pairs with nothing: the "code" of "ZIP code to find an ATM".
+                near = [(a, b) for a, b in near if not _inside(spaces, a, alike) and not _inside(spaces, b, alike)]
+            made_at = sorted({at for pair in near for at in pair})
+        if made_at:
             found.append((first, second, made))
             present.add(made)
-            where.setdefault(made, []).extend(sorted({at for pair in near for at in pair}))
+            where.setdefault(made, []).extend(made_at)
     return found
+
+
+def _alike_spans(built: Matcher, plain: Text) -> tuple[list[tuple[int, int]], list[int]]:
+    """Where a text's look-alike terms stand (first and last word), and where its word form's spaces do."""
+    return ([(low, high) for concept, low, high, _term in built.spans(plain) if concept.startswith("~")],
+            [i for i, c in enumerate(plain.spaced) if c == " "])
 
 
 def _near(firsts: Iterable[int], seconds: Iterable[int], ordered: bool) -> list[tuple[int, int]]:

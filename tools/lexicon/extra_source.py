@@ -725,7 +725,8 @@ _add("~pin", "postal codes by their abbreviations", {"de": "plz=word", "pt": "ce
 _add("code", "digits and characters of a code", {
     "en": "digits | numbers | characters", "es": "dígitos | números", "pt": "dígitos | números", "fr": "chiffres | caractères", "de": "ziffern | zahlen",
     "it": "cifre | numeri", "ru": "цифр=prefix", "uk": "цифр=prefix", "pl": "cyfr=prefix", "nl": "cijfers", "tr": "rakam=prefix", "sv": "siffror=prefix",
-    "ja": "数字", "zh-Hans": "数字", "ko": "숫자", "ar": "الأرقام | أرقام", "id": "angka", "vi": "chữ số",
+    "ja": "数字", "zh-Hans": "数字", "ko": "숫자", "ar": "الأرقام | أرقام", "id": "angka | digit", "vi": "chữ số",
+    "ms": "digit | angka", "hi": "अंक",
 })
 _add("password", "paraphrases", {"en": "word you use to sign in | word you use to log in | same word you use to sign in | phrase you use to sign in"})
 _add("~card_number", "settings about a card", {"en": "card type | type of card | card brand | name on the card | name on card | cardholder name"})
@@ -1261,7 +1262,7 @@ _add("atm", "cash machines, where a card PIN is typed", {"pl": "bankomacie"})
 # unlock your computer is its password, whatever the title ("Code promo", "Booking reference").
 # An authenticator app (the one-time code detector's outright terms, credentials.OneTimeCode): the
 # apps by their generic names, not the stems of "authentication" (those are sign-in context, above).
-_add("authenticator", "authenticator apps by their generic names (a one-time code named outright)", {
+_add("authenticator", "authenticator apps by their generic names (beside a code or digits, a one-time code named outright)", {
     "en": "authenticator app | authenticator application | code generator app",
     "fr": "application d'authentification | appli d'authentification | app d'authentification | application d'authentificateur | authentificateur=prefix",
     "es": "app de autenticación | aplicación de autenticación | aplicación autenticadora | app autenticadora | autenticador=prefix",
