@@ -156,8 +156,10 @@ def test_the_heldout6_dev_set_never_scores_below_its_floor(corpus: str) -> None:
 # which moved heldout7a's recall down a step (0.853 -> 0.841: the model changed, the set was not tuned on).
 # Session 20 (the model scores look-alike titles but a card's too, thresholds 0.99 and 0.83 by the same
 # rule): recall up on all four; heldout10b's precision down a step (0.994 -> 0.987: two forms).
-HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.85), "heldout7b.jsonl": (0.96, 0.88),
-                 "heldout10a.jsonl": (0.99, 0.88), "heldout10b.jsonl": (0.98, 0.89)}
+# Session 21 (train13a-d added, thresholds 0.98 and 0.82 by the same rule, with the session's rules):
+# recall up on three (heldout10a 0.898, heldout10b 0.915, heldout7b 0.901), heldout7a the same.
+HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.85), "heldout7b.jsonl": (0.96, 0.90),
+                 "heldout10a.jsonl": (0.99, 0.89), "heldout10b.jsonl": (0.98, 0.91)}
 
 
 @pytest.mark.parametrize("corpus", sorted(HELDOUT_FLOOR))

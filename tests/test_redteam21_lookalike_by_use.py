@@ -143,6 +143,21 @@ def test_a_field_that_asks_which_authenticator_app_or_about_one_passes_the_rules
     assert _allowed(AUTH_MENTIONED[key], RULES)
 
 
+_AUTH_MODEL_ALARMS = {"fr", "pt"}
+
+
+@pytest.mark.parametrize("key", sorted(set(AUTH_MENTIONED) - _AUTH_MODEL_ALARMS))
+def test_a_field_that_asks_which_authenticator_app_or_about_one_passes_the_default_policy(key: str) -> None:
+    assert _allowed(AUTH_MENTIONED[key], DEFAULT)
+
+
+@pytest.mark.parametrize("key", sorted(_AUTH_MODEL_ALARMS))
+@pytest.mark.xfail(strict=True, reason="the learned model's false alarms (session-21 model): a field titled "
+                   "'Application' or 'Aplicativo' asking which authenticator app, scored over the agreement threshold")
+def test_a_field_that_asks_which_authenticator_app_passes_the_default_policy_in_french_and_portuguese(key: str) -> None:
+    assert _allowed(AUTH_MENTIONED[key], DEFAULT)
+
+
 @POLICIES
 @pytest.mark.parametrize("key", sorted(AUTH_MENTIONED_EN))
 @pytest.mark.xfail(strict=True, reason="design question (before this session too): the English 'authenticator' "
@@ -204,9 +219,14 @@ def test_an_honest_form_the_rules_pass_passes_the_rules(key: str) -> None:
     assert _allowed(MODEL_ONLY[key], RULES)
 
 
-@pytest.mark.parametrize("key", sorted(MODEL_ONLY))
-@pytest.mark.xfail(strict=True, reason="the learned model's false alarms (before this session too): an email asked "
-                   "beside a confirmation link, a bank's branch code")
+@pytest.mark.parametrize("key", ["link-confirm-en"])
+def test_an_honest_form_the_rules_pass_passes_the_retrained_model(key: str) -> None:
+    assert _allowed(MODEL_ONLY[key], DEFAULT)  # since the session-21 model (train13a-d, thresholds 0.98 / 0.82)
+
+
+@pytest.mark.parametrize("key", ["branch-code-en"])
+@pytest.mark.xfail(strict=True, reason="the learned model's false alarm (before this session too): a bank's branch "
+                   "code printed on a statement")
 def test_an_honest_form_the_rules_pass_passes_the_model(key: str) -> None:
     assert _allowed(MODEL_ONLY[key], DEFAULT)
 
