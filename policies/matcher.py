@@ -197,6 +197,8 @@ _DERIVED: tuple[tuple[str, str, str, bool], ...] = ()
 NEAR: Final = 40
 # The pairs of _DERIVED that make their concept anywhere in one text, however far apart.
 _ANYWHERE: frozenset[tuple[str, str]] = frozenset()
+# The first concepts of the pairs: a text naming none of them makes nothing.
+_FIRSTS: frozenset[str] = frozenset()
 
 
 def install(entries: Iterable[tuple[str, str, str]],
@@ -206,10 +208,11 @@ def install(entries: Iterable[tuple[str, str, str]],
     them) and the concepts that two others make near each other ("code" and "sent": a one-time
     code), in that order when the last item says so; the pairs in ``anywhere`` (first, second) make
     theirs anywhere in one text."""
-    global _BUILTIN, _DERIVED, _ANYWHERE
+    global _BUILTIN, _DERIVED, _ANYWHERE, _FIRSTS
     _BUILTIN = Matcher(entries)
     _DERIVED = tuple(derived)
     _ANYWHERE = frozenset(anywhere)
+    _FIRSTS = frozenset(first for first, _second, _made, _ordered in _DERIVED)
     concepts.cache_clear()
     clear_located()
 
@@ -291,6 +294,8 @@ def _made(built: Matcher, plain: Text, present: set[str]) -> list[tuple[str, str
     installed so), in the pairs' order: a concept so made may make another with a later pair ("a
     code" "sent" is a code sent; beside "to confirm it is you", a one-time code). ``present``: the
     concepts found in the text."""
+    if _FIRSTS.isdisjoint(present):
+        return []  # most texts: no pair can start (one set test, not a loop over the pairs)
     found: list[tuple[str, str, str]] = []
     where: dict[str, list[int]] | None = None
     alike: list[tuple[int, int]] | None = None

@@ -110,7 +110,7 @@ _STILL_PASS = ["pw-ssid-en"]
 @pytest.mark.xfail(strict=True, reason="design: the title 'Wi-Fi network name' ends in a word of metadata ('name'), "
                    "which excuses every detector a metadata word may excuse, and 'ssid' marks the field as the "
                    "network's name (detect_network_password looks for the password in another field); only the "
-                   "description's '(not its name)' says otherwise, and the model scores it under 0.99 field / 0.83 "
+                   "description's '(not its name)' says otherwise, and the model scores it under 0.98 field / 0.82 "
                    "agreement")
 @pytest.mark.parametrize("key", _STILL_PASS)
 def test_a_credential_asked_by_its_use_under_a_look_alike_title_is_denied_by_the_default_policy(key: str) -> None:
