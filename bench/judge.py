@@ -49,10 +49,11 @@ def per_call(fn: Callable[[], object], seconds: float) -> float:
     return best
 
 
-def fresh_forms() -> Callable[[], object]:
-    """A benign form whose texts the judge has never seen (defeats every cache)."""
+def fresh_forms(policy: object = None) -> Callable[[], object]:
+    """A benign form whose texts the judge has never seen (defeats every cache), judged with
+    ``policy`` (default: the default policy)."""
     counter = itertools.count()
-    policy = Config().policy
+    policy = policy or Config().policy
 
     def judge() -> object:
         n = next(counter)

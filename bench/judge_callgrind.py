@@ -13,7 +13,6 @@ process twice, once judging 0 forms after the warm-up and once ``--calls`` forms
 from __future__ import annotations
 
 import argparse
-import itertools
 import os
 import re
 import shutil
@@ -28,24 +27,14 @@ ROWS = ("fresh", "fresh-rules", "cold")
 
 def _row(name: str) -> Callable[[], object]:
     sys.path.insert(0, str(ROOT))
-    from bench.judge import BENIGN, MODES, cold, fresh_forms
+    from bench.judge import BENIGN, cold, fresh_forms
     from elicitguard.policies.config import Config, load_config_text
-    from elicitguard.policies.judge import judge_elicitation
 
     if name == "fresh":
         return fresh_forms()
     if name == "cold":
         return cold(BENIGN, Config().policy)
-    policy = load_config_text("policy:\n  form:\n    classifier: false\n").policy
-    counter = itertools.count()
-
-    def judge() -> object:
-        n = next(counter)
-        params = {"mode": "form", "message": f"Tell us about you {n}", "requestedSchema": {"type": "object", "properties": {
-            f"name{n}": {"type": "string", "title": f"Name {n}"}, "age": {"type": "integer"},
-            "color": {"type": "string", "enum": ["red", "green"]}}}}
-        return judge_elicitation(params, MODES, policy)
-    return judge
+    return fresh_forms(load_config_text("policy:\n  form:\n    classifier: false\n").policy)
 
 
 def _inner(name: str, calls: int) -> None:
