@@ -561,15 +561,12 @@ _NOT_ASKING: Final = frozenset({"generate", "generates", "generated", "create", 
                                 "rename", "list", "expire", "expires", "issue", "issued", "issuing", "buy", "purchase"})
 
 
-_BARE_FILLERS: Final = frozenset({"your", "the", "a", "an", "my"})
-
-
 def _bare_metadata(text: str) -> bool:
-    """Whether a field's name or title is a metadata word and nothing it could qualify: at most two
-    words, one a metadata word ("Name", "Your name", "Notes") and the other a filler, naming no concept
-    but the lexicon's metadata look-alike."""
-    words = normalise(text)[0].words
-    return len(words) <= 2 and concepts(text) <= {"~meta", "~meta!"}
+    """Whether a field's name or title names nothing a metadata word could qualify: at most two words
+    ("Name", "Your name", "Notes", "f1"), naming no concept of the lexicon but its metadata look-alike."""
+    return len(normalise(text)[0].words) <= 2 and concepts(text) <= {"~meta", "~meta!"}
+
+
 # A description's words that make it one about a credential's metadata: the metadata heads but "type",
 # which is a description's verb ("what you type", "Type your password here").
 _DESCRIBED_METADATA: Final = METADATA_HEADS - {"type"}
