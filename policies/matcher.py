@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import math
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -162,8 +163,11 @@ class Matcher:
         find covers the words its letters came from) and the term that named it."""
         found: list[tuple[str, int, int, str]] = []
         spaced, squashed = text.spaced, text.squashed
+        spaces: list[int] | None = None  # where the spaces stand, for a find's words by bisection
         for concept, start, end, whole_text in self._word_finds(spaced):
-            first, last = spaced.count(" ", 0, start) - 1, spaced.count(" ", 0, end) - 1
+            if spaces is None:
+                spaces = [i for i, c in enumerate(spaced) if c == " "]
+            first, last = bisect.bisect_left(spaces, start) - 1, bisect.bisect_left(spaces, end) - 1
             term = spaced[start:end + 1]
             found.append((concept, first, last, term))
             if whole_text:
@@ -332,9 +336,17 @@ def _made(built: Matcher, plain: Text, present: set[str]) -> list[tuple[str, str
 
 
 def _alike_spans(built: Matcher, plain: Text) -> tuple[list[tuple[int, int]], list[int]]:
-    """Where a text's look-alike terms stand (first and last word), and where its word form's spaces do."""
-    return ([(low, high) for concept, low, high, _term in built.spans(plain) if concept.startswith("~")],
-            [i for i, c in enumerate(plain.spaced) if c == " "])
+    """Where a text's look-alike terms of several words stand (first and last word), merged where they
+    overlap and in order, and where its word form's spaces stand: each place is then looked up by
+    bisection (a text of thousands of "ZIP code" has thousands of such terms)."""
+    merged: list[tuple[int, int]] = []
+    for low, high in sorted((low, high) for concept, low, high, _term in built.spans(plain)
+                            if concept.startswith("~") and low < high):
+        if merged and low <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
+        else:
+            merged.append((low, high))
+    return merged, [i for i, c in enumerate(plain.spaced) if c == " "]
 
 
 def _near(firsts: Iterable[int], seconds: Iterable[int], ordered: bool) -> list[tuple[int, int]]:
@@ -352,7 +364,8 @@ def _near(firsts: Iterable[int], seconds: Iterable[int], ordered: bool) -> list[
 
 def _inside(spaces: list[int], at: int, spans: list[tuple[int, int]]) -> bool:
     """Whether the word at offset ``at`` of a text's word form (whose spaces stand at ``spaces``) stands
-    inside a term of several words (a text written without spaces is one word: nothing is said inside
-    another there)."""
+    inside a term of several words (``spans``: their first and last words, disjoint and in order, see
+    _alike_spans; a text written without spaces is one word: nothing is said inside another there)."""
     word = bisect.bisect_right(spaces, at) - 1
-    return any(low <= word <= high and low < high for low, high in spans)
+    last = bisect.bisect_right(spans, (word, math.inf)) - 1
+    return last >= 0 and spans[last][0] <= word <= spans[last][1]

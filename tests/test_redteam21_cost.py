@@ -42,6 +42,20 @@ def test_8_kib_of_words_that_pair_costs_about_what_its_words_cost_apart_not_thei
     assert paired < 5 * apart, (apart, paired)
 
 
+@pytest.mark.parametrize(("unit", "parts"), [
+    ("ZIP code sent code sent ", ("ZIP code ", "sent ")),
+    ("ZIP code aplicación de autenticación ", ("ZIP code ", "aplicación de autenticación ")),
+    ("código postal 6 dígitos app de autenticación ", ("código postal 6 dígitos ", "app de autenticación ")),
+])
+def test_8_kib_of_pairs_beside_look_alike_terms_costs_about_what_its_words_cost_apart(unit: str,
+                                                                                    parts: tuple[str, str]) -> None:
+    """Session 21: each place was tested against every look-alike term of the text (13 s a 64 KiB frame
+    of "ZIP code sent code sent ..."), and each find's words were counted from the text's start."""
+    apart = sum(_scan_seconds(_pad(part, 8192)) for part in parts)
+    paired = _scan_seconds(_pad(unit, 8192))
+    assert paired < 5 * apart, (apart, paired)
+
+
 def _slow_made(built: matcher.Matcher, plain: object, present: set[str]) -> list[tuple[str, str, str]]:
     """The pairs as the code before red team 21 found them: every place against every place."""
     found: list[tuple[str, str, str]] = []
@@ -57,19 +71,21 @@ def _slow_made(built: matcher.Matcher, plain: object, present: set[str]) -> list
     for first, second, made, ordered in matcher._DERIVED:
         if first not in present or second not in present:
             continue
+        anywhere = (first, second) in matcher._ANYWHERE
         near = [(a, b) for a in where.get(first, ()) for b in where.get(second, ())
-                if (0 <= b - a <= matcher.NEAR if ordered else abs(a - b) <= matcher.NEAR)]
+                if anywhere or (0 <= b - a <= matcher.NEAR if ordered else abs(a - b) <= matcher.NEAR)]
         near = [(a, b) for a, b in near if not inside(a) and not inside(b)]
         if near:
             found.append((first, second, made))
             present.add(made)
-            where.setdefault(made, []).extend(at for pair in near for at in pair)
+            where.setdefault(made, []).extend(sorted({at for pair in near for at in pair}))
     return found
 
 
 _WORDS = ("code", "sent", "we", "texted", "you", "to", "confirm", "it", "is", "ZIP", "card", "number", "ATM", "the",
           "API", "key", "Wi-Fi", "secret", "private", "restore", "account", "coupon", "postal", "PIN", "digits",
-          "verify", "your", "identity", "gift", "public", "SSH", "booking", "reference", "lorem", "ipsum")
+          "verify", "your", "identity", "gift", "public", "SSH", "booking", "reference", "lorem", "ipsum",
+          "authenticator", "app", "aplicación de autenticación", "chiffres", "code postal")
 
 
 @pytest.mark.parametrize("seed", range(40))
