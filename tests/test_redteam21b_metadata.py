@@ -80,3 +80,20 @@ HONEST_METADATA = [
 @pytest.mark.parametrize(("name", "title", "description"), HONEST_METADATA)
 def test_an_honest_metadata_field_still_passes(name: str, title: str, description: str, policy: Policy) -> None:
     assert _allowed(_form(name, title, description), policy)
+
+
+# A title of three or more words naming nothing but metadata qualifies no credential either, yet
+# the two-word limit of _bare_metadata let it excuse a description asking for one.
+LONG_BARE_METADATA_TITLE = [
+    ("name", "Your display name", "Enter your GitHub password"),
+    ("display_name", "Your display name", "Your email password"),
+    ("name", "Your full name", "Enter your online banking password"),
+    ("name", "Name shown on your profile", "Enter your online banking password"),
+]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize(("name", "title", "description"), LONG_BARE_METADATA_TITLE)
+def test_a_metadata_title_of_three_words_does_not_excuse_a_description_asking_for_a_credential(
+        name: str, title: str, description: str, policy: Policy) -> None:
+    assert not _allowed(_form(name, title, description), policy)
