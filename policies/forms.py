@@ -575,11 +575,12 @@ _BARE_FILLERS: Final = frozenset({"your", "the", "a", "an", "my"})
 
 
 def _bare_metadata(text: str) -> bool:
-    """Whether a field's name or title is a metadata word and nothing it could qualify: at most two
-    words, one a metadata word ("Name", "Your name", "Notes") and the other a filler, naming no concept
-    but the lexicon's metadata look-alike."""
-    words = normalise(text)[0].words
-    return len(words) <= 2 and concepts(text) <= {"~meta", "~meta!"}
+    """Whether a field's name or title names metadata and nothing it could qualify: no concept but
+    the lexicon's metadata look-alike ("Name", "Your name", "Notes", "Your display name", "Name shown on
+    your profile"), however many words it has."""
+    return concepts(text) <= _META_CONCEPTS
+
+
 # A description's words that make it one about a credential's metadata: the metadata heads but "type",
 # which is a description's verb ("what you type", "Type your password here").
 _DESCRIBED_METADATA: Final = METADATA_HEADS - {"type"}
