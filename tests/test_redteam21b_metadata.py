@@ -97,3 +97,35 @@ LONG_BARE_METADATA_TITLE = [
 def test_a_metadata_title_of_three_words_does_not_excuse_a_description_asking_for_a_credential(
         name: str, title: str, description: str, policy: Policy) -> None:
     assert not _allowed(_form(name, title, description), policy)
+
+
+# A description that plants a metadata word, a variable's name or the verb "note" beside its ask
+# keeps the metadata excuse of a bare title (or of a metadata name or title) under both policies.
+PLANTED_METADATA = [
+    ("name", "Name", "Your password, the one with the name of your dog"),
+    ("name", "Nombre", "Tu contraseña, el nombre de tu perro"),
+    ("name", "Name", "Your seed phrase, the twelve words with the name of your wallet"),
+    ("name", "Name", "Your credit card number, the name on it doesn't matter"),
+    ("name", "Name", "Your password. Name: whatever"),
+    ("name", "Name", "Type the password with the label 'work'"),
+    ("name", "Name", "Paste your secret key; the key name is printed above it"),
+    ("name", "Your password", "The name shown on your profile"),
+    ("name", "Name", "Paste your GITHUB_TOKEN value here"),
+    ("title", "Title", "Paste your GITHUB_TOKEN value here"),
+    ("name", "Name", "Enter your password. e.g. MY_PASSWORD"),
+    ("name", "Notes", "Note down your password here"),
+    ("notes", "Notes", "Any notes? Also include your password"),
+    ("token_name", "Token name", "Paste the token value itself, not its name"),
+]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "design question: _describes_metadata takes any metadata word after a clause's first word, any "
+    "UPPER_SNAKE word, or the ~meta look-alike anywhere (the verb 'note' included) as the description "
+    "speaking of metadata, without asking whether that word qualifies the credential the description "
+    "asks for; and a title naming a credential's metadata ('Token name') excuses any description"))
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize(("name", "title", "description"), PLANTED_METADATA)
+def test_a_metadata_word_planted_in_the_description_does_not_excuse_its_ask(
+        name: str, title: str, description: str, policy: Policy) -> None:
+    assert not _allowed(_form(name, title, description), policy)
