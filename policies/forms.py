@@ -310,6 +310,15 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
                      and any(_names_private(text) for text in names + descriptions))
     about_credential = (_about_credential(name, not private_asked) or _about_credential(title, not private_asked)
                         or ("~meta" in name_hits and not is_question(title) and _look_alike_affirmed("~meta", name, title)))
+    if about_credential and isinstance(title, str) and not hits_of([title]) <= _META_CONCEPTS \
+            and not _about_credential(title, not private_asked) \
+            and not ("~meta" in hits_of([title]) and not is_question(title) and _look_alike_affirmed("~meta", title)) \
+            and not _describes_metadata(descriptions, _strings(description, prose_default)):
+        # The title is what the user reads; the name only the server and the client see. A metadata
+        # name ("name", "key_label") under a title naming a credential and no metadata ("Password",
+        # "API key") asks for the credential: the name excuses nothing unless the description too
+        # speaks of metadata ("A label for your API key").
+        about_credential = False
     if about_credential and descriptions and all(_bare_metadata(text) for text in names) \
             and not _describes_metadata(descriptions, _strings(description, prose_default)):
         # A metadata word qualifies the credential beside it ("Token name", "key_id", "Name of the
@@ -561,10 +570,14 @@ _NOT_ASKING: Final = frozenset({"generate", "generates", "generated", "create", 
                                 "rename", "list", "expire", "expires", "issue", "issued", "issuing", "buy", "purchase"})
 
 
+_META_CONCEPTS: Final = frozenset({"~meta", "~meta!"})
+
+
 def _bare_metadata(text: str) -> bool:
-    """Whether a field's name or title names nothing a metadata word could qualify: at most two words
-    ("Name", "Your name", "Notes", "f1"), naming no concept of the lexicon but its metadata look-alike."""
-    return len(normalise(text)[0].words) <= 2 and concepts(text) <= {"~meta", "~meta!"}
+    """Whether a field's name or title names metadata and nothing it could qualify: no concept but
+    the lexicon's metadata look-alike ("Name", "Your name", "Notes", "f1", "Your display name", "Name
+    shown on your profile"), however many words it has."""
+    return concepts(text) <= _META_CONCEPTS
 
 
 # A description's words that make it one about a credential's metadata: the metadata heads but "type",
