@@ -202,15 +202,8 @@ def grams(words: tuple[str, ...], low: int, high: int, whole: bool = False) -> I
     skipped: it says nothing of what is asked, and a corpus's habit ("x" for a field's name) would
     become a signal."""
     for word in words:
-        if len(word) < 2:
-            continue
-        padded = f" {word[:WORD]} "
-        length = len(padded)
-        for size in range(low, high + 1):
-            for start in range(length - size + 1):
-                yield padded[start:start + size]
-        if whole and length > high:
-            yield padded
+        if len(word) > 1:
+            yield from word_grams.__wrapped__(word[:WORD], low, high, whole)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -308,23 +308,21 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # key" described "paste your private key").
     private_asked = ({PrivateKey.concept, "private"} <= all_hits
                      and any(_names_private(text) for text in names + descriptions))
-    about_credential = (_about_credential(name, not private_asked) or _about_credential(title, not private_asked)
+    # What the title says of itself: metadata about a credential ("Token name", "Public key").
+    title_meta = isinstance(title, str) and (_about_credential(title, not private_asked) or (
+        "~meta" in concepts(title) and not is_question(title) and _look_alike_affirmed("~meta", title)))
+    about_credential = (_about_credential(name, not private_asked) or title_meta
                         or ("~meta" in name_hits and not is_question(title) and _look_alike_affirmed("~meta", name, title)))
-    if about_credential and isinstance(title, str) and not hits_of([title]) <= _META_CONCEPTS \
-            and not _about_credential(title, not private_asked) \
-            and not ("~meta" in hits_of([title]) and not is_question(title) and _look_alike_affirmed("~meta", title)) \
+    # A metadata word qualifies the credential beside it ("Token name", "key_id", "Name of the secret").
+    # It excuses nothing, unless the description too speaks of metadata ("A name for your new API key"):
+    # - where the title, which is what the user reads, names a credential and no metadata, whatever
+    #   the field's name ("name" titled "Password": the name only the server and the client see);
+    # - where neither name nor title names more than metadata ("Name", "Type", "Notes", "Your display
+    #   name") over a description asking for a credential ("Your email password" titled "Name").
+    if about_credential and (
+            (isinstance(title, str) and not _bare_metadata(title) and not title_meta)
+            or (descriptions and all(_bare_metadata(text) for text in names))) \
             and not _describes_metadata(descriptions, _strings(description, prose_default)):
-        # The title is what the user reads; the name only the server and the client see. A metadata
-        # name ("name", "key_label") under a title naming a credential and no metadata ("Password",
-        # "API key") asks for the credential: the name excuses nothing unless the description too
-        # speaks of metadata ("A label for your API key").
-        about_credential = False
-    if about_credential and descriptions and all(_bare_metadata(text) for text in names) \
-            and not _describes_metadata(descriptions, _strings(description, prose_default)):
-        # A metadata word qualifies the credential beside it ("Token name", "key_id", "Name of the
-        # secret"). A bare "Name", "Type" or "Notes" qualifies none: over a description asking for a
-        # credential ("Your email password" titled "Name"), it excuses nothing, unless the description
-        # too is about a credential's metadata ("A name for your new API key").
         about_credential = False
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. A look-alike excuses only what stands beside it (see _excused).

@@ -166,7 +166,7 @@ class Matcher:
         spaces: list[int] | None = None  # where the spaces stand, for a find's words by bisection
         for concept, start, end, whole_text in self._word_finds(spaced):
             if spaces is None:
-                spaces = [i for i, c in enumerate(spaced) if c == " "]
+                spaces = _spaces(spaced)
             first, last = bisect.bisect_left(spaces, start) - 1, bisect.bisect_left(spaces, end) - 1
             term = spaced[start:end + 1]
             found.append((concept, first, last, term))
@@ -346,7 +346,12 @@ def _alike_spans(built: Matcher, plain: Text) -> tuple[list[tuple[int, int]], li
             merged[-1] = (merged[-1][0], max(merged[-1][1], high))
         else:
             merged.append((low, high))
-    return merged, [i for i, c in enumerate(plain.spaced) if c == " "]
+    return merged, _spaces(plain.spaced)
+
+
+def _spaces(spaced: str) -> list[int]:
+    """Where a word form's spaces stand: a place's word is then found by bisection."""
+    return [i for i, c in enumerate(spaced) if c == " "]
 
 
 def _near(firsts: Iterable[int], seconds: Iterable[int], ordered: bool) -> list[tuple[int, int]]:

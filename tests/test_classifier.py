@@ -147,7 +147,12 @@ def test_a_repeated_word_weighs_as_much_as_once() -> None:
 ], ids=lambda w: " ".join(w)[:30] or "empty")
 def test_a_text_scores_exactly_as_the_set_of_all_its_words_n_grams(words: tuple[str, ...]) -> None:
     m = classifier.model()
-    distinct = set(classifier.grams(tuple(w[:classifier.WORD] for w in words), m.low, m.high, m.whole))
+    # Cut here as the model's docstring says (each word of 2+ characters, at most WORD of it, padded by
+    # a space; every n-gram of low..high; the padded word too with ``whole``), not by its own code.
+    padded = [f" {w[:classifier.WORD]} " for w in words if len(w) > 1]
+    distinct = {p[i:i + n] for p in padded for n in range(m.low, m.high + 1) for i in range(len(p) - n + 1)}
+    distinct |= {p for p in padded if m.whole and len(p) > m.high}
+    assert distinct == set(classifier.grams(words, m.low, m.high, m.whole))
     expected = math.fsum(m.field.get(g, 0.0) for g in distinct) / math.sqrt(len(distinct)) if distinct else 0.0
     classifier.clear_caches()
     assert m.text_logit(m.field, words) == expected  # each word's n-grams cut anew
