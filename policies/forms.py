@@ -586,13 +586,57 @@ _DESCRIBED_METADATA: Final = METADATA_HEADS - {"type"}
 # A variable's name as a developer writes it ("DEPLOY_TOKEN", "STRIPE_KEY"): the example of a name.
 _VARIABLE_NAME: Final = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b")
 
+# The concepts a detector asks for: what a metadata word must qualify.
+_ASKED: Final = frozenset(d.concept for d in DETECTORS)
+# A note names nothing: "Note down your password here" asks for it.
+_NOTES: Final = frozenset({"note", "notes", "comment", "comments"})
+
+# How far a metadata word reaches to qualify a credential: before it, over a preposition, a
+# possessive and an adjective ("A name for your new API key", "Un nom pour votre nouveau jeton") or a
+# short relative clause ("Ime po kome ćete prepoznati ovaj API ključ": the name you will know this
+# API key by); after it, over one word ("key name", "キーの名前" is one word, "the token's name").
+_META_BEFORE: Final = 5
+_META_AFTER: Final = 1
+_VARIABLE_WORDS: Final = 6
+
 
 def _describes_metadata(descriptions: list[str], written: list[str]) -> bool:
-    """Whether a field's asking clauses speak of a credential's metadata: a metadata word after their
-    first (an imperative's verb stands first), or a look-alike of the lexicon's metadata; or its
-    description or prose default as written gives a variable's name ("e.g. DEPLOY_TOKEN")."""
-    return (any(not _DESCRIBED_METADATA.isdisjoint(normalise(text)[0].words[1:]) for text in descriptions)
-            or any(_VARIABLE_NAME.search(text) for text in written) or "~meta" in hits_of(descriptions))
+    """Whether a field's asking clauses speak of a credential's metadata: the first credential they
+    name is qualified by a metadata word beside it ("A name for your new API key", "新令牌的名称"),
+    not one planted elsewhere ("Your password, the one with the name of your dog", "Type the
+    password with the label 'work'", "Your password. Name: whatever"). A credential named only
+    inside a variable's name ("e.g. DEPLOY_TOKEN") is the example of a name, and counts as none."""
+    # A variable spells a handful of words; a longer run of capitals is no variable's name.
+    variables = frozenset(words for text in written for v in set(_VARIABLE_NAME.findall(text))
+                          if len(words := normalise(v)[0].words) <= _VARIABLE_WORDS)
+    for text in descriptions:
+        words = normalise(text)[0].words
+        inside = _inside_variables(words, variables)
+        found = located(text)
+        metadata = [first for concept, first, _last, _term in found if concept == "~meta"]
+        metadata += [i for i, word in enumerate(words) if word in _DESCRIBED_METADATA]
+        metadata = [i for i in metadata if words[i] not in _NOTES and i not in inside]
+        asked = sorted((first, last) for concept, first, last, _term in found
+                       if concept in _ASKED and not set(range(first, last + 1)) <= inside)
+        if asked:
+            first, last = asked[0]
+            return any(first <= m <= last or 0 <= first - m - 1 <= _META_BEFORE or 0 <= m - last - 1 <= _META_AFTER
+                       for m in metadata)
+    # Only variables: an example of names ("e.g. DATABASE_URL or STRIPE_KEY", "Uppercase only, e.g.
+    # DEPLOY_TOKEN"), as before; "Paste your GITHUB_TOKEN value here" too (a strict xfail).
+    return bool(variables)
+
+
+def _inside_variables(words: tuple[str, ...], variables: frozenset[tuple[str, ...]]) -> set[int]:
+    """The places of a clause's words that spell one of the variables' names. One set test per place
+    and length: a hostile text of thousands of variables costs no more than its words."""
+    inside: set[int] = set()
+    sizes = {len(v) for v in variables if v}
+    for start in range(len(words)):
+        for size in sizes:
+            if words[start:start + size] in variables:
+                inside.update(range(start, start + size))
+    return inside
 
 
 def _about_credential(name: Any, public: bool = True) -> bool:

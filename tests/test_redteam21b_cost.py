@@ -47,6 +47,16 @@ def _many(titles: list[str], description: str) -> dict[str, Any]:
         for i in range(256)}}}
 
 
+VARIABLES = ["MY_TOKEN", "A_B", "DEPLOY_KEY_2", "password", "name", "X_Y_Z_W", "e.g."]
+
+
+def _metadata_fields(words: list[str]) -> dict[str, Any]:
+    """Seven fields titled "Name" (whose description decides whether the title excuses it) with
+    descriptions of 7,600 characters, under a message of 8,000."""
+    return {"message": _fill(ORDINARY, " ", 8000), "requestedSchema": {"type": "object", "properties": {
+        f"name_{i}": {"type": "string", "title": "Name", "description": _fill(words, " ", 7600)} for i in range(7)}}}
+
+
 FRAMES = {
     "authenticator and digit words": _big(AUTH, " "),
     "authenticator and digit words, comma-clauses": _big(AUTH, ", "),
@@ -55,6 +65,8 @@ FRAMES = {
         _many(META_TITLES, ("Your password, the one with the name " + _fill(AUTH, " ", 400))[:225]),
     "256 metadata titles over authenticator comma-clauses": _many(META_TITLES, _fill(AUTH, ", ", 225)),
     "256 ordinary fields": _many(["Colour"], _fill(ORDINARY, " ", 225)),
+    "variables' names and metadata words under metadata titles": _metadata_fields(VARIABLES),
+    "256 metadata titles over variables' names": _many(META_TITLES, _fill(VARIABLES, " ", 225)),
 }
 
 

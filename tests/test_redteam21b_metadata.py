@@ -100,7 +100,9 @@ def test_a_metadata_title_of_three_words_does_not_excuse_a_description_asking_fo
 
 
 # A description that plants a metadata word, a variable's name or the verb "note" beside its ask
-# keeps the metadata excuse of a bare title (or of a metadata name or title) under both policies.
+# kept the metadata excuse of a bare title (or of a metadata name or title) under both policies: any
+# metadata word after a clause's first word counted. Now only one that qualifies the first
+# credential the description names does ("A name for your new API key").
 PLANTED_METADATA = [
     ("name", "Name", "Your password, the one with the name of your dog"),
     ("name", "Nombre", "Tu contraseña, el nombre de tu perro"),
@@ -115,17 +117,45 @@ PLANTED_METADATA = [
     ("name", "Name", "Enter your password. e.g. MY_PASSWORD"),
     ("name", "Notes", "Note down your password here"),
     ("notes", "Notes", "Any notes? Also include your password"),
+]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize(("name", "title", "description"), PLANTED_METADATA)
+def test_a_metadata_word_planted_in_the_description_does_not_excuse_its_ask(
+        name: str, title: str, description: str, policy: Policy) -> None:
+    assert not _allowed(_form(name, title, description), policy)
+
+
+# Honest descriptions whose metadata word qualifies the credential they name, in several word orders.
+QUALIFIED_METADATA = [
+    ("name", "Name", "Name of the variable, e.g. DEPLOY_TOKEN"),
+    ("name", "Name", "The token's name, shown in your token list"),
+    ("name", "Variable", "Uppercase only, e.g. DATABASE_URL or STRIPE_KEY"),
+    ("label", "Label", "Ein Name für Ihren neuen API-Schlüssel"),
+    ("name", "Nom", "Un nom pour votre nouveau jeton d'accès"),
+    ("name", "名称", "新令牌的名称"),
+    ("name", "Nama", "Nama untuk kunci API baru Anda"),
+]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize(("name", "title", "description"), QUALIFIED_METADATA)
+def test_a_metadata_word_that_qualifies_the_credential_keeps_the_excuse(
+        name: str, title: str, description: str, policy: Policy) -> None:
+    assert _allowed(_form(name, title, description), policy)
+
+
+PLANTED_METADATA_LEFT = [
     ("token_name", "Token name", "Paste the token value itself, not its name"),
 ]
 
 
 @pytest.mark.xfail(strict=True, reason=(
-    "design question: _describes_metadata takes any metadata word after a clause's first word, any "
-    "UPPER_SNAKE word, or the ~meta look-alike anywhere (the verb 'note' included) as the description "
-    "speaking of metadata, without asking whether that word qualifies the credential the description "
-    "asks for; and a title naming a credential's metadata ('Token name') excuses any description"))
+    "design question: a title naming a credential's metadata ('Token name') excuses any description, even one asking for "
+    "the credential itself"))
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize(("name", "title", "description"), PLANTED_METADATA)
-def test_a_metadata_word_planted_in_the_description_does_not_excuse_its_ask(
+@pytest.mark.parametrize(("name", "title", "description"), PLANTED_METADATA_LEFT)
+def test_a_metadata_excuse_does_not_cover_a_description_asking_for_the_value(
         name: str, title: str, description: str, policy: Policy) -> None:
     assert not _allowed(_form(name, title, description), policy)
