@@ -12,7 +12,9 @@ the value.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -117,7 +119,8 @@ _CARD_NETWORK: Final = re.compile(
     r"^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]\d|[3-6]\d\d|7[01]\d|720)\d{12}|3[47]\d{13}|"
     r"6(?:011|5\d\d|4[4-9]\d)\d{12,15}|35(?:2[89]|[3-8]\d)\d{12,15}|3(?:0[0-5]|[68]\d)\d{11,16}|62\d{14,17}|"
     r"(?:50|5[6-9]|6\d)\d{10,17}|220[0-4]\d{12})$")
-_DIGIT_RUN: Final = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
+# Digits grouped as people type them: by spaces (one or two), dashes, dots or slashes.
+_DIGIT_RUN: Final = re.compile(r"(?<!\d)(?:\d[ .\-/]{0,2}){12,18}\d(?!\d)")
 
 
 class CardNumber(ResponseDetector):
@@ -126,38 +129,105 @@ class CardNumber(ResponseDetector):
 
     @classmethod
     def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
-        for match in _DIGIT_RUN.finditer(value):
-            digits = re.sub(r"[ -]", "", match.group())
+        # Fullwidth and other scripts' digits are the same number ("４１１１…", "٤١١١…").
+        for match in _DIGIT_RUN.finditer(unicodedata.normalize("NFKC", value)):
+            digits = "".join(str(int(c)) for c in match.group() if c.isdigit())
             if _CARD_NETWORK.match(digits) and luhn_ok(digits) and len(set(digits)) > 1:
                 return "payment card number"
         return None
 
 
 @cache
-def _bip39() -> list[frozenset[str]]:
-    """The BIP-39 word lists, one set per language."""
+def _bip39() -> list[dict[str, int]]:
+    """The BIP-39 word lists, one per language, each word with its index (the checksum reads them)."""
     lists = []
-    for entry in resources.files("mnemonic").joinpath("wordlist").iterdir():
+    for entry in sorted(resources.files("mnemonic").joinpath("wordlist").iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".txt"):
-            lists.append(frozenset(w.strip() for w in entry.read_text(encoding="utf-8").split() if w.strip()))
+            words = [w.strip() for w in entry.read_text(encoding="utf-8").split() if w.strip()]
+            lists.append({word: index for index, word in enumerate(words)})
     return lists
 
 
-_SEED_LENGTHS: Final = frozenset({12, 15, 18, 21, 24})
+_SEED_LENGTHS: Final = (12, 15, 18, 21, 24)
+# A seed's words as people copy them: numbered ("1. abandon 2. ability", "1) abandon"), one a line,
+# comma-separated, inside a sentence. Digits and punctuation are no part of any BIP-39 word.
+_SEED_WORD: Final = re.compile(r"[^\W\d_]+")
+# Runs of seed words read in one value: a hostile value of 64 KiB of them costs a bounded number of checks.
+_SEED_RUNS: Final = 64
+_SHORT_RUN: Final = 26
+
+
+def _checksum_ok(indices: list[int]) -> bool:
+    """Whether a run of BIP-39 word indices carries its own checksum (the last ENT/32 bits are the
+    first bits of the SHA-256 of the entropy before them): 1 in 16 random runs of 12 words do."""
+    checksum = len(indices) * 11 // 33
+    value = 0
+    for index in indices:
+        value = (value << 11) | index
+    entropy = (value >> checksum).to_bytes((len(indices) * 11 - checksum) // 8, "big")
+    return value & ((1 << checksum) - 1) == hashlib.sha256(entropy).digest()[0] >> (8 - checksum)
+
+
+@cache
+def _any_bip39() -> frozenset[str]:
+    return frozenset(word for wordlist in _bip39() for word in wordlist)
+
+
+def _seed_runs(words: list[str]) -> Iterator[tuple[dict[str, int], int, int]]:
+    """Each maximal run of at least 12 consecutive words of one BIP-39 list: (the list, start, end).
+    Only where the words of all lists together make such a run (one pass; ordinary text never does)."""
+    spans = _runs(words, _any_bip39())
+    for wordlist in _bip39() if spans else ():
+        for first, last in spans:
+            for start, end in _runs(words[first:last], wordlist):
+                yield wordlist, first + start, first + end
+
+
+def _runs(words: list[str], wordlist: dict[str, int] | frozenset[str]) -> list[tuple[int, int]]:
+    runs, start = [], 0
+    for end in range(len(words) + 1):
+        if end == len(words) or words[end] not in wordlist:
+            if end - start >= _SEED_LENGTHS[0]:
+                runs.append((start, end))
+            start = end + 1
+    return runs
 
 
 class SeedPhrase(ResponseDetector):
+    """A wallet seed phrase: a value whose words are 12, 15, 18, 21 or 24 words of one BIP-39 list
+    (numbered, one a line or comma-separated as copied), or such a run inside a longer text whose
+    first or last words of a seed's length carry the BIP-39 checksum ("my recovery words are ...")."""
+
     rule = "response.seed_phrase"
     label = "a wallet seed phrase (BIP-39 words)"
 
     @classmethod
     def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
-        words = re.split(r"[\s,\u3000]+", value.strip().casefold())
-        if len(words) not in _SEED_LENGTHS:
+        words = _SEED_WORD.findall(value.casefold())
+        if len(words) < _SEED_LENGTHS[0]:
             return None
-        for wordlist in _bip39():
-            if all(w in wordlist for w in words):
+        for count, (wordlist, start, end) in enumerate(_seed_runs(words)):
+            if count == _SEED_RUNS:
+                break
+            if end - start in _SEED_LENGTHS:
                 return "BIP-39 seed phrase"
+            # A short run is tried at every place (a seed with a BIP-39 word either side); a long one
+            # at its ends only, so a hostile value's cost stays bounded.
+            for length in (n for n in _SEED_LENGTHS if n < end - start):
+                firsts = range(start, end - length + 1) if end - start <= _SHORT_RUN else (start, end - length)
+                if any(_checksum_ok([wordlist[w] for w in words[first:first + length]]) for first in firsts):
+                    return "BIP-39 seed phrase"
+        return None
+
+    @classmethod
+    def across(cls, values: list[Any]) -> int | None:
+        """Where a seed typed a word a field starts (its index in ``values``): 12 or more consecutive
+        fields each holding one word of one BIP-39 list ("word_1" ... "word_12", whatever the form
+        called them)."""
+        words = [v.strip().casefold() if isinstance(v, str) and _SEED_WORD.fullmatch(v.strip().casefold()) else ""
+                 for v in values]
+        for _wordlist, start, _end in _seed_runs(words):
+            return start
         return None
 
 
@@ -245,4 +315,9 @@ def scan_content(content: Any, schema: dict[str, Any] | None, disabled: frozense
             if hit is not None:
                 findings.append(Finding(hit[0].rule, hit[1], str(name)[:200]))
                 break
+    if SeedPhrase in detectors and not any(f.rule == SeedPhrase.rule for f in findings):
+        names = list(content)[:256]
+        first = SeedPhrase.across([content[n] for n in names])
+        if first is not None:
+            findings.append(Finding(SeedPhrase.rule, "BIP-39 seed phrase over fields", str(names[first])[:200]))
     return findings

@@ -15,7 +15,7 @@ import pytest
 from elicitguard.policies.carriers.response import NOTICE
 from elicitguard.policies.config import load_config_text
 from elicitguard.policies.engine import Guard
-from elicitguard.policies.response_scan import DETECTORS, RESPONSE_RULES, scan_content
+from elicitguard.policies.response_scan import DETECTORS, RESPONSE_RULES, _checksum_ok, scan_content
 
 GITHUB = "ghp_" + "a1B2c3D4e5" * 3 + "f6G7h8"
 AWS = "AKIA" + "QWERTYUIOPASDFGH"
@@ -36,6 +36,17 @@ POSITIVES = [
     ("response.card_number", "378282246310005"), ("response.card_number", 4012888888881881),
     ("response.seed_phrase", SEED), ("response.seed_phrase", SEED.replace(" ", ", ")),
     ("response.high_entropy", RANDOM), ("response.high_entropy", "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"),
+    # A seed as people copy it: numbered, one a line, with a full stop, inside a sentence.
+    ("response.seed_phrase", " ".join(f"{i}. {w}" for i, w in enumerate(SEED.split(), 1))),
+    ("response.seed_phrase", " ".join(f"{i}) {w}" for i, w in enumerate(SEED.split(), 1))),
+    ("response.seed_phrase", "\n".join(SEED.split()) + "\n"), ("response.seed_phrase", SEED.capitalize() + "."),
+    ("response.seed_phrase", "my recovery words are " + SEED + " thanks"),
+    # A run of BIP-39 words longer than a seed, whose seed-long part carries the checksum.
+    ("response.seed_phrase", "above " + "abandon " * 11 + "about about"),
+    # Card digits grouped by dots, slashes or two spaces, or in fullwidth or Arabic-Indic digits.
+    ("response.card_number", "4111.1111.1111.1111"), ("response.card_number", "4111/1111/1111/1111"),
+    ("response.card_number", "4111  1111  1111  1111"), ("response.card_number", "４１１１１１１１１１１１１１１１"),
+    ("response.card_number", "٤١١١١١١١١١١١١١١١"),
 ]
 
 
@@ -51,12 +62,46 @@ NEGATIVES = ["Ada Lovelace", "ada@example.com", "https://example.com/a/b?c=d", "
              "4111 1111 1111 1112", "1234 5678 9012 3456", "490154203237518", "0000 0000 0000 0000", "2024-05-01",
              "+1 415 555 0100", "ORDER-2024-000123", "my password policy is strict", "abandon ability able",
              "correct horse battery staple", "ZZZZZZZZZZZZZZZZZZZZZZZZZZ", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-             "/usr/local/lib/python3.11/site-packages", "hello_world_function_name_here", True, 42, 3.14]
+             "/usr/local/lib/python3.11/site-packages", "hello_world_function_name_here", True, 42, 3.14,
+             # Thirteen BIP-39 words whose every seed-long part fails the checksum, and prose of BIP-39 words.
+             "abandon " * 13, "We walked along the river to the old mill, then back across the bridge in the rain",
+             "1. apple 2. banana 3. cherry", "2024.05.01 12.30.45.678", "v1.2.3.4.5.6.7.8.9.10.11.12.13"]
 
 
 @pytest.mark.parametrize("value", NEGATIVES, ids=[str(i) for i in range(len(NEGATIVES))])
 def test_an_ordinary_answer_is_left_alone(value: Any) -> None:
     assert scan_content({"field": value}, None) == []
+
+
+def test_a_seed_typed_a_word_a_field_is_found_at_its_first_field() -> None:
+    words = SEED.split()
+    content = {"name": "Ada", **{f"word_{i}": w for i, w in enumerate(words, 1)}, "age": 3}
+    assert [(f.rule, f.field) for f in scan_content(content, None)] == [("response.seed_phrase", "word_1")]
+    assert scan_content(content, None, frozenset({"response.seed_phrase"})) == []
+
+
+def test_eleven_seed_words_in_eleven_fields_are_no_seed() -> None:
+    assert scan_content({f"word_{i}": w for i, w in enumerate(SEED.split()[:11], 1)}, None) == []
+    # ... nor twelve fields broken by one that holds no single BIP-39 word.
+    words = SEED.split()
+    assert scan_content({**{f"a{i}": w for i, w in enumerate(words[:6])}, "x": "Ada Lovelace",
+                         **{f"b{i}": w for i, w in enumerate(words[6:])}}, None) == []
+
+
+@pytest.mark.parametrize("length", [12, 15, 18, 21, 24])
+def test_the_bip39_checksum_agrees_with_the_reference_implementation(length: int) -> None:
+    import random
+
+    from mnemonic import Mnemonic
+
+    reference = Mnemonic("english")
+    wordlist = reference.wordlist
+    rng = random.Random(length)
+    valid = [reference.to_mnemonic(bytes(rng.randrange(256) for _ in range(length * 4 // 3))).split() for _ in range(50)]
+    randoms = [[rng.choice(wordlist) for _ in range(length)] for _ in range(400)]
+    for words in valid + randoms:
+        assert _checksum_ok([wordlist.index(w) for w in words]) is reference.check(" ".join(words))
+    assert sum(reference.check(" ".join(w)) for w in randoms) < 400 // 4  # the random runs mostly fail it
 
 
 def test_a_commit_hash_in_a_field_named_for_it_is_left_alone() -> None:
@@ -182,3 +227,13 @@ def test_a_retry_is_read_against_the_schema_of_the_input_request_it_answers() ->
     assert g.client_message(raw).forward == raw  # the declared pattern explains it
     raw = modern_retry({"other": {"action": "accept", "content": {"code": RANDOM}}})
     assert g.client_message(raw).forward != raw  # nothing declared for this key
+
+
+def test_a_value_of_64_kib_of_seed_words_is_scanned_within_twenty_microseconds_a_character() -> None:
+    import time
+
+    runs = (" ".join(SEED.split() * 3)[:160] + " 7 ") * 500  # runs of 26 BIP-39 words, then a digit
+    value = runs[:65536]
+    start = time.process_time()
+    scan_content({"notes": value, **{f"w{i}": "abandon" for i in range(200)}}, None)
+    assert time.process_time() - start < 20e-6 * len(value)
