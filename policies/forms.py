@@ -309,8 +309,12 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     private_asked = ({PrivateKey.concept, "private"} <= all_hits
                      and any(_names_private(text) for text in names + descriptions))
     # What the title says of itself: metadata about a credential ("Token name", "Public key").
+    # Its metadata word must qualify the credential it names: "Password hint", not "Password (hint: at
+    # least 8 characters)" nor "Hint: your password".
     title_meta = isinstance(title, str) and (_about_credential(title, not private_asked) or (
-        "~meta" in concepts(title) and not is_question(title) and _look_alike_affirmed("~meta", title)))
+        "~meta" in concepts(title) and not is_question(title) and _look_alike_affirmed("~meta", title))) \
+        and _metadata_qualifies([part for piece in _CLAUSE_BREAK.split(title) for part in _asking_parts(piece)],
+                                [title]) is not False
     about_credential = (_about_credential(name, not private_asked) or title_meta
                         or ("~meta" in name_hits and not is_question(title) and _look_alike_affirmed("~meta", name, title)))
     # A metadata word qualifies the credential beside it ("Token name", "key_id", "Name of the secret").
@@ -369,6 +373,10 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
     found = located(text)
     plain, leet = normalise(text)
     looks = _look_alikes(found, alike, plain.words)
+    # A metadata word qualifies only what shares its clause: "Password hint", not "Password (hint: at
+    # least 8 characters)" nor "Password. Hint: your pet's name".
+    meta = set(_look_alikes(found, alike & _META_CONCEPTS, plain.words)) if alike & _META_CONCEPTS else set()
+    clauses = _clauses_of(text, len(plain.words))
     bare: list[str] = []
     excused: list[str] = []
     for concept, first, last, term in found:
@@ -381,11 +389,44 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
             # card (not a credit card)").
             (excused if _negated(plain.words, first) else bare).append(term)
             continue
-        near = (any(a <= high and b >= low for a, b in looks)
-                or not detector.unless_beside(term).isdisjoint(_affirmed(plain.words, low, high)
-                                                               + _affirmed(leet.words, low, high)))
+        near = (any(a <= high and b >= low and ((a, b) not in meta or _same_clause(clauses, a, first)) for a, b in looks)
+                or _excusing_word_beside(detector.unless_beside(term), (plain.words, leet.words), low, high, first, clauses))
         (excused if near else bare).append(term)
     return bare, excused
+
+
+# What ends a clause in a title or a description ("Password (hint: 8+ characters)"); not a comma,
+# which lists ("Key name, label").
+_CLAUSE_BREAK: Final = re.compile(r"[.:;!?()\[\]{}。：；！？（）]")
+
+
+def _clauses_of(text: str, count: int) -> list[int] | None:
+    """The clause of each of a text's ``count`` normalised words; None for a text of one clause.
+    Where the clauses' words do not line up with the text's, every word is a clause of its own
+    (nothing is then qualified across a break that may be there)."""
+    pieces = _CLAUSE_BREAK.split(text)
+    if len(pieces) == 1:
+        return None
+    ids = [k for k, piece in enumerate(pieces) for _word in normalise(piece)[0].words]
+    return ids if len(ids) == count else list(range(count))
+
+
+def _same_clause(clauses: list[int] | None, a: int, b: int) -> bool:
+    return clauses is None or (a < len(clauses) and b < len(clauses) and clauses[a] == clauses[b])
+
+
+def _excusing_word_beside(excusing: frozenset[str], spellings: tuple[tuple[str, ...], ...], low: int, high: int,
+                          term: int, clauses: list[int] | None) -> bool:
+    """Whether an excusing word stands from word ``low`` to ``high`` in either spelling, no negation
+    just before it (see _negated), and, for a word of metadata ("hint", "length", "policy"), in the
+    clause of the term at ``term``."""
+    for words in spellings:
+        for i in range(low, min(high, len(words) - 1) + 1):
+            word = words[i]
+            if word in excusing and not _negated(words, i) and (
+                    word not in METADATA_HEADS or _same_clause(clauses, i, term)):
+                return True
+    return False
 
 
 def _look_alikes(found: Sequence[tuple[str, int, int, str]], alike: frozenset[str],
@@ -396,12 +437,6 @@ def _look_alikes(found: Sequence[tuple[str, int, int, str]], alike: frozenset[st
     brands = [(first, last) for concept, first, last, _term in found if concept == "card_brand"]
     return [(first, last) for concept, first, last, _term in found if concept in alike and not _negated(words, first)
             and not any(a <= first and last <= b for a, b in brands)]
-
-
-def _affirmed(words: tuple[str, ...], low: int, high: int) -> tuple[str, ...]:
-    """The words from ``low`` to ``high`` but those a negation stands just before ("non-public",
-    "without the pub", "nicht öffentlich": no excusing word then)."""
-    return tuple(word for i, word in enumerate(words[low:high + 1], low) if not _negated(words, i))
 
 
 def _negated(words: tuple[str, ...], i: int) -> bool:
@@ -606,10 +641,17 @@ def _describes_metadata(descriptions: list[str], written: list[str]) -> bool:
     not one planted elsewhere ("Your password, the one with the name of your dog", "Type the
     password with the label 'work'", "Your password. Name: whatever"). A credential named only
     inside a variable's name ("e.g. DEPLOY_TOKEN") is the example of a name, and counts as none."""
+    qualified = _metadata_qualifies(descriptions, written)
+    return qualified if qualified is not None else any(_VARIABLE_NAME.search(text) for text in written)
+
+
+def _metadata_qualifies(clauses: list[str], written: list[str]) -> bool | None:
+    """Whether a metadata word qualifies the first credential the clauses name (see
+    _describes_metadata); None when they name none outside a variable's name."""
     # A variable spells a handful of words; a longer run of capitals is no variable's name.
     variables = frozenset(words for text in written for v in set(_VARIABLE_NAME.findall(text))
                           if len(words := normalise(v)[0].words) <= _VARIABLE_WORDS)
-    for text in descriptions:
+    for text in clauses:
         words = normalise(text)[0].words
         inside = _inside_variables(words, variables)
         found = located(text)
@@ -622,9 +664,7 @@ def _describes_metadata(descriptions: list[str], written: list[str]) -> bool:
             first, last = asked[0]
             return any(first <= m <= last or 0 <= first - m - 1 <= _META_BEFORE or 0 <= m - last - 1 <= _META_AFTER
                        for m in metadata)
-    # Only variables: an example of names ("e.g. DATABASE_URL or STRIPE_KEY", "Uppercase only, e.g.
-    # DEPLOY_TOKEN"), as before; "Paste your GITHUB_TOKEN value here" too (a strict xfail).
-    return bool(variables)
+    return None
 
 
 def _inside_variables(words: tuple[str, ...], variables: frozenset[tuple[str, ...]]) -> set[int]:

@@ -1,5 +1,5 @@
 """Red team 19b: an excusing word after "non", "not", "no", "without" or "never" excuses nothing
-(forms._affirmed) - but a look-alike term of the lexicon ("gift", "loyalty", "hint") still did."""
+(forms._negated) - but a look-alike term of the lexicon ("gift", "loyalty", "hint") still did."""
 
 from __future__ import annotations
 
