@@ -58,28 +58,49 @@ def test_asking_which_authenticator_app_beside_a_mention_of_codes_passes(
     assert _allowed(_form(message, "app", title), policy)
 
 
-# Honest metadata about a password or a token in other languages, named with words the lexicon
-# does not take for metadata ('pista', 'indice', 'подсказка', '提示', 'Ablauf', 'Имя ключа').
-HONEST_METADATA_UNKNOWN_WORDS = [
+# Honest metadata about a password or a key in other languages, named with words the lexicon did not
+# take for metadata until session 22 ('pista', 'indice', 'подсказка', '提示', 'Имя ключа').
+HONEST_METADATA_IN_OTHER_LANGUAGES = [
     ("pista", "Pista de la contraseña", "Una pista para recordar su contraseña"),
     ("indice", "Indice du mot de passe", "Un indice pour vous souvenir de votre mot de passe"),
     ("podskazka", "Подсказка к паролю", "Подсказка, чтобы вспомнить пароль"),
     ("hint", "密码提示", "帮助你记住密码的提示"),
-    ("ablauf", "Ablauf des Tokens", "Tage bis das Token abläuft"),
     ("imya", "Имя ключа", "Имя для нового API-ключа"),
+    ("dica", "Dica da senha", "Uma dica para lembrar a sua senha"),
+    ("hinweis", "Passwort-Hinweis", "Ein Hinweis, der Ihnen hilft, sich an Ihr Passwort zu erinnern"),
 ]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "lexicon gap: the metadata heads hold 'hint', 'name', 'expiry' in English but not these words "
-    "('pista', 'indice', 'подсказка', '提示', 'Ablauf'), nor does 'Имя ключа' read as a key's name; "
-    "'密码提示' under the name 'hint' passed only because the name excused the title, which red team 21b "
-    "closed for titles naming a credential"))
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize(("name", "title", "description"), HONEST_METADATA_UNKNOWN_WORDS)
-def test_an_honest_hint_expiry_or_key_name_in_another_language_passes(
+@pytest.mark.parametrize(("name", "title", "description"), HONEST_METADATA_IN_OTHER_LANGUAGES)
+def test_an_honest_hint_or_key_name_in_another_language_passes(
         name: str, title: str, description: str, policy: Policy) -> None:
     assert _allowed(_form("Settings", name, title, description), policy)
+
+
+# The hint asked in its own clause apart from the password asks for the password, in these languages too.
+HINT_IN_ANOTHER_CLAUSE = [
+    ("p", "Contraseña (pista: al menos 8 caracteres)", None),
+    ("p", "密码（提示：至少8位）", None),
+    ("p", "Пароль (подсказка: не менее 8 символов)", None),
+    ("p", "Passwort. Hinweis: mindestens 8 Zeichen", None),
+]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize(("name", "title", "description"), HINT_IN_ANOTHER_CLAUSE)
+def test_a_hint_in_another_clause_than_the_password_excuses_nothing(
+        name: str, title: str, description: str | None, policy: Policy) -> None:
+    assert not _allowed(_form("Sign in", name, title, description), policy)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "lexicon gap: a credential's expiry is metadata in English ('expiry' is a metadata head) but 'Ablauf' "
+    "is not; the expiry words are left out of the metadata look-alike, where they would excuse a card's "
+    "expiry date beside its number"))
+@pytest.mark.parametrize("policy", POLICIES)
+def test_an_honest_token_expiry_in_german_passes(policy: Policy) -> None:
+    assert _allowed(_form("Settings", "ablauf", "Ablauf des Tokens", "Tage bis das Token abläuft"), policy)
 
 
 # These held: honest metadata and authenticator mentions that pass both policies.

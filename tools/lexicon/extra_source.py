@@ -1253,6 +1253,16 @@ _add("~meta", "notes and comments about a credential (read in a field's name or 
     "en": "notes | note | comment", "es": "notas | comentario", "fr": "notes | commentaire", "de": "notizen=infix | kommentar=infix",
     "pt": "notas | comentário", "it": "note=word | commento",
 })
+# A password's hint and a key's name beyond English (red team 21b): "Pista de la contraseña", "Подсказка к
+# паролю", "密码提示", "Имя ключа". Read in a field's name or title, and only in the credential's own clause
+# ("密码（提示：至少8位）" asks for the password).
+_add("~meta", "a password's hint, and a credential's name (read in a field's name or title only)", {
+    "es": "pista=prefix | indicio=prefix", "pt": "dica=prefix | lembrete=prefix", "fr": "indice=word | indices=word",
+    "it": "suggerimento=prefix | indizio=prefix", "de": "hinweis=infix | merkhilfe=infix | gedächtnisstütze=infix",
+    "nl": "geheugensteun=infix", "ru": "подсказк=prefix | имя=word | имени=word", "uk": "підказк=prefix | ім'я=word | імені=word",
+    "pl": "podpowiedź=prefix | podpowiedz=prefix", "cs": "nápověd=prefix", "tr": "ipucu=prefix", "zh-Hans": "提示", "zh-Hant": "提示",
+    "ja": "ヒント", "ko": "힌트", "vi": "gợi ý", "id": "petunjuk=prefix", "he": "רמז=prefix", "ar": "تلميح=prefix",
+})
 
 # Polish declines "bankomat" with a changed stem in the locative ("w bankomacie": at the cash machine).
 _add("atm", "cash machines, where a card PIN is typed", {"pl": "bankomacie"})
