@@ -604,6 +604,8 @@ _NOT_ASKING: Final = frozenset({"generate", "generates", "generated", "create", 
 
 
 _META_CONCEPTS: Final = frozenset({"~meta", "~meta!"})
+# What a field's name or title says it holds when it holds no credential of the prompt's.
+_CARRIES_NONE: Final = frozenset({"~meta", "contact"})
 
 
 def _bare_metadata(text: str) -> bool:
@@ -730,11 +732,13 @@ def _words(name: str, prop: dict[str, Any]) -> set[str]:
     return words
 
 
-def _ordinary(name: str, prop: dict[str, Any]) -> bool:
+def _ordinary(name: str, prop: dict[str, Any], contact: bool = True) -> bool:
     words = _words(name, prop)
-    # A field about a credential (its label, length, policy: "~meta" in any language) carries none.
+    # A field about a credential (its label, length, policy: "~meta" in any language) carries none, nor
+    # one for contact data in any language ("contact": "Numéro de cellulaire", "Адрес кошелька").
     return (bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words)
-            or prop.get("format") in ("email", "date", "date-time") or "~meta" in hits_of(_strings(name, prop.get("title"))))
+            or prop.get("format") in ("email", "date", "date-time")
+            or not (_CARRIES_NONE if contact else _META_CONCEPTS).isdisjoint(hits_of(_strings(name, prop.get("title")))))
 
 
 def _weak(name: str, prop: dict[str, Any]) -> bool:
@@ -849,7 +853,7 @@ def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str 
         if kind is None or not ("pattern" in prop or "minLength" in prop or "minimum" in prop):
             continue
         four_to_eight = numeric_code_shape(kind, prop)
-        if not (four_to_eight or three_digit_shape(kind, prop)) or allowed_field(name, allowed) or _ordinary(name, prop):
+        if not (four_to_eight or three_digit_shape(kind, prop)) or allowed_field(name, allowed) or _ordinary(name, prop, False):
             continue
         own = hits_of(_strings(name, prop.get("title"), prop.get("description")))
         if own & _CODE_LOOK_ALIKES or postal_pin_pattern(prop.get("pattern")):

@@ -1264,6 +1264,57 @@ _add("~meta", "a password's hint, and a credential's name (read in a field's nam
     "ja": "ヒント", "ko": "힌트", "vi": "gợi ý", "id": "petunjuk=prefix", "he": "רמז=prefix", "ar": "تلميح=prefix",
 })
 
+# A field named or titled for contact data (a phone or mobile number, an address, a street or city, an
+# e-mail, a full name) carries no credential the prompt asks for, in any language, as forms._ORDINARY
+# says in English: "Comment voulez-vous recevoir votre code?" over "Numéro de cellulaire" asks for the
+# number the code goes to. Its own words are still judged ("Telefon-PIN" is a PIN).
+_add("contact", "phone numbers, addresses, e-mails and full names (context: a field named so is no credential's carrier)", {
+    "en": "phone number | mobile number | cell number | cell phone | telephone number",
+    "fr": "numéro de téléphone | téléphone=prefix | telephone=prefix | cellulaire=word | portable=word | adresse=prefix | ville=word | rue=word | courriel=word",
+    "es": "teléfono=prefix | telefono=prefix | celular=word | móvil=word | movil=word | dirección=prefix | direccion=prefix | ciudad=word | calle=word | correo=word",
+    "pt": "telefone=prefix | celular=word | telemóvel=prefix | telemovel=prefix | endereço=prefix | endereco=prefix | morada=word | cidade=word | rua=word",
+    "it": "telefono=word | cellulare=word | indirizzo=prefix | città=word | citta=word",
+    "ca": "telèfon=prefix | mòbil=prefix | adreça=prefix | carrer=prefix | ciutat=prefix", "gl": "móbil=prefix | enderezo=prefix | rúa=word | cidade=word",
+    "de": "telefon=prefix | handynummer=infix | mobilnummer=infix | mobilfunknummer=infix | adresse=infix | anschrift=infix | straße=infix | strasse=infix | wohnort=infix | stadt=word",
+    "nl": "telefoonnummer=infix | telefoon=word | mobiel=word | adres=prefix | straat=infix | woonplaats=infix | stad=word",
+    "af": "telefoon=prefix | selnommer=prefix | selfoon=prefix | adres=prefix | straat=infix | stad=word", "lb": "telefon=prefix | handy=prefix | adress=prefix | strooss=prefix",
+    "sv": "telefon=prefix | mobilnummer=prefix | adress=prefix | gatuadress=prefix | stad=word", "no": "telefon=prefix | mobil=prefix | adresse=infix | gateadresse=prefix | by=word",
+    "da": "telefon=prefix | mobil=prefix | adresse=infix | gade=prefix | by=word", "fi": "puhelin=prefix | matkapuhelin=prefix | osoite=prefix | katuosoite=prefix | kaupunki=prefix",
+    "is": "sími=prefix | simi=prefix | símanúmer=prefix | heimilisfang=prefix", "et": "telefon=prefix | mobiil=prefix | aadress=prefix | tänav=prefix | linn=word",
+    "lv": "tālru=prefix | talru=prefix | telefon=prefix | mobil=prefix | adrese=prefix | iela=prefix | pilsēta=prefix", "lt": "telefon=prefix | mobil=prefix | adres=prefix | gatv=prefix | miest=prefix",
+    "pl": "telefon=prefix | komórk=prefix | komork=prefix | adres=prefix | ulica=prefix | miasto=prefix | miejscowość=prefix", "cs": "telefon=prefix | mobil=prefix | adres=prefix | ulice=prefix | město=prefix",
+    "sk": "telefón=prefix | telefon=prefix | mobil=prefix | adres=prefix | ulica=prefix | mesto=prefix", "sl": "telefon=prefix | mobitel=prefix | naslov=prefix | ulica=prefix",
+    "hr": "telefon=prefix | mobitel=prefix | mobilni=prefix | adres=prefix | ulica=prefix | grad=word", "bs": "telefon=prefix | mobitel=prefix | mobilni=prefix | adres=prefix | ulica=prefix | grad=word",
+    "sr-Latn": "telefon=prefix | mobilni=prefix | adres=prefix | ulica=prefix | grad=word", "sr": "телефон=prefix | мобилни=prefix | адрес=prefix | улица=prefix | град=word",
+    "ru": "телефон=prefix | мобильн=prefix | адрес=prefix | улица=prefix | город=prefix", "uk": "телефон=prefix | мобільн=prefix | адрес=prefix | вулиц=prefix | місто=prefix",
+    "be": "тэлефон=prefix | мабільн=prefix | адрас=prefix | вуліц=prefix | горад=prefix", "bg": "телефон=prefix | мобилен=prefix | адрес=prefix | улица=prefix | град=word",
+    "mk": "телефон=prefix | мобилен=prefix | адреса=prefix | улица=prefix | град=word", "ro": "telefon=prefix | mobil=prefix | adresă=prefix | adresa=prefix | strada=prefix | oraș=prefix | oras=prefix",
+    "hu": "telefon=prefix | mobil=prefix | cím=word | lakcím=prefix | utca=prefix | város=prefix", "tr": "telefon=prefix | cep=word | adres=prefix | sokak=prefix | şehir=prefix",
+    "el": "τηλέφων=prefix | τηλεφων=prefix | κινητό=prefix | διεύθυνση=prefix | οδός=prefix | πόλη=prefix", "sq": "telefon=prefix | celular=prefix | adres=prefix | rrug=prefix | qytet=prefix",
+    "mt": "telefon=prefix | mowbajl=prefix | indirizz=prefix | triq=word | belt=word", "eu": "telefono=prefix | mugikor=prefix | helbide=prefix | kale=prefix",
+    "ga": "fón=prefix | guthán=prefix | seoladh=prefix", "cy": "ffôn=prefix | rhif ffôn | cyfeiriad=prefix | stryd=prefix | tref=word",
+    "zh-Hans": "电话 | 手机号 | 地址 | 城市 | 街道 | 姓名 | 邮箱", "zh-Hant": "電話 | 手機號 | 地址 | 城市 | 街道 | 姓名 | 郵箱 | 電子郵件",
+    "ja": "電話番号 | 携帯番号 | 住所 | 市区町村 | 氏名 | メールアドレス", "ko": "전화번호 | 휴대폰 번호 | 휴대전화 | 주소 | 도시 | 이메일",
+    "vi": "số điện thoại | so dien thoai | điện thoại | dien thoai | địa chỉ | dia chi | thành phố | thanh pho | họ tên | ho ten | tên trên thẻ | ten tren the",
+    "th": "เบอร์โทร | หมายเลขโทรศัพท์ | ที่อยู่ | เมือง", "lo": "ເບີໂທ | ໂທລະສັບ | ທີ່ຢູ່ | ເມືອງ", "km": "លេខទូរស័ព្ទ | ទូរស័ព្ទ | អាសយដ្ឋាន | ទីក្រុង | lekh turasab | turasab=word",
+    "my": "ဖုန်းနံပါတ် | ဖုန်း | လိပ်စာ | မြို့",
+    "id": "nomor telepon | nomor hp | no hp | telepon=prefix | alamat=prefix | kota=word | jalan=word", "ms": "nombor telefon | no telefon | telefon=prefix | alamat=prefix | bandar=word | jalan=word",
+    "fil": "numero ng telepono | telepono=prefix | tirahan=prefix | lungsod=prefix",
+    "hi": "फ़ोन नंबर | फोन नंबर | मोबाइल नंबर | पता=word | शहर=word", "mr": "फोन नंबर | मोबाईल नंबर | पत्ता=word | शहर=word", "ne": "फोन नम्बर | मोबाइल नम्बर | ठेगाना | शहर=word",
+    "bn": "ফোন নম্বর | মোবাইল নম্বর | ঠিকানা | শহর", "ta": "தொலைபேசி | கைபேசி | மொபைல் எண் | முகவரி | நகரம்", "te": "ఫోన్ నంబర్ | మొబైల్ నంబర్ | చిరునామా | నగరం",
+    "kn": "ದೂರವಾಣಿ | ಮೊಬೈಲ್ ಸಂಖ್ಯೆ | ವಿಳಾಸ | ನಗರ", "ml": "ഫോൺ നമ്പർ | മൊബൈൽ നമ്പർ | വിലാസം | നഗരം", "gu": "ફોન નંબર | મોબાઇલ નંબર | સરનામું | શહેર",
+    "pa": "ਫ਼ੋਨ ਨੰਬਰ | ਫੋਨ ਨੰਬਰ | ਮੋਬਾਈਲ ਨੰਬਰ | ਸ਼ਹਿਰ", "si": "දුරකථන | ලිපිනය | නගරය", "ur": "فون نمبر | موبائل نمبر | پتہ=word | شہر=word",
+    "ar": "رقم الهاتف | رقم الجوال | الهاتف=word | هاتف=word | الجوال=word | جوال=word | العنوان=word | عنوان=word | المدينة=word",
+    "he": "טלפון=prefix | נייד=word | כתובת=prefix | עיר=word | רחוב=prefix", "fa": "شماره تلفن | شماره همراه | شماره موبایل | تلفن=prefix | موبایل=prefix | آدرس=prefix | نشانی=prefix | شهر=word",
+    "ps": "د تلیفون شمېره | تلیفون=prefix | پته=word | ښار=word", "ka": "ტელეფონ=prefix | მისამართ=prefix | ქალაქ=prefix", "hy": "հեռախոս=prefix | հասցե=prefix | քաղաք=prefix",
+    "az": "telefon=prefix | mobil=prefix | ünvan=prefix | küçə=prefix | şəhər=prefix", "kk": "телефон=prefix | мекенжай=prefix | қала=prefix", "ky": "телефон=prefix | дарек=prefix | шаар=prefix",
+    "uz": "telefon=prefix | manzil=prefix | shahar=prefix", "tg": "телефон=prefix | суроға=prefix | шаҳр=prefix", "mn": "утас=prefix | утасны=prefix | хаяг=prefix | хот=word",
+    "tk": "telefon=prefix | salgy=prefix | şäher=prefix",
+    "sw": "nambari ya simu | namba ya simu | simu=word | anwani=prefix | mji=word", "zu": "inombolo yocingo | ucingo=word | ikheli=prefix | idolobha=prefix",
+    "xh": "inombolo yefowuni | ifowuni=word | yefowuni=word | idilesi=prefix | isixeko=prefix", "yo": "nọ́mbà fóònù | nomba foonu | fóònù=word | foonu=word | àdírẹ́sì | adiresi=word",
+    "ig": "nọmba ekwentị | ekwentị=word | ekwenti=word | adreesị=word", "ha": "lambar waya | waya=word | adireshi=prefix", "am": "ስልክ=prefix | አድራሻ=prefix | ከተማ=prefix",
+})
+
 # Polish declines "bankomat" with a changed stem in the locative ("w bankomacie": at the cash machine).
 _add("atm", "cash machines, where a card PIN is typed", {"pl": "bankomacie"})
 
