@@ -811,9 +811,9 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
                     _strings(n, fields[n][1].get("title"), fields[n][1].get("description"))))), None)
                 if name is None:
                     break
-                if detector is Pin and clause is not None and postal.postal_pin(
-                        str(fields[name][0]), fields[name][1], None, [clause], form_concepts):
-                    break  # "the delivery address's पिन कोड" into a field "Value"
+                if detector is Pin and (postal_pin_pattern(fields[name][1].get("pattern")) or clause is not None and postal.postal_pin(
+                        str(fields[name][0]), fields[name][1], None, [clause], form_concepts)):
+                    break  # "the delivery address's पिन कोड" into a field "Value", or one whose pattern only India's postal code has
                 yield Reason(detector.rule, f"the prompt asks for {detector.label} and field '{name}' would carry it",
                              name)
                 break

@@ -410,6 +410,9 @@ _add("pin_code_in", "India's postal PIN code, the compound as written in its lan
     "hi": "पिन कोड | पिन-कोड | पिनकोड", "mr": "पिन कोड | पिन-कोड | पिनकोड", "gu": "પિન કોડ | પિનકોડ",
     "pa": "ਪਿੰਨ ਕੋਡ | ਪਿਨ ਕੋਡ | ਪਿੰਨਕੋਡ", "bn": "পিন কোড | পিনকোড", "ta": "பின் கோடு | பின்கோடு | பின் கோட்=prefix",
     "te": "పిన్ కోడ్ | పిన్‌కోడ్", "kn": "ಪಿನ್ ಕೋಡ್ | ಪಿನ್‌ಕೋಡ್", "ml": "പിൻ കോഡ് | പിൻകോഡ്",
+    # As India's languages are typed in Latin letters ("apna pin code aur pura address bhej de"): read
+    # like the scripts' compounds, with a place, nothing paid and room for six digits.
+    "en": "pin code | pincode | pin-code",
 })
 _add("place", "addresses, deliveries and places, where India's PIN code is the postal code", {
     "hi": "पता | पते | डिलीवरी | डिलिवरी | वितरण | कूरियर | पार्सल | इलाक=prefix | क्षेत्र=prefix | शहर | गांव | गाँव | जिला | ज़िला | डाक",
@@ -422,6 +425,11 @@ _add("place", "addresses, deliveries and places, where India's PIN code is the p
     "kn": "ವಿಳಾಸ=prefix | ವಿತರಣ=prefix | ಡೆಲಿವರಿ | ಕೊರಿಯರ್ | ಪಾರ್ಸೆಲ್ | ಪ್ರದೇಶ=prefix | ಊರು | ನಗರ=prefix | ಜಿಲ್ಲೆ | ಅಂಚೆ",
     "ml": "വിലാസ=prefix | ഡെലിവറി | കൊറിയർ | പാഴ്സൽ | സ്ഥല=prefix | പ്രദേശ=prefix | നഗര=prefix | ജില്ല | തപാൽ",
     "en": "address | delivery | shipping | postal | courier | parcel | city | district | locality",
+})
+_add("place", "addresses and places in India's languages typed in Latin letters (Hinglish, Tanglish and the like)", {
+    "hi": "pata=word | ilaka=prefix | ilaake=prefix | ilake=prefix | daak=word | dak=word | gaon=word | shahar=word | sheher=word",
+    "ta": "mugavari=prefix | oor=word | nagaram=word", "te": "chirunama=prefix", "kn": "vilasa=prefix | ooru=word",
+    "ml": "vilasam=prefix | sthalam=word", "mr": "patta=word | gav=word", "bn": "thikana=prefix", "pa": "ilaake=prefix | pind=word",
 })
 _add("bank", "banks and UPI, whose PIN approves a payment (India's languages)", {
     "en": "bank=prefix | upi=word | payment | debit | credit | transaction | net banking | send money",
