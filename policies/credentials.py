@@ -560,7 +560,7 @@ CONTEXT_TERMS: Final = (
 # the code-field rule and the SeedWords and RecoveryAnswer detectors read them.
 CONTEXT_CONCEPTS: Final = frozenset({"signin", "atm", "card", "wallet", "recovery", "code", "sent", "number", "api", "key",
                                      "wifi", "ssid", "question", "restore", "account", "secret", "secq", "private",
-                                     "pin_code_in", "place", "bank", "card_brand", "itsyou", "authenticator", "contact"})
+                                     "pin_code_in", "place", "bank", "card_brand", "itsyou", "authenticator", "personal"})
 # "The code we sent you" (either order: "送信されたコード"), "the number of your card" (the number
 # first: "a card with the same number" names none) and "the digits you use at the cash machine" (a
 # PIN), in any language: two words near each other. So are "the API key" ("API-lykill", "API சாவி",

@@ -605,7 +605,7 @@ _NOT_ASKING: Final = frozenset({"generate", "generates", "generated", "create", 
 
 _META_CONCEPTS: Final = frozenset({"~meta", "~meta!"})
 # What a field's name or title says it holds when it holds no credential of the prompt's.
-_CARRIES_NONE: Final = frozenset({"~meta", "contact"})
+_CARRIES_NONE: Final = frozenset({"~meta", "personal"})
 
 
 def _bare_metadata(text: str) -> bool:
@@ -735,7 +735,7 @@ def _words(name: str, prop: dict[str, Any]) -> set[str]:
 def _ordinary(name: str, prop: dict[str, Any], contact: bool = True) -> bool:
     words = _words(name, prop)
     # A field about a credential (its label, length, policy: "~meta" in any language) carries none, nor
-    # one for contact data in any language ("contact": "Numéro de cellulaire", "Адрес кошелька").
+    # one for personal data in any language ("personal": "Numéro de cellulaire", "Адрес кошелька", "PESEL").
     return (bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words)
             or prop.get("format") in ("email", "date", "date-time")
             or not (_CARRIES_NONE if contact else _META_CONCEPTS).isdisjoint(hits_of(_strings(name, prop.get("title")))))

@@ -1272,11 +1272,11 @@ _add("~meta", "a password's hint, and a credential's name (read in a field's nam
     "ja": "ヒント", "ko": "힌트", "vi": "gợi ý", "id": "petunjuk=prefix", "he": "רמז=prefix", "ar": "تلميح=prefix",
 })
 
-# A field named or titled for contact data (a phone or mobile number, an address, a street or city, an
-# e-mail, a full name) carries no credential the prompt asks for, in any language, as forms._ORDINARY
+# A field named or titled for personal data (a phone or mobile number, an address, a street or city, an
+# e-mail, a full name, a national identity or tax number) carries no credential the prompt asks for, in any language, as forms._ORDINARY
 # says in English: "Comment voulez-vous recevoir votre code?" over "Numéro de cellulaire" asks for the
 # number the code goes to. Its own words are still judged ("Telefon-PIN" is a PIN).
-_add("contact", "phone numbers, addresses, e-mails and full names (context: a field named so is no credential's carrier)", {
+_add("personal", "phone numbers, addresses, e-mails and full names (context: a field named so is no credential's carrier)", {
     "en": "phone number | mobile number | cell number | cell phone | telephone number",
     "fr": "numéro de téléphone | téléphone=prefix | telephone=prefix | cellulaire=word | portable=word | adresse=prefix | ville=word | rue=word | courriel=word",
     "es": "teléfono=prefix | telefono=prefix | celular=word | móvil=word | movil=word | dirección=prefix | direccion=prefix | ciudad=word | calle=word | correo=word",
@@ -1321,6 +1321,30 @@ _add("contact", "phone numbers, addresses, e-mails and full names (context: a fi
     "sw": "nambari ya simu | namba ya simu | simu=word | anwani=prefix | mji=word", "zu": "inombolo yocingo | ucingo=word | ikheli=prefix | idolobha=prefix",
     "xh": "inombolo yefowuni | ifowuni=word | yefowuni=word | idilesi=prefix | isixeko=prefix", "yo": "nọ́mbà fóònù | nomba foonu | fóònù=word | foonu=word | àdírẹ́sì | adiresi=word",
     "ig": "nọmba ekwentị | ekwentị=word | ekwenti=word | adreesị=word", "ha": "lambar waya | waya=word | adireshi=prefix", "am": "ስልክ=prefix | አድራሻ=prefix | ከተማ=prefix",
+})
+
+_add("personal", "national identity and tax numbers, and postal towns (context: a field named so is no credential's carrier)", {
+    "en": "national id | id number | passport number | tax id", "tr": "kimlik no | tc kimlik | t.c. kimlik | kimlik numarası",
+    "pl": "pesel=word", "hi": "आधार | aadhaar=word | aadhar=word", "sv": "personnummer=prefix", "no": "fødselsnummer=prefix | personnummer=prefix | poststed=prefix",
+    "da": "cpr-nummer | cpr=word", "fi": "henkilötunnus=prefix", "et": "isikukood=prefix", "lt": "asmens kodas", "lv": "personas kods",
+    "es": "curp=word | rfc=word", "pt": "cpf=word", "it": "codice fiscale", "ru": "инн=word | снилс=word", "bg": "егн=word",
+    "sr-Latn": "jmbg=word", "sr": "јмбг=word", "hr": "oib=word", "ky": "жеке номер", "kk": "жсн=word | иин=word",
+    "mt": "kodiċi postali | kodici postali",
+})
+# A key's description is no key ("Opis ključa koji će se videti u listi": the text shown in the list).
+_add("~meta", "a credential's description (read in a field's name or title only)", {
+    "pl": "opis=word", "sr-Latn": "opis=word", "hr": "opis=word", "bs": "opis=word", "sl": "opis=word", "cs": "popis=word", "sk": "popis=word",
+    "ru": "описание=prefix", "uk": "опис=word", "sr": "опис=word", "mk": "опис=word", "bg": "описание=prefix", "be": "апісанне=prefix",
+})
+# Postal codes in the Slavic languages, and tax PINs (Kenya's KRA PIN is a taxpayer's number).
+_add("~pin", "postal codes and tax PINs in further languages (a number, no secret)", {
+    "mk": "поштенски број | поштенски код", "sr": "поштански број", "sr-Latn": "poštanski broj | postanski broj", "hr": "poštanski broj",
+    "bs": "poštanski broj", "sl": "poštna številka", "bg": "пощенски код", "uk": "поштовий індекс", "be": "паштовы індэкс",
+    "en": "kra pin | tax pin", "sw": "kra pin",
+})
+# Mexico's CLABE (an 18-digit bank account number) and a SIM card's serial (ICCID) are no payment card.
+_add("~card_number", "bank account and SIM card numbers of further countries (no payment card)", {
+    "es": "clabe=word", "en": "iccid=word", "my": "ဆင်းကတ်",
 })
 
 # Polish declines "bankomat" with a changed stem in the locative ("w bankomacie": at the cash machine).

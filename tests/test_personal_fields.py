@@ -1,9 +1,9 @@
-"""A field named or titled for contact data carries no credential the prompt asks for, in any language.
+"""A field named or titled for personal data carries no credential the prompt asks for, in any language.
 
 "Comment voulez-vous recevoir votre code de validation ?" over a field "Numéro de cellulaire" asks for
 the number the code goes to, as forms._ORDINARY already said in English ("Phone number"). The lexicon's
-"contact" concept (phone and mobile numbers, addresses, streets, cities, e-mails, full names in the
-languages of the web) says so in the others. A field's own words are still judged, and a numeric code
+"personal" concept (phone and mobile numbers, addresses, streets, cities, e-mails, full names,
+national identity and tax numbers in the languages of the web) says so in the others. A field's own words are still judged, and a numeric code
 field keeps its code shape's reading ("the six digits from your phone" is a one-time code).
 """
 
@@ -64,3 +64,23 @@ OWN_WORDS_STILL_JUDGED = [
 def test_a_contact_word_does_not_excuse_a_fields_own_credential_or_code_shape(
         lang: str, message: str, title: str, extra: dict[str, Any], policy: Policy) -> None:
     assert not _allowed(message, title, policy, **extra)
+
+
+# Identity and tax numbers, bank account and SIM numbers, postal codes and key descriptions: their own
+# names say what they hold (session 22's training corpora denied each).
+NO_CREDENTIAL = [
+    ("tr", "e-Devlet şifrenizi teslim alacağınız PTT şubesini seçiniz.", "T.C. Kimlik No", {"pattern": "^\\d{11}$"}),
+    ("pl", "Wyślemy kod SMS na Twój numer.", "PESEL", {"pattern": "^[0-9]{11}$"}),
+    ("es-MX", "Transferencia SPEI a otros bancos con tu tarjeta", "CLABE interbancaria", {"pattern": "^[0-9]{18}$"}),
+    ("en", "Register your new SIM card", "SIM card number (ICCID)", {"pattern": "^[0-9]{19}$"}),
+    ("sw", "Sasisha taarifa zako kwenye iTax kwa PIN yako", "KRA PIN", {"pattern": "^[AP]\\d{9}[A-Z]$"}),
+    ("mk", "Најдете го најблискиот банкомат.", "Поштенски број", {"pattern": "^[0-9]{4}$"}),
+    ("sr-Latn", "Novi API ključ za prodavnicu", "Opis ključa", {}),
+]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize(("lang", "message", "title", "extra"), NO_CREDENTIAL, ids=[row[0] for row in NO_CREDENTIAL])
+def test_an_identity_account_postal_or_description_field_passes(
+        lang: str, message: str, title: str, extra: dict[str, Any], policy: Policy) -> None:
+    assert _allowed(message, title, policy, **extra)
