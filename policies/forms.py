@@ -313,8 +313,8 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # least 8 characters)" nor "Hint: your password".
     title_meta = isinstance(title, str) and (_about_credential(title, not private_asked) or (
         "~meta" in concepts(title) and not is_question(title) and _look_alike_affirmed("~meta", title))) \
-        and _metadata_qualifies([part for piece in _CLAUSE_BREAK.split(title) for part in _asking_parts(piece)],
-                                [title]) is not False
+        and (_ASKED.isdisjoint(concepts(title)) or _metadata_qualifies(
+            [part for piece in _CLAUSE_BREAK.split(title) for part in _asking_parts(piece)], [title]) is not False)
     about_credential = (_about_credential(name, not private_asked) or title_meta
                         or ("~meta" in name_hits and not is_question(title) and _look_alike_affirmed("~meta", name, title)))
     # A metadata word qualifies the credential beside it ("Token name", "key_id", "Name of the secret").
