@@ -69,10 +69,42 @@ def _plugins() -> dict[str, list[Any]]:
     return by_rule
 
 
+# detect-secrets' regexes backtrack. The keyword ones (Cloudant, IBM, SoftLayer) read "(?: *)(?:=|:|
+# +)(?: *)", cubic in a run of spaces (2 KiB of them after "cloudant_key" cost over a minute): one
+# space reads as many. OpenAI's ("sk-[...]*[...]{20}T3BlbkFJ"), the JWT's ("eyJ[...]+\.") and npm's
+# ("//.+/:_authToken=") are quadratic in a run that repeats their start ("sk-sk-sk-..."): they read
+# only the pieces that hold what they need, each no longer than the longest such secret.
+_SPACE_RUN: Final = re.compile(r" {2,}")
+_PIECES: Final[dict[str, tuple[str, re.Pattern[str], int]]] = {
+    "OpenAI Token": ("T3BlbkFJ", re.compile(r"[A-Za-z0-9_-]+"), 1024),
+    "JSON Web Token": ("eyJ", re.compile(r"[A-Za-z0-9_=.+/-]+"), 16384),
+    "NPM tokens": (":_authToken=", re.compile(r".+"), 2048),
+}
+
+
+def _pieces(secret_type: str, value: str) -> Iterator[str]:
+    """What one plugin reads of a value: the value, or its bounded pieces holding the plugin's needle."""
+    piece = _PIECES.get(secret_type)
+    if piece is None:
+        yield value
+        return
+    needle, run, longest = piece
+    if needle in value:
+        for match in run.finditer(value):
+            text = match.group()
+            if needle in text:
+                if len(text) > longest:
+                    # Past the longest secret: the part from the needle's first place on, bounded.
+                    text = text[max(0, text.index(needle) - longest // 2):][:longest]
+                yield text
+
+
 def _plugin_hit(rule: str, value: str) -> str | None:
+    value = _SPACE_RUN.sub(" ", value)
     for plugin in _plugins()[rule]:
-        for _ in plugin.analyze_string(value):
-            return str(plugin.secret_type)
+        for piece in _pieces(str(plugin.secret_type), value):
+            for _ in plugin.analyze_string(piece):
+                return str(plugin.secret_type)
     return None
 
 
