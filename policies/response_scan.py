@@ -151,8 +151,30 @@ _CARD_NETWORK: Final = re.compile(
     r"^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]\d|[3-6]\d\d|7[01]\d|720)\d{12}|3[47]\d{13}|"
     r"6(?:011|5\d\d|4[4-9]\d)\d{12,15}|35(?:2[89]|[3-8]\d)\d{12,15}|3(?:0[0-5]|[68]\d)\d{11,16}|62\d{14,17}|"
     r"(?:50|5[6-9]|6\d)\d{10,17}|220[0-4]\d{12})$")
-# Digits grouped as people type them: by spaces (one or two), dashes, dots or slashes.
-_DIGIT_RUN: Final = re.compile(r"(?<!\d)(?:\d[ .\-/]{0,2}){12,18}\d(?!\d)")
+# Digits grouped as people type them: by spaces (one or two), dashes (a spaced one too), dots or
+# slashes; a typographic dash or a tab reads as a hyphen or a space.
+_GROUPS: Final = re.compile(r"\d+(?:[ .\-/]{1,3}\d+)*")
+_SEPARATORS: Final = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
+                                    "\u2212": "-", "\t": " "})
+_CARD_DIGITS: Final = range(13, 20)
+
+
+def _card_candidates(chunks: list[str]) -> Iterator[str]:
+    """The numbers a run of digit groups may hold a card as: the whole run, and, where spaces part
+    it, its chunks of four digits or more from its first on or up to its last, of a card's length
+    ("4111 1111 1111 1111 12/27 123": the card, then its expiry and CVV in the same field; "12/27
+    4111-1111-1111-1111"). Not a count ("1 2 3 ... 13") nor a version ("1.2.3....13") in part."""
+    whole = "".join(chunks)
+    if len(whole) in _CARD_DIGITS:
+        yield whole
+    for ordered, from_first in ((chunks[:-1], True), (chunks[:0:-1], False)):
+        length = 0
+        for chunk in ordered:
+            length += len(chunk)
+            if len(chunk) < 4 or length > _CARD_DIGITS[-1]:
+                break
+            if length in _CARD_DIGITS:
+                yield whole[:length] if from_first else whole[-length:]
 
 
 class CardNumber(ResponseDetector):
@@ -162,10 +184,11 @@ class CardNumber(ResponseDetector):
     @classmethod
     def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
         # Fullwidth and other scripts' digits are the same number ("４１１１…", "٤١١١…").
-        for match in _DIGIT_RUN.finditer(unicodedata.normalize("NFKC", value)):
-            digits = "".join(str(int(c)) for c in match.group() if c.isdigit())
-            if _CARD_NETWORK.match(digits) and luhn_ok(digits) and len(set(digits)) > 1:
-                return "payment card number"
+        for match in _GROUPS.finditer(unicodedata.normalize("NFKC", value).translate(_SEPARATORS)):
+            chunks = ["".join(str(int(c)) for c in chunk if c.isdigit()) for chunk in match.group().split()]
+            for digits in _card_candidates([chunk for chunk in chunks if chunk]):
+                if _CARD_NETWORK.match(digits) and luhn_ok(digits) and len(set(digits)) > 1:
+                    return "payment card number"
         return None
 
 

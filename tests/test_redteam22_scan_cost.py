@@ -33,6 +33,9 @@ HOSTILE = [
     ("repeated 'https://' (the npm plugin)", "", "https://", "", 65536),
     ("repeated '//' before an npm authToken", "", "//", "/:_authToken=x", 65536),
     ("repeated 'sk-' before OpenAI's marker", "", "sk-", "T3BlbkFJ", 65536),
+    ("digits grouped one by one (the card scan)", "", "1 - ", "", 65536),
+    ("card-like groups over the whole value (the card scan)", "", "4111 1111 1111 1112 ", "", 65536),
+    ("typographic dashes between digits (the card scan)", "", "4\u2013", "", 65536),
 ]
 
 
