@@ -278,11 +278,17 @@ class SeedPhrase(ResponseDetector):
     def across(cls, values: list[Any]) -> int | None:
         """Where a seed typed a word a field starts (its index in ``values``): 12 or more consecutive
         fields each holding one word of one BIP-39 list ("word_1" ... "word_12", whatever the form
-        called them)."""
+        called them), where a seed's length of them carry the BIP-39 checksum or repeat no word (an
+        Electrum seed has its own checksum): twelve answers of a questionnaire ("always", "never",
+        "often", ...) repeat theirs."""
         words = [v.strip().casefold() if isinstance(v, str) and _SEED_WORD.fullmatch(v.strip().casefold()) else ""
                  for v in values]
-        for _wordlist, start, _end in _seed_runs(words):
-            return start
+        for wordlist, start, end in _seed_runs(words):
+            for length in (n for n in _SEED_LENGTHS if n <= end - start):
+                for first in range(start, end - length + 1):
+                    window = words[first:first + length]
+                    if len(set(window)) == length or _checksum_ok([wordlist[w] for w in window]):
+                        return first
         return None
 
 
