@@ -114,6 +114,8 @@ class PrivateKey(ResponseDetector):
 
     @classmethod
     def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
+        if "PuTTY-User-Key-File-" in value and "Private-Lines:" in value:
+            return "PuTTY private key"  # a .ppk holds no "PRIVATE KEY"; detect-secrets knows version 2 only
         return _plugin_hit(cls.rule, value) if "PRIVATE KEY" in value else None
 
 
@@ -323,6 +325,8 @@ class HighEntropy(ResponseDetector):
             return None
         has_digit, has_upper, has_lower = (any(c.isdigit() for c in value), any(c.isupper() for c in value),
                                            any(c.islower() for c in value))
+        if value[:2] in ("0x", "0X") and _HEX.match(value[2:]):
+            value = value[2:]  # an Ethereum private key as wallets print it ("0x4c08...")
         if _HEX.match(value):
             # A commit, a checksum or a fingerprint is hex too: only where the field is not named for one.
             if _HASH_NAMES.search(name) or len(value) < 40:
