@@ -635,6 +635,13 @@ _NOTES: Final = frozenset({"note", "notes", "comment", "comments"})
 _META_BEFORE: Final = 5
 _META_AFTER: Final = 1
 _VARIABLE_WORDS: Final = 6
+# A conjunction between them makes two things of a metadata word and a credential ("the name and
+# password", "Nombre de usuario y contraseña", "Label or API key", "Account name + password"): the
+# metadata word then qualifies nothing. No one-letter word that is also an article or a pronoun
+# ("a", "i"). A symbol ("Name & password") is gone from the asking clauses read here (a strict xfail).
+_CONJUNCTIONS: Final = frozenset({"and", "or", "plus", "then", "und", "oder", "et", "ou", "puis", "y", "o", "e",
+                                  "ed", "oppure", "en", "och", "og", "eller", "ve", "veya", "lub", "oraz", "и",
+                                  "или", "та", "і", "або", "а"})
 
 
 def _describes_metadata(descriptions: list[str], written: list[str]) -> bool:
@@ -664,7 +671,9 @@ def _metadata_qualifies(clauses: list[str], written: list[str]) -> bool | None:
                        if concept in _ASKED and not set(range(first, last + 1)) <= inside)
         if asked:
             first, last = asked[0]
-            return any(first <= m <= last or 0 <= first - m - 1 <= _META_BEFORE or 0 <= m - last - 1 <= _META_AFTER
+            return any(first <= m <= last
+                       or (0 <= first - m - 1 <= _META_BEFORE and _CONJUNCTIONS.isdisjoint(words[m + 1:first]))
+                       or (0 <= m - last - 1 <= _META_AFTER and _CONJUNCTIONS.isdisjoint(words[last + 1:m]))
                        for m in metadata)
     return None
 

@@ -69,10 +69,42 @@ def _plugins() -> dict[str, list[Any]]:
     return by_rule
 
 
+# detect-secrets' regexes backtrack. The keyword ones (Cloudant, IBM, SoftLayer) read "(?: *)(?:=|:|
+# +)(?: *)", cubic in a run of spaces (2 KiB of them after "cloudant_key" cost over a minute): one
+# space reads as many. OpenAI's ("sk-[...]*[...]{20}T3BlbkFJ"), the JWT's ("eyJ[...]+\.") and npm's
+# ("//.+/:_authToken=") are quadratic in a run that repeats their start ("sk-sk-sk-..."): they read
+# only the pieces that hold what they need, each no longer than the longest such secret.
+_SPACE_RUN: Final = re.compile(r" {2,}")
+_PIECES: Final[dict[str, tuple[str, re.Pattern[str], int]]] = {
+    "OpenAI Token": ("T3BlbkFJ", re.compile(r"[A-Za-z0-9_-]+"), 1024),
+    "JSON Web Token": ("eyJ", re.compile(r"[A-Za-z0-9_=.+/-]+"), 16384),
+    "NPM tokens": (":_authToken=", re.compile(r".+"), 2048),
+}
+
+
+def _pieces(secret_type: str, value: str) -> Iterator[str]:
+    """What one plugin reads of a value: the value, or its bounded pieces holding the plugin's needle."""
+    piece = _PIECES.get(secret_type)
+    if piece is None:
+        yield value
+        return
+    needle, run, longest = piece
+    if needle in value:
+        for match in run.finditer(value):
+            text = match.group()
+            if needle in text:
+                if len(text) > longest:
+                    # Past the longest secret: the part from the needle's first place on, bounded.
+                    text = text[max(0, text.index(needle) - longest // 2):][:longest]
+                yield text
+
+
 def _plugin_hit(rule: str, value: str) -> str | None:
+    value = _SPACE_RUN.sub(" ", value)
     for plugin in _plugins()[rule]:
-        for _ in plugin.analyze_string(value):
-            return str(plugin.secret_type)
+        for piece in _pieces(str(plugin.secret_type), value):
+            for _ in plugin.analyze_string(piece):
+                return str(plugin.secret_type)
     return None
 
 
@@ -82,6 +114,8 @@ class PrivateKey(ResponseDetector):
 
     @classmethod
     def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
+        if "PuTTY-User-Key-File-" in value and "Private-Lines:" in value:
+            return "PuTTY private key"  # a .ppk holds no "PRIVATE KEY"; detect-secrets knows version 2 only
         return _plugin_hit(cls.rule, value) if "PRIVATE KEY" in value else None
 
 
@@ -119,8 +153,30 @@ _CARD_NETWORK: Final = re.compile(
     r"^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]\d|[3-6]\d\d|7[01]\d|720)\d{12}|3[47]\d{13}|"
     r"6(?:011|5\d\d|4[4-9]\d)\d{12,15}|35(?:2[89]|[3-8]\d)\d{12,15}|3(?:0[0-5]|[68]\d)\d{11,16}|62\d{14,17}|"
     r"(?:50|5[6-9]|6\d)\d{10,17}|220[0-4]\d{12})$")
-# Digits grouped as people type them: by spaces (one or two), dashes, dots or slashes.
-_DIGIT_RUN: Final = re.compile(r"(?<!\d)(?:\d[ .\-/]{0,2}){12,18}\d(?!\d)")
+# Digits grouped as people type them: by spaces (one or two), dashes (a spaced one too), dots or
+# slashes; a typographic dash or a tab reads as a hyphen or a space.
+_GROUPS: Final = re.compile(r"\d+(?:[ .\-/]{1,3}\d+)*")
+_SEPARATORS: Final = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
+                                    "\u2212": "-", "\t": " "})
+_CARD_DIGITS: Final = range(13, 20)
+
+
+def _card_candidates(chunks: list[str]) -> Iterator[str]:
+    """The numbers a run of digit groups may hold a card as: the whole run, and, where spaces part
+    it, its chunks of four digits or more from its first on or up to its last, of a card's length
+    ("4111 1111 1111 1111 12/27 123": the card, then its expiry and CVV in the same field; "12/27
+    4111-1111-1111-1111"). Not a count ("1 2 3 ... 13") nor a version ("1.2.3....13") in part."""
+    whole = "".join(chunks)
+    if len(whole) in _CARD_DIGITS:
+        yield whole
+    for ordered, from_first in ((chunks[:-1], True), (chunks[:0:-1], False)):
+        length = 0
+        for chunk in ordered:
+            length += len(chunk)
+            if len(chunk) < 4 or length > _CARD_DIGITS[-1]:
+                break
+            if length in _CARD_DIGITS:
+                yield whole[:length] if from_first else whole[-length:]
 
 
 class CardNumber(ResponseDetector):
@@ -130,10 +186,11 @@ class CardNumber(ResponseDetector):
     @classmethod
     def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
         # Fullwidth and other scripts' digits are the same number ("４１１１…", "٤١١١…").
-        for match in _DIGIT_RUN.finditer(unicodedata.normalize("NFKC", value)):
-            digits = "".join(str(int(c)) for c in match.group() if c.isdigit())
-            if _CARD_NETWORK.match(digits) and luhn_ok(digits) and len(set(digits)) > 1:
-                return "payment card number"
+        for match in _GROUPS.finditer(unicodedata.normalize("NFKC", value).translate(_SEPARATORS)):
+            chunks = ["".join(str(int(c)) for c in chunk if c.isdigit()) for chunk in match.group().split()]
+            for digits in _card_candidates([chunk for chunk in chunks if chunk]):
+                if _CARD_NETWORK.match(digits) and luhn_ok(digits) and len(set(digits)) > 1:
+                    return "payment card number"
         return None
 
 
@@ -223,11 +280,17 @@ class SeedPhrase(ResponseDetector):
     def across(cls, values: list[Any]) -> int | None:
         """Where a seed typed a word a field starts (its index in ``values``): 12 or more consecutive
         fields each holding one word of one BIP-39 list ("word_1" ... "word_12", whatever the form
-        called them)."""
+        called them), where a seed's length of them carry the BIP-39 checksum or repeat no word (an
+        Electrum seed has its own checksum): twelve answers of a questionnaire ("always", "never",
+        "often", ...) repeat theirs."""
         words = [v.strip().casefold() if isinstance(v, str) and _SEED_WORD.fullmatch(v.strip().casefold()) else ""
                  for v in values]
-        for _wordlist, start, _end in _seed_runs(words):
-            return start
+        for wordlist, start, end in _seed_runs(words):
+            for length in (n for n in _SEED_LENGTHS if n <= end - start):
+                for first in range(start, end - length + 1):
+                    window = words[first:first + length]
+                    if len(set(window)) == length or _checksum_ok([wordlist[w] for w in window]):
+                        return first
         return None
 
 
@@ -262,6 +325,8 @@ class HighEntropy(ResponseDetector):
             return None
         has_digit, has_upper, has_lower = (any(c.isdigit() for c in value), any(c.isupper() for c in value),
                                            any(c.islower() for c in value))
+        if value[:2] in ("0x", "0X") and _HEX.match(value[2:]):
+            value = value[2:]  # an Ethereum private key as wallets print it ("0x4c08...")
         if _HEX.match(value):
             # A commit, a checksum or a fingerprint is hex too: only where the field is not named for one.
             if _HASH_NAMES.search(name) or len(value) < 40:

@@ -1,0 +1,85 @@
+"""Red team 22: a metadata field ("Name", "Label", or `name` titled "Password") is excused from
+credential detection when its description speaks of a credential's metadata. The description
+was read only up to its first credential, and a metadata word before it over a conjunction
+qualified it: "Enter the name and password", or a first mention qualified and a second asking for
+the value ("A name for your API key, plus the key itself") passed both policies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from elicitguard.policies.config import FormPolicy, Policy
+from elicitguard.policies.judge import clear_caches, judge_elicitation
+
+POLICIES = {"rules": Policy(form=FormPolicy(classifier=False)), "default": Policy()}
+
+
+def _form(name: str, title: str, description: str) -> dict[str, Any]:
+    return {"mode": "form", "message": "Please fill in the form",
+            "requestedSchema": {"type": "object", "properties": {
+                name: {"type": "string", "title": title, "description": description}}}}
+
+
+def _decision(params: dict[str, Any], policy: str) -> str:
+    clear_caches()
+    return str(judge_elicitation(params, frozenset({"form"}), POLICIES[policy]).decision)
+
+
+CONJOINED = [
+    ("name", "Name", "Enter the name and password"),
+    ("name", "Name", "Your login name and password"),
+    ("name", "Name", "Nombre de usuario y contraseña"),
+    ("label", "Label", "Label or API key"),
+]
+
+
+@pytest.mark.parametrize("policy", list(POLICIES))
+@pytest.mark.parametrize(("name", "title", "description"), CONJOINED)
+def test_a_metadata_word_joined_to_a_credential_by_a_conjunction_does_not_qualify_it(
+        name: str, title: str, description: str, policy: str) -> None:
+    assert _decision(_form(name, title, description), policy) == "deny"
+
+
+SECOND_MENTION = [
+    ("name", "Name", "A name for your API key, plus the key itself"),
+    ("name", "Name", "The name of your password, then type the password itself"),
+    ("label", "Label", "Label for the token. Then paste the token here too"),
+    ("name", "Name", "Token name followed by the token value"),
+    ("name", "Password", "A name for your password, then the password"),
+    # "Account name" qualifies the account (the first credential named): the password after it is unread.
+    ("name", "Name", "Account name + password"),
+]
+
+
+@pytest.mark.parametrize("policy", list(POLICIES))
+@pytest.mark.parametrize(("name", "title", "description"), SECOND_MENTION)
+@pytest.mark.xfail(strict=True, reason="design question: _describes_metadata reads only the first credential a "
+                   "description names; requiring every mention to be qualified also denies honest descriptions "
+                   "that name the key again ('A label for the token, shown next to the token in lists')")
+def test_a_second_mention_asking_for_the_credential_is_not_excused_by_the_first(
+        name: str, title: str, description: str, policy: str) -> None:
+    assert _decision(_form(name, title, description), policy) == "deny"
+
+
+HONEST = [
+    ("name", "Name", "A name for your new API key"),
+    ("name", "Password", "A name for your new API key"),
+    ("label", "Label", "A label for the token, so you can tell it apart"),
+    ("name", "Name", "Nombre para tu nueva clave de API"),
+    ("name", "Name", "Name of the key and of its owner"),
+]
+
+
+@pytest.mark.parametrize("policy", list(POLICIES))
+@pytest.mark.parametrize(("name", "title", "description"), HONEST)
+def test_an_honest_metadata_description_stays_allowed(name: str, title: str, description: str, policy: str) -> None:
+    assert _decision(_form(name, title, description), policy) == "allow"
+
+
+@pytest.mark.parametrize("policy", list(POLICIES))
+@pytest.mark.xfail(strict=True, reason="the asking clauses _describes_metadata reads are normalised: '&', '+' and '/' "
+                   "are gone, and 'Name & password' reads as 'name password', a metadata word beside the credential")
+def test_a_symbol_joining_a_metadata_word_to_a_credential_does_not_qualify_it(policy: str) -> None:
+    assert _decision(_form("name", "Name", "Name & password"), policy) == "deny"
