@@ -604,8 +604,6 @@ _NOT_ASKING: Final = frozenset({"generate", "generates", "generated", "create", 
 
 
 _META_CONCEPTS: Final = frozenset({"~meta", "~meta!"})
-# What a field's name or title says it holds when it holds no credential of the prompt's.
-_CARRIES_NONE: Final = frozenset({"~meta", "personal"})
 
 
 def _bare_metadata(text: str) -> bool:
@@ -741,13 +739,22 @@ def _words(name: str, prop: dict[str, Any]) -> set[str]:
     return words
 
 
-def _ordinary(name: str, prop: dict[str, Any], contact: bool = True) -> bool:
+def _ordinary(name: str, prop: dict[str, Any], personal: bool = True) -> bool:
     words = _words(name, prop)
     # A field about a credential (its label, length, policy: "~meta" in any language) carries none, nor
     # one for personal data in any language ("personal": "Numéro de cellulaire", "Адрес кошелька", "PESEL").
     return (bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words)
             or prop.get("format") in ("email", "date", "date-time")
-            or not (_CARRIES_NONE if contact else _META_CONCEPTS).isdisjoint(hits_of(_strings(name, prop.get("title")))))
+            or _carries_none(hits_of(_strings(name, prop.get("title"))), personal))
+
+
+def _carries_none(own: frozenset[str], personal: bool) -> bool:
+    """Whether a field's name and title say it holds metadata about a credential or (``personal``)
+    personal data and no credential: a personal-data term whole ("Lambar waya", "Kodici postali"), or
+    one beside no word for a code but a number word ("Numéro de cellulaire", "Telefono numeris"); not
+    "Kod z telefonu" nor "Mobilní kód" (the code from the phone)."""
+    return "~meta" in own or (personal and _ASKED.isdisjoint(own) and (
+        "personal!" in own or ("personal" in own and ("code" not in own or "number" in own))))
 
 
 def _weak(name: str, prop: dict[str, Any]) -> bool:

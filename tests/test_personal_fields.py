@@ -55,6 +55,11 @@ OWN_WORDS_STILL_JUDGED = [
     ("be", "Апошні крок уваходу", "Лічбы з тэлефона", {"pattern": "^[0-9]{6}$", "description": (
         "Шэсць лічбаў, якія зараз паказвае праграма-аўтэнтыфікатар; яны мяняюцца кожныя 30 секунд")}),
     ("sl", "Za potrditev plačila vpišite številke iz mobilne banke.", "Številke iz mobilne banke", {"pattern": "^[0-9]{8}$"}),
+    # A code from the phone is no phone number: its title names a code.
+    ("cs", "Zadejte kód z SMS pro přihlášení", "Mobilní kód", {}),
+    ("pl", "Wpisz kod z SMS, aby się zalogować", "Kod z telefonu", {}),
+    ("de", "Geben Sie den SMS-Code ein, um sich anzumelden", "Code vom Handy", {}),
+    ("ru", "Введите код из SMS для входа", "Код с телефона", {}),
 ]
 
 
