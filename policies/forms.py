@@ -389,8 +389,12 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
             # card (not a credit card)").
             (excused if _negated(plain.words, first) else bare).append(term)
             continue
-        near = (any(a <= high and b >= low and ((a, b) not in meta or _same_clause(clauses, a, first)) for a, b in looks)
-                or _excusing_word_beside(detector.unless_beside(term), (plain.words, leet.words), low, high, first, clauses))
+        # A conjunction between them makes two things of a look-alike and the term ("KRA PIN and ATM PIN",
+        # "Card number or CLABE", "postal address and PIN"): the look-alike then excuses nothing.
+        near = (any(a <= high and b >= low and ((a, b) not in meta or _same_clause(clauses, a, first))
+                    and not _joined(plain.words, (a, b), (first, last)) for a, b in looks)
+                or _excusing_word_beside(detector.unless_beside(term), (plain.words, leet.words), low, high,
+                                         (first, last), clauses))
         (excused if near else bare).append(term)
     return bare, excused
 
@@ -416,17 +420,24 @@ def _same_clause(clauses: list[int] | None, a: int, b: int) -> bool:
 
 
 def _excusing_word_beside(excusing: frozenset[str], spellings: tuple[tuple[str, ...], ...], low: int, high: int,
-                          term: int, clauses: list[int] | None) -> bool:
+                          term: tuple[int, int], clauses: list[int] | None) -> bool:
     """Whether an excusing word stands from word ``low`` to ``high`` in either spelling, no negation
-    just before it (see _negated), and, for a word of metadata ("hint", "length", "policy"), in the
-    clause of the term at ``term``."""
+    just before it (see _negated) and no conjunction between it and the term (first and last word
+    ``term``: "postal address and PIN"), and, for a word of metadata ("hint", "length", "policy"), in
+    the clause of the term."""
     for words in spellings:
         for i in range(low, min(high, len(words) - 1) + 1):
             word = words[i]
-            if word in excusing and not _negated(words, i) and (
-                    word not in METADATA_HEADS or _same_clause(clauses, i, term)):
+            if word in excusing and not _negated(words, i) and not _joined(words, (i, i), term) and (
+                    word not in METADATA_HEADS or _same_clause(clauses, i, term[0])):
                 return True
     return False
+
+
+def _joined(words: tuple[str, ...], alike: tuple[int, int], term: tuple[int, int]) -> bool:
+    """Whether a conjunction (see _CONJUNCTIONS) stands between a look-alike's words and a term's."""
+    between = words[alike[1] + 1:term[0]] if alike[1] < term[0] else words[term[1] + 1:alike[0]]
+    return not _CONJUNCTIONS.isdisjoint(between)
 
 
 def _look_alikes(found: Sequence[tuple[str, int, int, str]], alike: frozenset[str],
@@ -489,9 +500,10 @@ def _excused(detector: type[Detector], title: str | None, descriptions: list[str
         text_bare, text_excused = _places(detector, text)
         bare += text_bare
         restated.update(word for term in text_excused for word in term.split())
-    if detector.field_wide and detector.excused(context, hits) and not any(detector.is_outright(term) for term in bare):
-        return True  # not over a description that names the concept outright ("Postal code" over "the ATM's digits")
     title_bare, title_excused = _places(detector, title) if title else ([], [])
+    if detector.field_wide and detector.excused(context, hits) and not any(
+            detector.is_outright(term) for term in bare + title_bare):
+        return True  # not over a description or title that names the concept outright ("Postal code" over "the ATM's digits")
     if any(restated.isdisjoint(term.split()) for term in title_bare):
         return False
     if bare and not (title and _restates_look_alike(detector, title, title_excused, bare)):
@@ -820,8 +832,12 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         for hits, words, clause in judged:
             # In a clause, a look-alike excuses only what it stands beside ("your password for the
             # day" is a password); the clauses taken together have no places to compare.
-            if detector.matches(hits) and not (detector.excused(words, hits) if clause is None or detector.field_wide
-                                               else _beside_look_alike(detector, clause)):
+            # A field-wide look-alike excuses none of a clause that names the concept outright ("your KRA PIN
+            # and your ATM PIN").
+            if detector.matches(hits) and not (
+                    detector.excused(words, hits) if clause is None
+                    else (detector.excused(words, hits) and not any(detector.is_outright(t) for t in _places(detector, clause)[0]))
+                    if detector.field_wide else _beside_look_alike(detector, clause)):
                 # "Which token's price?" with a field "Token symbol": the field is the look-alike.
                 name = next((n for n in matching if detector.alikes().isdisjoint(hits_of(
                     _strings(n, fields[n][1].get("title"), fields[n][1].get("description"))))), None)
