@@ -502,8 +502,9 @@ def _excused(detector: type[Detector], title: str | None, descriptions: list[str
         restated.update(word for term in text_excused for word in term.split())
     title_bare, title_excused = _places(detector, title) if title else ([], [])
     if detector.field_wide and detector.excused(context, hits) and not any(
-            detector.is_outright(term) for term in bare + title_bare):
-        return True  # not over a description or title that names the concept outright ("Postal code" over "the ATM's digits")
+            detector.is_outright(term) for term in bare + title_bare) and not (detector is Pin and postal.PAID & hits):
+        return True  # not over a description or title that names the concept outright ("Postal code" over "the ATM's
+        # digits"), nor a PIN the field ties to a card, a bank or a payment ("Your KRA PIN or card PIN")
     if any(restated.isdisjoint(term.split()) for term in title_bare):
         return False
     if bare and not (title and _restates_look_alike(detector, title, title_excused, bare)):
@@ -834,9 +835,12 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
             # day" is a password); the clauses taken together have no places to compare.
             # A field-wide look-alike excuses none of a clause that names the concept outright ("your KRA PIN
             # and your ATM PIN").
+            # Nor does a postal word excuse a PIN the clause ties to a card, a bank or a payment ("your
+            # delivery address and your bank card PIN").
             if detector.matches(hits) and not (
                     detector.excused(words, hits) if clause is None
-                    else (detector.excused(words, hits) and not any(detector.is_outright(t) for t in _places(detector, clause)[0]))
+                    else (detector.excused(words, hits) and not (detector is Pin and postal.PAID & hits)
+                          and not any(detector.is_outright(t) for t in _places(detector, clause)[0]))
                     if detector.field_wide else _beside_look_alike(detector, clause)):
                 # "Which token's price?" with a field "Token symbol": the field is the look-alike.
                 name = next((n for n in matching if detector.alikes().isdisjoint(hits_of(
