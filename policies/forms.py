@@ -761,13 +761,20 @@ def _ordinary(name: str, prop: dict[str, Any], personal: bool = True) -> bool:
             or _carries_none(hits_of(_strings(name, prop.get("title"))), personal))
 
 
+# A code a phone number's title names for what it is: an area or country code ("Phone number (with area
+# code)", "Código de área y número de teléfono"), a postal code.
+_CODE_NAMED: Final = frozenset({"~otp", "~pin"})
+
+
 def _carries_none(own: frozenset[str], personal: bool) -> bool:
     """Whether a field's name and title say it holds metadata about a credential or (``personal``)
     personal data and no credential: a personal-data term whole ("Lambar waya", "Kodici postali"), or
-    one beside no word for a code but a number word ("Numéro de cellulaire", "Telefono numeris"); not
-    "Kod z telefonu" nor "Mobilní kód" (the code from the phone)."""
+    one beside no word for a code ("Numéro de cellulaire", "Telefono numeris"), or beside a number word and
+    a code named for what it is ("Phone number (with area code)"); not "Kod z telefonu", "Mobilní kód" nor
+    "Kod z numeru telefonu" (the code from the phone, or from its number)."""
     return "~meta" in own or (personal and _ASKED.isdisjoint(own) and (
-        "personal!" in own or ("personal" in own and ("code" not in own or "number" in own))))
+        "personal!" in own or ("personal" in own and (
+            "code" not in own or ("number" in own and not _CODE_NAMED.isdisjoint(own))))))
 
 
 def _weak(name: str, prop: dict[str, Any]) -> bool:

@@ -59,3 +59,33 @@ HONEST = [
 def test_a_personal_data_field_in_those_languages_still_passes(message: str, fields: dict[str, dict[str, Any]],
                                                                 policy: str) -> None:
     assert _allowed(message, fields, policy)
+
+
+CODE_FROM_THE_NUMBER = [
+    ("Geben Sie den SMS-Code ein, den wir Ihnen geschickt haben.", "Handynummer-Code"),
+    ("Introduce el código que te enviamos por SMS.", "Código del número de teléfono"),
+    ("Wpisz kod, który wysłaliśmy SMS-em.", "Kod z numeru telefonu"),
+]
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+@pytest.mark.parametrize(("message", "title"), CODE_FROM_THE_NUMBER)
+def test_a_phone_number_field_titled_for_a_code_still_carries_the_code_the_prompt_asks_for(
+        message: str, title: str, policy: str) -> None:
+    # b28f9c0 denied 'Kod z telefonu' (the code from the phone); a number word beside it ('Kod z numeru
+    # telefonu') made the field personal data again.
+    assert not _allowed(message, {"value": {"title": title}}, policy)
+
+
+AREA_CODES = [
+    ("Comment voulez-vous recevoir votre code ?", "Indicatif et numéro de téléphone"),
+    ("¿Dónde te enviamos el código? Escríbelo abajo.", "Código de área y número de teléfono"),
+    ("Where should we text the code? Type it below.", "Phone number (with area code)"),
+    ("Wohin sollen wir den Code schicken?", "Handynummer"),
+]
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+@pytest.mark.parametrize(("message", "title"), AREA_CODES)
+def test_a_phone_number_with_its_area_or_country_code_still_passes(message: str, title: str, policy: str) -> None:
+    assert _allowed(message, {"value": {"title": title}}, policy)
