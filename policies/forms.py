@@ -758,7 +758,7 @@ def _ordinary(name: str, prop: dict[str, Any], personal: bool = True) -> bool:
     # one for personal data in any language ("personal": "Numéro de cellulaire", "Адрес кошелька", "PESEL").
     return (bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words)
             or prop.get("format") in ("email", "date", "date-time")
-            or _carries_none(hits_of(_strings(name, prop.get("title"))), personal))
+            or _carries_none(_strings(name, prop.get("title")), personal))
 
 
 # A code a phone number's title names for what it is: an area or country code ("Phone number (with area
@@ -766,15 +766,27 @@ def _ordinary(name: str, prop: dict[str, Any], personal: bool = True) -> bool:
 _CODE_NAMED: Final = frozenset({"~otp", "~pin"})
 
 
-def _carries_none(own: frozenset[str], personal: bool) -> bool:
+def _carries_none(texts: list[str], personal: bool) -> bool:
     """Whether a field's name and title say it holds metadata about a credential or (``personal``)
     personal data and no credential: a personal-data term whole ("Lambar waya", "Kodici postali"), or
     one beside no word for a code ("Numéro de cellulaire", "Telefono numeris"), or beside a number word and
     a code named for what it is ("Phone number (with area code)"); not "Kod z telefonu", "Mobilní kód" nor
     "Kod z numeru telefonu" (the code from the phone, or from its number)."""
+    own = hits_of(texts)
     return "~meta" in own or (personal and _ASKED.isdisjoint(own) and (
         "personal!" in own or ("personal" in own and (
-            "code" not in own or ("number" in own and not _CODE_NAMED.isdisjoint(own))))))
+            "code" not in own or not _code_apart(texts) or ("number" in own and not _CODE_NAMED.isdisjoint(own))))))
+
+
+def _code_apart(texts: list[str]) -> bool:
+    """Whether a text names a code by a word that is not also its number word (Lithuanian "numeris" is
+    both: "Telefono numeris" names no code)."""
+    for text in texts:
+        found = located(text)
+        numbers = {(first, last) for concept, first, last, _term in found if concept == "number"}
+        if any(concept == "code" and (first, last) not in numbers for concept, first, last, _term in found):
+            return True
+    return False
 
 
 def _weak(name: str, prop: dict[str, Any]) -> bool:
