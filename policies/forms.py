@@ -389,8 +389,12 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
             # card (not a credit card)").
             (excused if _negated(plain.words, first) else bare).append(term)
             continue
-        near = (any(a <= high and b >= low and ((a, b) not in meta or _same_clause(clauses, a, first)) for a, b in looks)
-                or _excusing_word_beside(detector.unless_beside(term), (plain.words, leet.words), low, high, first, clauses))
+        # A conjunction between them makes two things of a look-alike and the term ("KRA PIN and ATM PIN",
+        # "Card number or CLABE", "postal address and PIN"): the look-alike then excuses nothing.
+        near = (any(a <= high and b >= low and ((a, b) not in meta or _same_clause(clauses, a, first))
+                    and not _joined(plain.words, (a, b), (first, last)) for a, b in looks)
+                or _excusing_word_beside(detector.unless_beside(term), (plain.words, leet.words), low, high,
+                                         (first, last), clauses))
         (excused if near else bare).append(term)
     return bare, excused
 
@@ -416,17 +420,24 @@ def _same_clause(clauses: list[int] | None, a: int, b: int) -> bool:
 
 
 def _excusing_word_beside(excusing: frozenset[str], spellings: tuple[tuple[str, ...], ...], low: int, high: int,
-                          term: int, clauses: list[int] | None) -> bool:
+                          term: tuple[int, int], clauses: list[int] | None) -> bool:
     """Whether an excusing word stands from word ``low`` to ``high`` in either spelling, no negation
-    just before it (see _negated), and, for a word of metadata ("hint", "length", "policy"), in the
-    clause of the term at ``term``."""
+    just before it (see _negated) and no conjunction between it and the term (first and last word
+    ``term``: "postal address and PIN"), and, for a word of metadata ("hint", "length", "policy"), in
+    the clause of the term."""
     for words in spellings:
         for i in range(low, min(high, len(words) - 1) + 1):
             word = words[i]
-            if word in excusing and not _negated(words, i) and (
-                    word not in METADATA_HEADS or _same_clause(clauses, i, term)):
+            if word in excusing and not _negated(words, i) and not _joined(words, (i, i), term) and (
+                    word not in METADATA_HEADS or _same_clause(clauses, i, term[0])):
                 return True
     return False
+
+
+def _joined(words: tuple[str, ...], alike: tuple[int, int], term: tuple[int, int]) -> bool:
+    """Whether a conjunction (see _CONJUNCTIONS) stands between a look-alike's words and a term's."""
+    between = words[alike[1] + 1:term[0]] if alike[1] < term[0] else words[term[1] + 1:alike[0]]
+    return not _CONJUNCTIONS.isdisjoint(between)
 
 
 def _look_alikes(found: Sequence[tuple[str, int, int, str]], alike: frozenset[str],
@@ -489,9 +500,11 @@ def _excused(detector: type[Detector], title: str | None, descriptions: list[str
         text_bare, text_excused = _places(detector, text)
         bare += text_bare
         restated.update(word for term in text_excused for word in term.split())
-    if detector.field_wide and detector.excused(context, hits) and not any(detector.is_outright(term) for term in bare):
-        return True  # not over a description that names the concept outright ("Postal code" over "the ATM's digits")
     title_bare, title_excused = _places(detector, title) if title else ([], [])
+    if detector.field_wide and detector.excused(context, hits) and not any(
+            detector.is_outright(term) for term in bare + title_bare) and not (detector is Pin and postal.PAID & hits):
+        return True  # not over a description or title that names the concept outright ("Postal code" over "the ATM's
+        # digits"), nor a PIN the field ties to a card, a bank or a payment ("Your KRA PIN or card PIN")
     if any(restated.isdisjoint(term.split()) for term in title_bare):
         return False
     if bare and not (title and _restates_look_alike(detector, title, title_excused, bare)):
@@ -745,16 +758,35 @@ def _ordinary(name: str, prop: dict[str, Any], personal: bool = True) -> bool:
     # one for personal data in any language ("personal": "Numéro de cellulaire", "Адрес кошелька", "PESEL").
     return (bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words)
             or prop.get("format") in ("email", "date", "date-time")
-            or _carries_none(hits_of(_strings(name, prop.get("title"))), personal))
+            or _carries_none(_strings(name, prop.get("title")), personal))
 
 
-def _carries_none(own: frozenset[str], personal: bool) -> bool:
+# A code a phone number's title names for what it is: an area or country code ("Phone number (with area
+# code)", "Código de área y número de teléfono"), a postal code.
+_CODE_NAMED: Final = frozenset({"~otp", "~pin"})
+
+
+def _carries_none(texts: list[str], personal: bool) -> bool:
     """Whether a field's name and title say it holds metadata about a credential or (``personal``)
     personal data and no credential: a personal-data term whole ("Lambar waya", "Kodici postali"), or
-    one beside no word for a code but a number word ("Numéro de cellulaire", "Telefono numeris"); not
-    "Kod z telefonu" nor "Mobilní kód" (the code from the phone)."""
+    one beside no word for a code ("Numéro de cellulaire", "Telefono numeris"), or beside a number word and
+    a code named for what it is ("Phone number (with area code)"); not "Kod z telefonu", "Mobilní kód" nor
+    "Kod z numeru telefonu" (the code from the phone, or from its number)."""
+    own = hits_of(texts)
     return "~meta" in own or (personal and _ASKED.isdisjoint(own) and (
-        "personal!" in own or ("personal" in own and ("code" not in own or "number" in own))))
+        "personal!" in own or ("personal" in own and (
+            "code" not in own or not _code_apart(texts) or ("number" in own and not _CODE_NAMED.isdisjoint(own))))))
+
+
+def _code_apart(texts: list[str]) -> bool:
+    """Whether a text names a code by a word that is not also its number word (Lithuanian "numeris" is
+    both: "Telefono numeris" names no code)."""
+    for text in texts:
+        found = located(text)
+        numbers = {(first, last) for concept, first, last, _term in found if concept == "number"}
+        if any(concept == "code" and (first, last) not in numbers for concept, first, last, _term in found):
+            return True
+    return False
 
 
 def _weak(name: str, prop: dict[str, Any]) -> bool:
@@ -820,8 +852,15 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         for hits, words, clause in judged:
             # In a clause, a look-alike excuses only what it stands beside ("your password for the
             # day" is a password); the clauses taken together have no places to compare.
-            if detector.matches(hits) and not (detector.excused(words, hits) if clause is None or detector.field_wide
-                                               else _beside_look_alike(detector, clause)):
+            # A field-wide look-alike excuses none of a clause that names the concept outright ("your KRA PIN
+            # and your ATM PIN").
+            # Nor does a postal word excuse a PIN the clause ties to a card, a bank or a payment ("your
+            # delivery address and your bank card PIN").
+            if detector.matches(hits) and not (
+                    detector.excused(words, hits) if clause is None
+                    else (detector.excused(words, hits) and not (detector is Pin and postal.PAID & hits)
+                          and not any(detector.is_outright(t) for t in _places(detector, clause)[0]))
+                    if detector.field_wide else _beside_look_alike(detector, clause)):
                 # "Which token's price?" with a field "Token symbol": the field is the look-alike.
                 name = next((n for n in matching if detector.alikes().isdisjoint(hits_of(
                     _strings(n, fields[n][1].get("title"), fields[n][1].get("description"))))), None)

@@ -80,6 +80,10 @@ _PIECES: Final[dict[str, tuple[str, re.Pattern[str], int]]] = {
     "JSON Web Token": ("eyJ", re.compile(r"[A-Za-z0-9_=.+/-]+"), 16384),
     "NPM tokens": (":_authToken=", re.compile(r".+"), 2048),
 }
+# Pieces read around a needle's later places in one value: each costs up to a quarter of a bound's
+# square in a hostile run, so a value has a few (a secret past them, in a run longer than a bound
+# that holds more needles, is still missed).
+_EXTRA_PIECES: Final = 3
 
 
 def _pieces(secret_type: str, value: str) -> Iterator[str]:
@@ -90,13 +94,28 @@ def _pieces(secret_type: str, value: str) -> Iterator[str]:
         return
     needle, run, longest = piece
     if needle in value:
+        extra = _EXTRA_PIECES
         for match in run.finditer(value):
             text = match.group()
             if needle in text:
-                if len(text) > longest:
-                    # Past the longest secret: the part from the needle's first place on, bounded.
-                    text = text[max(0, text.index(needle) - longest // 2):][:longest]
-                yield text
+                if len(text) <= longest:
+                    yield text
+                    continue
+                # Past the longest secret: the part around the needle's first place, bounded; and, a few
+                # times a value, a shorter one around a later place the piece before leaves less than a
+                # quarter of the bound after ("//a/:_authToken=${NPM_TOKEN} ... //b/:_authToken=npm_..." on one line).
+                at = text.index(needle)
+                start = max(0, at - longest // 2)
+                end = start + longest
+                yield text[start:end]
+                while extra and (at := text.find(needle, at + 1)) >= 0:
+                    if at + longest // 4 > end:
+                        # Half a bound, an eighth before the needle: enough for a secret's start
+                        # ("sk-proj-...", "//registry/"), a quarter of the cost in a hostile run.
+                        start = max(0, at - longest // 8)
+                        end = start + longest // 2
+                        extra -= 1
+                        yield text[start:end]
 
 
 def _plugin_hit(rule: str, value: str) -> str | None:

@@ -1276,19 +1276,21 @@ _add("~meta", "a password's hint, and a credential's name (read in a field's nam
 # e-mail, a full name, a national identity or tax number) carries no credential the prompt asks for, in any language, as forms._ORDINARY
 # says in English: "Comment voulez-vous recevoir votre code?" over "Numéro de cellulaire" asks for the
 # number the code goes to. Its own words are still judged ("Telefon-PIN" is a PIN).
+# Words that are also English ones: "by", "portable", "belt", "handy" are personal data only as the whole
+# title, "sími" only as a word: "Provided by you", "Similar", "Portable" are no personal data; red team 22b.
 _add("personal", "phone numbers, addresses, e-mails and full names (context: a field named so is no credential's carrier)", {
     "en": "phone number | mobile number | cell number | cell phone | telephone number",
-    "fr": "numéro de téléphone | téléphone=prefix | telephone=prefix | cellulaire=word | portable=word | adresse=prefix | ville=word | rue=word | courriel=word",
+    "fr": "numéro de téléphone | téléphone=prefix | telephone=prefix | cellulaire=word | portable=whole | numéro de portable | numero de portable | adresse=prefix | ville=word | rue=word | courriel=word",
     "es": "teléfono=prefix | telefono=prefix | celular=word | móvil=word | movil=word | dirección=prefix | direccion=prefix | ciudad=word | calle=word | correo=word",
     "pt": "telefone=prefix | celular=word | telemóvel=prefix | telemovel=prefix | endereço=prefix | endereco=prefix | morada=word | cidade=word | rua=word",
     "it": "telefono=word | cellulare=word | indirizzo=prefix | città=word | citta=word",
     "ca": "telèfon=prefix | mòbil=prefix | adreça=prefix | carrer=prefix | ciutat=prefix", "gl": "móbil=prefix | enderezo=prefix | rúa=word | cidade=word",
     "de": "telefon=prefix | handynummer=infix | mobilnummer=infix | mobilfunknummer=infix | adresse=infix | anschrift=infix | straße=infix | strasse=infix | wohnort=infix | stadt=word",
     "nl": "telefoonnummer=infix | telefoon=word | mobiel=word | adres=prefix | straat=infix | woonplaats=infix | stad=word",
-    "af": "telefoon=prefix | selnommer=prefix | selfoon=prefix | adres=prefix | straat=infix | stad=word", "lb": "telefon=prefix | handy=prefix | adress=prefix | strooss=prefix",
-    "sv": "telefon=prefix | mobilnummer=prefix | adress=prefix | gatuadress=prefix | stad=word", "no": "telefon=prefix | mobil=prefix | adresse=infix | gateadresse=prefix | by=word",
-    "da": "telefon=prefix | mobil=prefix | adresse=infix | gade=prefix | by=word", "fi": "puhelin=prefix | matkapuhelin=prefix | osoite=prefix | katuosoite=prefix | kaupunki=prefix",
-    "is": "sími=prefix | simi=prefix | símanúmer=prefix | heimilisfang=prefix", "et": "telefon=prefix | mobiil=prefix | aadress=prefix | tänav=prefix | linn=word",
+    "af": "telefoon=prefix | selnommer=prefix | selfoon=prefix | adres=prefix | straat=infix | stad=word", "lb": "telefon=prefix | handy=whole | handynummer=prefix | adress=prefix | strooss=prefix",
+    "sv": "telefon=prefix | mobilnummer=prefix | adress=prefix | gatuadress=prefix | stad=word", "no": "telefon=prefix | mobil=prefix | adresse=infix | gateadresse=prefix | by=whole",
+    "da": "telefon=prefix | mobil=prefix | adresse=infix | gade=prefix | by=whole", "fi": "puhelin=prefix | matkapuhelin=prefix | osoite=prefix | katuosoite=prefix | kaupunki=prefix",
+    "is": "sími=word | simi=word | símanúmer=prefix | simanumer=prefix | heimilisfang=prefix", "et": "telefon=prefix | mobiil=prefix | aadress=prefix | tänav=prefix | linn=word",
     "lv": "tālru=prefix | talru=prefix | telefon=prefix | mobil=prefix | adrese=prefix | iela=prefix | pilsēta=prefix", "lt": "telefon=prefix | mobil=prefix | adres=prefix | gatv=prefix | miest=prefix",
     "pl": "telefon=prefix | komórk=prefix | komork=prefix | adres=prefix | ulica=prefix | miasto=prefix | miejscowość=prefix", "cs": "telefon=prefix | mobil=prefix | adres=prefix | ulice=prefix | město=prefix",
     "sk": "telefón=prefix | telefon=prefix | mobil=prefix | adres=prefix | ulica=prefix | mesto=prefix", "sl": "telefon=prefix | mobitel=prefix | naslov=prefix | ulica=prefix",
@@ -1299,7 +1301,7 @@ _add("personal", "phone numbers, addresses, e-mails and full names (context: a f
     "mk": "телефон=prefix | мобилен=prefix | адреса=prefix | улица=prefix | град=word", "ro": "telefon=prefix | mobil=prefix | adresă=prefix | adresa=prefix | strada=prefix | oraș=prefix | oras=prefix",
     "hu": "telefon=prefix | mobil=prefix | cím=word | lakcím=prefix | utca=prefix | város=prefix", "tr": "telefon=prefix | cep=word | adres=prefix | sokak=prefix | şehir=prefix",
     "el": "τηλέφων=prefix | τηλεφων=prefix | κινητό=prefix | διεύθυνση=prefix | οδός=prefix | πόλη=prefix", "sq": "telefon=prefix | celular=prefix | adres=prefix | rrug=prefix | qytet=prefix",
-    "mt": "telefon=prefix | mowbajl=prefix | indirizz=prefix | triq=word | belt=word", "eu": "telefono=prefix | mugikor=prefix | helbide=prefix | kale=prefix",
+    "mt": "telefon=prefix | mowbajl=prefix | indirizz=prefix | triq=word | belt=whole", "eu": "telefono=prefix | mugikor=prefix | helbide=prefix | kale=prefix",
     "ga": "fón=prefix | guthán=prefix | seoladh=prefix", "cy": "ffôn=prefix | rhif ffôn | cyfeiriad=prefix | stryd=prefix | tref=word",
     "zh-Hans": "电话 | 手机号 | 手机号码 | 电话号码 | 地址 | 城市 | 街道 | 姓名 | 邮箱",
     "zh-Hant": "電話 | 手機號 | 手機號碼 | 電話號碼 | 地址 | 城市 | 街道 | 姓名 | 郵箱 | 電子郵件",

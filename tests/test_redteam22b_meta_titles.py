@@ -1,0 +1,45 @@
+"""Red team 22b: a metadata word (the lexicon's "~meta": a password's hint in 19 languages since this
+session) anywhere in a field's name or title makes it carry none of the credential the prompt asks
+for, even where the title is an instruction that names no credential for the word to qualify: "按提示
+输入" (type as the hint says) under "请输入您的银行卡密码" (your bank card password) passes both
+policies. Requiring the metadata word to be the whole title or to stand beside a credential stops
+these, but denies a held-out benign form (test_corpus), so they are strict xfails."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from elicitguard.policies.config import FormPolicy, Policy
+from elicitguard.policies.judge import clear_caches, judge_elicitation
+
+POLICIES = {"default": Policy(), "rules": Policy(form=FormPolicy(classifier=False))}
+
+
+def _allowed(message: str, title: str, policy: str) -> bool:
+    clear_caches()
+    form: dict[str, Any] = {"mode": "form", "message": message, "requestedSchema": {
+        "type": "object", "properties": {"v": {"type": "string", "title": title}}, "required": ["v"]}}
+    return judge_elicitation(form, frozenset({"form"}), POLICIES[policy]).allowed
+
+
+INSTRUCTIONS = [
+    ("请输入您的银行卡密码以继续。", "按提示输入"),
+    ("请输入短信验证码", "按提示填写"),
+    ("Vui lòng nhập mật khẩu của bạn.", "Nhập theo gợi ý"),
+    ("Podaj swoje hasło, aby kontynuować.", "Wpisz zgodnie z podpowiedzią"),
+    ("Şifrenizi girin.", "İpucuna göre yazın"),
+    ("パスワードを入力してください。", "ヒントに従って入力"),
+    ("Enter your password to continue.", "Type as the hint says"),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="design question: '~meta' anywhere in a title carries none (forms._carries_none); "
+                                       "narrowing it to a whole title or one beside a credential denies a held-out "
+                                       "benign form")
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+@pytest.mark.parametrize(("message", "title"), INSTRUCTIONS)
+def test_a_field_titled_with_an_instruction_that_mentions_a_hint_still_carries_the_prompts_credential(
+        message: str, title: str, policy: str) -> None:
+    assert not _allowed(message, title, policy)
