@@ -42,8 +42,11 @@ def test_a_look_alike_word_added_to_the_ask_does_not_switch_the_model_off() -> N
     assert not _allowed(ASK + " (gift)", AT_090)
 
 
-@pytest.mark.xfail(strict=True, reason="design: the filler's and a look-alike's n-grams dilute the ask's score "
-                                       "(sum over sqrt(n) of one window) below the shipped threshold")
-@pytest.mark.parametrize("description", [FILLER + " " + ASK, ASK + " (gift)"])
-def test_at_the_shipped_threshold_filler_or_a_look_alike_word_does_not_dilute_the_ask_away(description: str) -> None:
-    assert not _allowed(description)
+@pytest.mark.xfail(strict=True, reason="design: the filler's n-grams dilute the ask's score (sum over sqrt(n) of "
+                                       "one window) below the shipped threshold")
+def test_at_the_shipped_threshold_filler_does_not_dilute_the_ask_away() -> None:
+    assert not _allowed(FILLER + " " + ASK)
+
+
+def test_at_the_shipped_threshold_a_look_alike_word_does_not_dilute_the_ask_away() -> None:
+    assert not _allowed(ASK + " (gift)")  # since the session-22 model (46 corpora); a strict xfail before
