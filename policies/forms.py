@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from elicitguard.policies import classifier, negation, postal
@@ -501,10 +501,8 @@ def _excused(detector: type[Detector], title: str | None, descriptions: list[str
         bare += text_bare
         restated.update(word for term in text_excused for word in term.split())
     title_bare, title_excused = _places(detector, title) if title else ([], [])
-    if detector.field_wide and detector.excused(context, hits) and not any(
-            detector.is_outright(term) for term in bare + title_bare) and not (detector is Pin and postal.PAID & hits):
-        return True  # not over a description or title that names the concept outright ("Postal code" over "the ATM's
-        # digits"), nor a PIN the field ties to a card, a bank or a payment ("Your KRA PIN or card PIN")
+    if detector.field_wide and _excused_field_wide(detector, context, hits, lambda: bare + title_bare):
+        return True
     if any(restated.isdisjoint(term.split()) for term in title_bare):
         return False
     if bare and not (title and _restates_look_alike(detector, title, title_excused, bare)):
@@ -512,6 +510,17 @@ def _excused(detector: type[Detector], title: str | None, descriptions: list[str
     if title_bare or title_excused or bare or restated:
         return True
     return detector.excused(context, hits)  # only the name names it
+
+
+def _excused_field_wide(detector: type[Detector], words: frozenset[str], hits: frozenset[str],
+                        bare: Callable[[], list[str]]) -> bool:
+    """Whether a look-alike that excuses its concept anywhere in a field or a prompt clause
+    (Detector.field_wide) excuses it here: not where the ``bare`` terms (asked for only when the
+    look-alike is there) name the concept outright ("Postal code" over "the ATM's digits", "your KRA
+    PIN and your ATM PIN"), nor a PIN the text ties to a card, a bank or a payment ("Your KRA PIN or
+    card PIN", "your delivery address and your bank card PIN")."""
+    return (detector.excused(words, hits) and not (detector is Pin and postal.PAID & hits)
+            and not any(detector.is_outright(term) for term in bare()))
 
 
 def _restates_look_alike(detector: type[Detector], title: str, title_excused: list[str], bare: list[str]) -> bool:
@@ -682,10 +691,8 @@ def _metadata_qualifies(clauses: list[str], written: list[str]) -> bool | None:
                        if concept in _ASKED and not set(range(first, last + 1)) <= inside)
         if asked:
             first, last = asked[0]
-            return any(first <= m <= last
-                       or (0 <= first - m - 1 <= _META_BEFORE and _CONJUNCTIONS.isdisjoint(words[m + 1:first]))
-                       or (0 <= m - last - 1 <= _META_AFTER and _CONJUNCTIONS.isdisjoint(words[last + 1:m]))
-                       for m in metadata)
+            return any(first <= m <= last or (0 <= first - m - 1 <= _META_BEFORE or 0 <= m - last - 1 <= _META_AFTER)
+                       and not _joined(words, (m, m), (first, last)) for m in metadata)
     return None
 
 
@@ -852,14 +859,9 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         for hits, words, clause in judged:
             # In a clause, a look-alike excuses only what it stands beside ("your password for the
             # day" is a password); the clauses taken together have no places to compare.
-            # A field-wide look-alike excuses none of a clause that names the concept outright ("your KRA PIN
-            # and your ATM PIN").
-            # Nor does a postal word excuse a PIN the clause ties to a card, a bank or a payment ("your
-            # delivery address and your bank card PIN").
             if detector.matches(hits) and not (
                     detector.excused(words, hits) if clause is None
-                    else (detector.excused(words, hits) and not (detector is Pin and postal.PAID & hits)
-                          and not any(detector.is_outright(t) for t in _places(detector, clause)[0]))
+                    else _excused_field_wide(detector, words, hits, lambda: _places(detector, clause or "")[0])
                     if detector.field_wide else _beside_look_alike(detector, clause)):
                 # "Which token's price?" with a field "Token symbol": the field is the look-alike.
                 name = next((n for n in matching if detector.alikes().isdisjoint(hits_of(

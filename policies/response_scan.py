@@ -269,6 +269,14 @@ def _runs(words: list[str], wordlist: dict[str, int] | frozenset[str]) -> list[t
     return runs
 
 
+def _windows(start: int, end: int, everywhere: bool) -> Iterator[tuple[int, int]]:
+    """Each seed-long window of a run of words as (first word, length): at every place, or only at
+    the run's two ends."""
+    for length in (n for n in _SEED_LENGTHS if n <= end - start):
+        yield from ((first, length) for first in (range(start, end - length + 1) if everywhere
+                                                  else dict.fromkeys((start, end - length))))
+
+
 class SeedPhrase(ResponseDetector):
     """A wallet seed phrase: a value whose words are 12, 15, 18, 21 or 24 words of one BIP-39 list
     (numbered, one a line or comma-separated as copied), or such a run inside a longer text whose
@@ -289,10 +297,9 @@ class SeedPhrase(ResponseDetector):
                 return "BIP-39 seed phrase"
             # A short run is tried at every place (a seed with a BIP-39 word either side); a long one
             # at its ends only, so a hostile value's cost stays bounded.
-            for length in (n for n in _SEED_LENGTHS if n < end - start):
-                firsts = range(start, end - length + 1) if end - start <= _SHORT_RUN else (start, end - length)
-                if any(_checksum_ok([wordlist[w] for w in words[first:first + length]]) for first in firsts):
-                    return "BIP-39 seed phrase"
+            if any(_checksum_ok([wordlist[w] for w in words[first:first + length]])
+                   for first, length in _windows(start, end, end - start <= _SHORT_RUN)):
+                return "BIP-39 seed phrase"
         return None
 
     @classmethod
@@ -305,11 +312,10 @@ class SeedPhrase(ResponseDetector):
         words = [v.strip().casefold() if isinstance(v, str) and _SEED_WORD.fullmatch(v.strip().casefold()) else ""
                  for v in values]
         for wordlist, start, end in _seed_runs(words):
-            for length in (n for n in _SEED_LENGTHS if n <= end - start):
-                for first in range(start, end - length + 1):
-                    window = words[first:first + length]
-                    if len(set(window)) == length or _checksum_ok([wordlist[w] for w in window]):
-                        return first
+            for first, length in _windows(start, end, True):
+                window = words[first:first + length]
+                if len(set(window)) == length or _checksum_ok([wordlist[w] for w in window]):
+                    return first
         return None
 
 
