@@ -169,10 +169,15 @@ def _words(text: str, limit: int) -> tuple[str, ...]:
     return normalise(text[:limit])[1].words
 
 
+def _spaced(match: re.Match[str]) -> str:
+    # A function, not the template r" \1 ": Python 3.11 parses a template again on every call.
+    return f" {match[0]} "
+
+
 def field_words(name: str, prop: Mapping[str, Any]) -> tuple[str, ...]:
     """The field's text as normalised words: its name (digits split off), title, description and a
     prose default."""
-    words = list(_words(_DIGIT_RUN.sub(r" \1 ", name), FIELD_TEXT))
+    words = list(_words(_DIGIT_RUN.sub(_spaced, name), FIELD_TEXT))
     for key in ("title", "description", "default"):
         value = prop.get(key)
         if isinstance(value, str) and value and (key != "default" or len(value.split()) > 1):
@@ -238,6 +243,12 @@ class Model:
     form: dict[str, float] = _field(default_factory=dict)
     form_bias: float = 0.0
     agree: float | None = None
+    # Whether the shape table weighs the lexicon's concepts ("c:password", "mc:signin"): a model
+    # trained without them (train.py CONCEPTS) needs no scan for tokens that would weigh nothing.
+    reads_concepts: bool = _field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reads_concepts", any(k.startswith(("c:", "mc:")) for k in self.shape))
 
     def text_logit(self, table: dict[str, float], words: tuple[str, ...]) -> float:
         """A namespace's share of the logit: the weights of its distinct n-grams summed, over the
@@ -257,7 +268,8 @@ class Model:
     def field_logit(self, name: str, kind: str, prop: Mapping[str, Any]) -> float:
         """The field's own share of the logit (the bias included), without the prompt's."""
         get = self.shape.get
-        shape = sum(get(t, 0.0) for t in shape_tokens(kind, prop) + field_concepts(name, prop))
+        tokens = shape_tokens(kind, prop) + (field_concepts(name, prop) if self.reads_concepts else ())
+        shape = sum(get(t, 0.0) for t in tokens)
         return self.bias + self.text_logit(self.field, field_words(name, prop)) + shape
 
     def form_probability(self, words: tuple[str, ...]) -> float:
@@ -267,7 +279,8 @@ class Model:
     def prompt_logit(self, texts: list[str]) -> float:
         """The prompt's share of every field's logit."""
         get = self.shape.get
-        return self.text_logit(self.prompt, prompt_words(texts)) + sum(get(t, 0.0) for t in prompt_concepts(texts))
+        named = prompt_concepts(texts) if self.reads_concepts else ()
+        return self.text_logit(self.prompt, prompt_words(texts)) + sum(get(t, 0.0) for t in named)
 
 
 def distinct_logit(table: dict[str, float], distinct: set[str] | frozenset[str]) -> float:

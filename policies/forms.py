@@ -217,10 +217,7 @@ def _strings(*values: JSON) -> list[str]:
 
 def hits_of(texts: list[str]) -> frozenset[str]:
     """The concepts the lexicon finds in any of the texts."""
-    found: frozenset[str] = frozenset()
-    for text in texts:
-        found |= concepts(text)
-    return found
+    return frozenset().union(*map(concepts, texts))
 
 
 def _words_of(texts: list[str]) -> frozenset[str]:
@@ -745,6 +742,8 @@ def _may_negate(plain: Text) -> bool:
 
 def _public(words: tuple[str, ...]) -> bool:
     """Whether the words call something public ("SSH public key"), not "non-public"."""
+    if PUBLIC_WORDS.isdisjoint(words):
+        return False  # most names: one set test instead of a loop over the words
     return any(word in PUBLIC_WORDS and not _negated(words, i) for i, word in enumerate(words))
 
 

@@ -41,8 +41,8 @@ _GREEK_ACCENTED: Final = re.compile("[άέήίόύώϊϋΐΰ]")
 # A cheap test for a camelCase boundary: the regex above looks behind at every position.
 _CAMEL_CANDIDATE: Final = re.compile(r"[a-z0-9][A-Z]|[A-Z][A-Z][a-z]")
 # ASCII separators (everything but letters, digits, "$" and "@"; "_" too) as spaces, for str.split.
-_ASCII_SEPARATORS: Final = str.maketrans({chr(c): " " for c in range(128)
-                                          if not (chr(c).isalnum() or chr(c) in "$@")})
+# A bytes table: bytes.translate is several times faster than str.translate with a dict.
+_ASCII_SEPARATORS: Final = bytes(c if chr(c).isalnum() or chr(c) in "$@" else 32 for c in range(128)) + bytes(range(128, 256))
 
 
 def _confusables() -> dict[str, str]:
@@ -111,7 +111,7 @@ def normalise(text: str) -> tuple[Text, Text]:
         if _CAMEL_CANDIDATE.search(text):
             text = _CAMEL.sub(" ", text)
         folded = text.lower()
-        words = tuple(folded.translate(_ASCII_SEPARATORS).split())
+        words = tuple(folded.encode("ascii").translate(_ASCII_SEPARATORS).decode("ascii").split())
         plain = _text(words)
         # A leet word mixes letters with digits or symbols, so some letter touches one.
         if _ASCII_MIXED.search(folded) is None or _LEET_CHARS.search(folded) is None:

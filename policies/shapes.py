@@ -202,12 +202,12 @@ def key_format_in_pattern(pattern: str) -> tuple[str, str] | None:
 
 
 # Every prefix above holds "-" or "_" or one of these: prose without any names no key format.
-_PROSE_NEEDLES: Final = ("-", "_", "AKIA", "ASIA", "AIza", "eyJ", "BEGIN")
+_PROSE_NEEDLES: Final = re.compile("[-_]|AKIA|ASIA|AIza|eyJ|BEGIN")
 
 
 def key_format_in_prose(text: str) -> tuple[str, str] | None:
     """(rule, label) when prose names a key format ("it starts with `ghp_`", "looks like sk-...")."""
-    if not any(n in text for n in _PROSE_NEEDLES):
+    if _PROSE_NEEDLES.search(text) is None:
         return None
     return _named(_PREFIX_IN_PROSE.search(text))
 
