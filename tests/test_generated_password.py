@@ -1,0 +1,68 @@
+"""The response scan withholds a password a generator made (1Password, Bitwarden, KeePass: letters of
+both cases, digits and symbols, the kind of character changing all the time), typed into a field the
+form never declared as one, and leaves alone the symbol-rich answers people give: addresses, URLs,
+versions, locales, key chords, code and human-made passwords it cannot tell from words."""
+
+from __future__ import annotations
+
+import pytest
+
+from elicitguard.policies.response_scan import generated_password, scan_content
+
+# Made once with Python's secrets module over each generator's default alphabet, 12 to 40 characters.
+GENERATED = [
+    "Tq8#mZ!4vR&x2Lp9@kW$7nB%",  # 1Password, 24 characters
+    "v7#Lq!9zT_rW",  # 12 characters, with an underscore
+    "aB3$dE5%fG7&",
+    "9Kx!mR2@pL7#wQ4^",  # Bitwarden, 16 characters
+    "Zt5*Hq8&Jn3!Vd6@Rb9%",  # 20 characters
+    "p4R^w8K!z2M*q6T&x1N@c5B#",
+    "G7?u2=Lk9+Ye4<Wd1>Ha6|",  # KeePass's extended symbols
+    "r3E~b8Q!n5J#t0V$y7C%m2X^k9F&",  # 28 characters
+    "L0g!nR8#vT3@qZ6$wK1%pM4^xB7&cN2*",  # 32 characters
+    "h5D!s9G@j2K#l6P$z8X%c1V^b4N&m7Q*w3E(",  # 36 characters
+]
+
+ORDINARY = [
+    "P@ssw0rd2024!",  # made by a person: a word, a year, a symbol (it cannot be told from an ordinary answer)
+    "Summer2024!", "ada.lovelace+forms@example.com", "https://example.com/a/b?x=1&Y=2#Top", "C++/C#/F#",
+    "sr_RS.UTF-8@latin", "Ctrl+Shift+4", "v2.10.3-RC1+build.7", "ORDER-2024-000123", "$1,299.99",
+    "[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+", "x=\"1\"", "</Section2>", "MyClass(value=3)", "0x1F#A2b!Q9zK",
+    "AB12CD34EF56GH78", "Q3-2024-Revenue&Costs", "iPhone15Pro#Max", "SKU-88231-Blue",
+    "R2D2&C3PO", "a" * 12, "Aa1!" * 3 + "\u00e9",  # not ASCII
+]
+
+
+@pytest.mark.parametrize("value", GENERATED)
+def test_a_generated_password_typed_into_an_innocent_field_is_withheld(value: str) -> None:
+    findings = scan_content({"nickname": value}, {"nickname": {"type": "string", "title": "Nickname"}})
+    assert [(f.rule, f.detector, f.field) for f in findings] == [("response.high_entropy", "generated password", "nickname")]
+    assert value not in findings[0].detail()
+
+
+@pytest.mark.parametrize("value", ORDINARY)
+def test_a_symbol_rich_ordinary_answer_is_left_alone(value: str) -> None:
+    assert not generated_password(value)
+    assert scan_content({"answer": value}, None) == []
+
+
+@pytest.mark.parametrize("value", GENERATED[:3])
+def test_a_field_declaring_a_pattern_or_a_choice_explains_the_value(value: str) -> None:
+    assert scan_content({"code": value}, {"code": {"type": "string", "pattern": "^.{12,}$"}}) == []
+    assert scan_content({"code": value}, {"code": {"type": "string", "enum": [value]}}) == []
+
+
+def test_the_high_entropy_rule_switched_off_lets_a_generated_password_through() -> None:
+    assert scan_content({"nickname": GENERATED[0]}, None, frozenset({"response.high_entropy"})) == []
+
+
+def test_a_generated_password_inside_a_sentence_is_not_read_as_one_token() -> None:
+    # The scan judges a value as typed; a password inside prose is the keyword plugins' (not this detector's).
+    assert not generated_password("my new one is " + GENERATED[0])
+
+
+@pytest.mark.xfail(strict=True, reason="a chemical formula with a word is as mixed as a generated password: only one "
+                                       "word of five letters among eleven letters (the words' share must stay under "
+                                       "60% or a fifth of generated passwords would pass)")
+def test_a_formula_with_symbols_is_left_alone() -> None:
+    assert scan_content({"answer": "H2O+NaCl=Brine#1"}, None) == []
