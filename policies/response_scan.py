@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import string
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -337,42 +338,52 @@ def _entropy(value: str) -> float:
 # The symbols password generators add (1Password, Bitwarden, KeePass); "-", "_", "." and ":" alone
 # join the words of names, versions and locales ("sr_RS.UTF-8").
 _PASSWORD_SYMBOLS: Final = frozenset("!#$%&*@^~?+=<>|")
+# What a browser's suggested password is made of (Chrome: letters, digits and "-", "_", ".", ":").
+_BROWSER_ALPHABET: Final = frozenset(string.ascii_letters + string.digits + "-_.:")
 # Code and markup a developer may paste, not a password: a regex class range ("[A-Za-z0-9]"), an
 # attribute ('x="1"'), a closing tag, a call with a keyword argument, a hex literal, a URL, an e-mail.
 _CODE: Final = re.compile(r"\[[^\]]*[0-9A-Za-z]-[0-9A-Za-z]|=[\"']|</|\w\(\w+=|\b0x[0-9a-fA-F]|://|^[^@]+@[^@]+\.[A-Za-z]{2,}$")
-
-
+# Words: runs of three letters or more of one case, or capitalised ("Ctrl+Shift+4", "iPhone15Pro").
 _WORDED: Final = re.compile(r"[a-z]{3,}|[A-Z]{3,}|[A-Z][a-z]{2,}")
+_LOWER, _UPPER, _DIGIT, _SYMBOL = range(4)
 
 
-def _class(char: str) -> int:
-    return 0 if char.islower() else 1 if char.isupper() else 2 if char.isdigit() else 3
+def _kind(char: str) -> int:
+    return _LOWER if char.islower() else _UPPER if char.isupper() else _DIGIT if char.isdigit() else _SYMBOL
 
 
 def generated_password(value: str) -> bool:
-    """Whether a single token of 12 to 64 printable ASCII characters looks made by a password
-    generator: lower and upper case letters, digits and a generator's symbol, the kind of character
-    changing at least every other character, letters changing case at least one time in five and
-    at most 60% of them in words (runs of three of one case, or capitalised), and few characters
-    repeated. Measured (session 23, tools/generated_password_check.py): 79-87% of generated passwords of
-    12 to 32 characters; 795 of 16.2 million whitespace-separated tokens (0.005%) of Python's
-    standard library and this repository's corpora and docs, nearly all code and regex fragments."""
+    """Whether a single token of printable ASCII looks made by a password generator: the kind of
+    character (lower, upper, digit, symbol) changing at least every other character, letters
+    changing case often and mostly outside words, few characters repeated; and either (12 to 64
+    characters) every kind with a generator's symbol (1Password, Bitwarden, KeePass), or (14 to 64) a
+    browser's suggestion of letters of both cases, two digits or more and at most one "-", "_", "." or
+    ":", stricter on case and words.
+    Measured (session 23, tools/generated_password_check.py): 80-86% of generated passwords with
+    symbols of 12 to 32 characters, 44-50% of letters and digits alone of 14 to 32; 796 of 16.2
+    million whitespace-separated tokens (0.005%) of Python's standard library and this repository's corpora
+    and docs, nearly all code and regex fragments."""
     size = len(value)
     if not 12 <= size <= 64 or not value.isascii() or not value.isprintable() or " " in value:
         return False
-    if _PASSWORD_SYMBOLS.isdisjoint(value) or value.count("/") > 1:
+    kinds = [_kind(c) for c in value]
+    if _PASSWORD_SYMBOLS.isdisjoint(value):
+        # No generator's symbol: a browser's suggestion, or nothing generated.
+        browser = (size >= 14 and kinds.count(_DIGIT) >= 2 and kinds.count(_SYMBOL) <= 1
+                   and _BROWSER_ALPHABET.issuperset(value))
+        if not browser or _LOWER not in kinds or _UPPER not in kinds:
+            return False
+        case_changes, worded = 0.3, 0.5
+    else:
+        if len(set(kinds)) < 4 or value.count("/") > 1 or _CODE.search(value):
+            return False
+        case_changes, worded = 0.2, 0.6
+    if len(set(value)) < 0.7 * size or sum(a != b for a, b in zip(kinds, kinds[1:])) < 0.5 * (size - 1):
         return False
-    kinds = [_class(c) for c in value]
-    if len(set(kinds)) < 4 or len(set(value)) < 0.7 * size or _CODE.search(value):
+    letters = [kinds[i] != kinds[i + 1] for i in range(size - 1) if kinds[i] <= _UPPER and kinds[i + 1] <= _UPPER]
+    if letters and sum(letters) < case_changes * len(letters):
         return False
-    changes = sum(a != b for a, b in zip(kinds, kinds[1:]))
-    if changes < 0.5 * (size - 1):
-        return False
-    letters = [kinds[i] != kinds[i + 1] for i in range(size - 1) if kinds[i] < 2 and kinds[i + 1] < 2]
-    if letters and sum(letters) < 0.2 * len(letters):
-        return False
-    # Words: most letters in runs of three or more of one case, or capitalised ("Ctrl+Shift+4").
-    return sum(map(len, _WORDED.findall(value))) <= 0.6 * (kinds.count(0) + kinds.count(1))
+    return sum(map(len, _WORDED.findall(value))) <= worded * (kinds.count(_LOWER) + kinds.count(_UPPER))
 
 
 class HighEntropy(ResponseDetector):

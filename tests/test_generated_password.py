@@ -1,7 +1,8 @@
 """The response scan withholds a password a generator made (1Password, Bitwarden, KeePass: letters of
-both cases, digits and symbols, the kind of character changing all the time), typed into a field the
-form never declared as one, and leaves alone the symbol-rich answers people give: addresses, URLs,
-versions, locales, key chords, code and human-made passwords it cannot tell from words."""
+both cases, digits and symbols; a browser's suggestion of letters and digits; the kind of character
+changing all the time) typed into a field the form never declared as one, and leaves alone the
+symbol-rich answers people give: addresses, URLs, versions, locales, key chords, code, references and
+human-made passwords it cannot tell from words."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ GENERATED = [
     "r3E~b8Q!n5J#t0V$y7C%m2X^k9F&",  # 28 characters
     "L0g!nR8#vT3@qZ6$wK1%pM4^xB7&cN2*",  # 32 characters
     "h5D!s9G@j2K#l6P$z8X%c1V^b4N&m7Q*w3E(",  # 36 characters
+    "hP7xK2mQ9vT4bRw",  # a browser's suggestion: letters and digits, 15 characters
+    "Tq8-mZ4vR2xLp9kW",  # with one "-"
 ]
 
 ORDINARY = [
@@ -30,6 +33,8 @@ ORDINARY = [
     "[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+", "x=\"1\"", "</Section2>", "MyClass(value=3)", "0x1F#A2b!Q9zK",
     "AB12CD34EF56GH78", "Q3-2024-Revenue&Costs", "iPhone15Pro#Max", "SKU-88231-Blue",
     "R2D2&C3PO", "a" * 12, "Aa1!" * 3 + "\u00e9",  # not ASCII
+    "arXiv:0706.0343v1", "MacBookPro2021M1", "XJ4K9P2M7Q1Z3W",  # no lower case: a booking reference
+    "aB3dE5fG7hJ9k",  # letters and digits, 13 characters: too short to tell
 ]
 
 

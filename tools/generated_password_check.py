@@ -5,7 +5,8 @@ and of this repository's corpora and docs (false alarms on text that is no passw
     python tools/generated_password_check.py [--samples 1500] [--show 30]
 
 Deterministic (a seeded generator). Only passwords holding every kind of character a generator is
-asked for (lower, upper, digit, symbol) are counted, as generators guarantee each kind.
+asked for (lower, upper, digit, and a symbol where the alphabet has them) are counted, as generators
+guarantee each kind.
 """
 
 from __future__ import annotations
@@ -25,13 +26,14 @@ from elicitguard.policies.response_scan import generated_password  # noqa: E402
 ALPHABETS = {
     "1Password/Bitwarden (!@#$%^&*)": string.ascii_letters + string.digits + "!@#$%^&*",
     "every ASCII symbol (KeePass)": string.ascii_letters + string.digits + string.punctuation,
+    "letters and digits (a browser's suggestion)": string.ascii_letters + string.digits,
 }
 SYMBOLS = frozenset("!#$%&*@^~?+=<>|")
 
 
-def _complete(value: str) -> bool:
+def _complete(value: str, symbols: bool) -> bool:
     return (any(c.islower() for c in value) and any(c.isupper() for c in value) and any(c.isdigit() for c in value)
-            and not SYMBOLS.isdisjoint(value))
+            and (not symbols or not SYMBOLS.isdisjoint(value)))
 
 
 def main() -> int:
@@ -42,9 +44,9 @@ def main() -> int:
     rng = random.Random(23)
     for name, alphabet in ALPHABETS.items():
         row = []
-        for length in (12, 16, 20, 24, 32):
+        for length in (12, 14, 16, 20, 24, 32):
             made = [v for v in ("".join(rng.choice(alphabet) for _ in range(length)) for _ in range(args.samples))
-                    if _complete(v)]
+                    if _complete(v, not SYMBOLS.isdisjoint(alphabet))]
             row.append(f"{length}: {sum(map(generated_password, made)) / len(made):.2f}")
         print(f"recall, {name}: " + ", ".join(row))
     files = sorted(Path(sysconfig.get_paths()["stdlib"]).rglob("*.py")) + sorted((ROOT / "tests" / "corpus").glob("*.jsonl")) \
