@@ -442,19 +442,29 @@ def _strings(value: Any) -> Iterator[str]:
             yield " ".join(value)[:MAX_SCAN]  # a seed phrase split over a list
 
 
-def scan_content(content: Any, schema: dict[str, Any] | None, disabled: frozenset[str] = frozenset()) -> list[Finding]:
+def _declared_secret(declared: dict[str, Any]) -> bool:
+    return declared.get("format") == "password" or declared.get("writeOnly") is True
+
+
+def scan_content(content: Any, schema: dict[str, Any] | None, disabled: frozenset[str] = frozenset(),
+                 allowed: frozenset[str] = frozenset()) -> list[Finding]:
     """Findings in an accepted form's content ({field: value}); ``schema`` is the requested schema's
-    properties when the proxy saw the form."""
+    properties when the proxy saw the form. A field in ``allowed`` (the team's ``allow_fields``, as
+    matched) or one its schema declares a secret (``format: password``, ``writeOnly``) was let through
+    to carry one: only the named formats (keys, tokens, cards, seeds) are looked for there, not a
+    random-looking value, which is what such a field holds."""
     if not isinstance(content, dict):
         return []
     findings = []
     properties = schema if isinstance(schema, dict) else {}
     detectors = [d for d in DETECTORS if d.rule not in disabled]
+    named = [d for d in detectors if d is not HighEntropy]
     for name, value in list(content.items())[:256]:
         declared = properties.get(name)
         declared = declared if isinstance(declared, dict) else {}
+        looked_for = named if name in allowed or _declared_secret(declared) else detectors
         for text in _strings(value):
-            hit = next(((d, what) for d in detectors if (what := d.found(text, declared, str(name))) is not None), None)
+            hit = next(((d, what) for d in looked_for if (what := d.found(text, declared, str(name))) is not None), None)
             if hit is not None:
                 findings.append(Finding(hit[0].rule, hit[1], str(name)[:200]))
                 break

@@ -71,3 +71,41 @@ def test_a_generated_password_inside_a_sentence_is_not_read_as_one_token() -> No
                                        "60% or a fifth of generated passwords would pass)")
 def test_a_formula_with_symbols_is_left_alone() -> None:
     assert scan_content({"answer": "H2O+NaCl=Brine#1"}, None) == []
+
+
+GITHUB = "ghp_" + "a1B2c3D4e5" * 3 + "f6G7h8"
+
+
+@pytest.mark.parametrize("declared", [{"type": "string", "format": "password"}, {"type": "string", "writeOnly": True}])
+def test_a_field_declared_a_secret_takes_a_random_value_but_not_a_named_format(declared: dict[str, object]) -> None:
+    # Such a form passed only because the team let it (allow_fields, monitor): a generated password is
+    # what the field holds; a token of a named format is still nothing to type there.
+    assert scan_content({"wifi": GENERATED[0]}, {"wifi": declared}) == []
+    assert [f.rule for f in scan_content({"wifi": GITHUB}, {"wifi": declared})] == ["response.known_token"]
+
+
+def _guarded(config: str, field: str, value: str) -> list[str]:
+    """The rules that withheld an answer to a form with one field, through the whole guard."""
+    import json
+
+    from elicitguard.policies.config import load_config_text
+    from elicitguard.policies.engine import Guard
+    g = Guard(load_config_text(config).policy, 1 << 20)
+    g.client_message(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}}},
+        "clientInfo": {"name": "t", "version": "1"}}}).encode())
+    g.server_message(json.dumps({"jsonrpc": "2.0", "id": 0, "result": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "s", "version": "1"}}}).encode())
+    form = {"mode": "form", "message": "Router set-up", "requestedSchema": {"type": "object", "properties": {
+        field: {"type": "string", "title": "Wi-Fi password"}}}}
+    out = g.server_message(json.dumps({"jsonrpc": "2.0", "id": 7, "method": "elicitation/create", "params": form}).encode())
+    assert out.forward is not None, "the form must reach the client for the answer to be scanned"
+    reply = g.client_message(json.dumps({"jsonrpc": "2.0", "id": 7, "result": {
+        "action": "accept", "content": {field: value}}}).encode())
+    return [r.rule for d in reply.decisions for r in d.reasons]
+
+
+def test_a_field_the_team_allows_carries_a_generated_password_but_no_token() -> None:
+    config = "policy:\n  form:\n    allow_fields: [Wifi-Password]\n"
+    assert _guarded(config, "wifi_password", GENERATED[1]) == []
+    assert _guarded(config, "wifi_password", GITHUB) == ["response.known_token"]

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from elicitguard.policies.carriers.base import C2S, Carrier, Outcome, blocked_error, deep_copy_path, error_response
 from elicitguard.policies.envelope import JSONObject, Message
+from elicitguard.policies.forms import allowed_field
 from elicitguard.policies.response_scan import Finding, scan_content
 from elicitguard.policies.verdict import Decision, Reason
 
@@ -32,7 +33,10 @@ class ResponseCarrier(Carrier):
     def _scan(self, content: Any, schema: Any) -> list[Finding]:
         if not self.policy.response.scan:
             return []
-        return scan_content(content, schema if isinstance(schema, dict) else None, self.policy.response.disabled)
+        allow = self.policy.form.allow_fields
+        allowed = frozenset(n for n in content if isinstance(n, str) and allowed_field(n, allow)) \
+            if allow and isinstance(content, dict) else frozenset()
+        return scan_content(content, schema if isinstance(schema, dict) else None, self.policy.response.disabled, allowed)
 
     def _all_monitored(self, reasons: tuple[Reason, ...]) -> bool:
         """Every rule that fired is only audited (policy.rules, or mode: monitor): the answer passes."""
