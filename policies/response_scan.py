@@ -151,7 +151,7 @@ class JsonWebToken(ResponseDetector):
 class KnownToken(ResponseDetector):
     """Token formats detect-secrets knows (AWS, GitHub, GitLab, Slack, Stripe, OpenAI, npm, PyPI,
     SendGrid, Twilio, Discord, Telegram, basic-auth URLs...) and a few more of ours (Hugging Face,
-    Google API keys, Anthropic)."""
+    Google API keys, Anthropic, DigitalOcean, Shopify, a URL with a password and no user name)."""
 
     rule = "response.known_token"
     label = "a known API token format"

@@ -39,8 +39,11 @@ VALUE_SHAPES: Final[tuple[ValueShape, ...]] = (
     ValueShape("credential.token", "a JSON Web Token", re.compile(
         _RUN + r"(?>(?:\b|[A-Za-z0-9_-]*?-)eyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\."), ("eyJ",)),
     ValueShape("credential.api_key", "a Stripe key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}"), ("_live_", "_test_")),
+    ValueShape("credential.token", "a DigitalOcean token", re.compile(r"\bdo[opr]_v1_[a-f0-9]{64}\b"), ("_v1_",)),
+    ValueShape("credential.token", "a Shopify token", re.compile(r"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b"), ("shp",)),
+    # The user may be empty ("redis://:password@host"), as Redis and some brokers write it.
     ValueShape("credential.connection_string", "a URL with an embedded password",
-               re.compile(r"(?<![a-z0-9+.-])[0-9+.-]*+[a-z][a-z0-9+.-]*+://[^/\s:@]++:[^/\s@]++@", re.IGNORECASE),
+               re.compile(r"(?<![a-z0-9+.-])[0-9+.-]*+[a-z][a-z0-9+.-]*+://[^/\s:@]*+:[^/\s@]++@", re.IGNORECASE),
                ("://",)),
 )
 
