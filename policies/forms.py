@@ -284,13 +284,13 @@ def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozense
 
 def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str],
                    rules: TeamRules) -> Iterator[Reason]:
-    title = prop.get("title")
+    title = _spelled(prop.get("title"))
     names = [t for t in (name, title) if isinstance(t, str) and t]
     # A prose default ("<replace with your GitHub password>") is shown to the user like a description;
     # a one-token default ("/etc/secrets", "db-credentials") is a value, not an instruction.
     default = prop.get("default")
-    prose_default = default if isinstance(default, str) and len(default.split()) > 1 else None
-    description = prop.get("description")
+    prose_default = _spelled(default) if isinstance(default, str) and len(default.split()) > 1 else None
+    description = _spelled(prop.get("description"))
     descriptions = _asking_parts(description) + _asking_parts(prose_default)
     if rules:
         reason = rules.judge_field(name, kind, names + descriptions, _words_of(names + descriptions))
@@ -359,6 +359,29 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # digits), makes 13 or 14 digits a card's too.
     card_named = "card_brand" in form_hits or (bool(_CARDS & form_hits) and "~card_number" not in form_hits)
     yield from _shape_signals(name, kind, prop, names, descriptions, about_credential, frozenset(excused), card_named)
+
+
+# A symbol joining two words ("Name & password", "Name+Password", "Name/Password"): normalising drops
+# it, and the two words would read as one thing ("name password", a metadata word qualifying the
+# password). A slash joins only in a run of letters and slashes ("Key name/label"), not in a path or
+# an address ("github.com/settings/tokens"); no symbol joins digits ("MM/YY", "+1 555").
+_JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])\s*[&+]\s*(?=[^\W\d_])")
+_SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$|[\s,;:.!?)\]])")
+# The conjunction a joining symbol reads as (one of _CONJUNCTIONS).
+_SYMBOL_READ_AS: Final = " and "
+
+
+def _spelled(text: Any) -> Any:
+    """A field's text with each symbol that joins two words read as the conjunction it stands for, so
+    that a conjunction between a look-alike or a metadata word and a credential (see _joined) is seen
+    however it is written ("Name & password" is a name and a password). Not where the symbol is part
+    of a term of the lexicon ("Track & Trace code", a look-alike): the text is then read as written."""
+    if not isinstance(text, str) or not ("&" in text or "+" in text or "/" in text):
+        return text
+    spelled = _JOINING_SYMBOL.sub(_SYMBOL_READ_AS, text)
+    if "/" in spelled:
+        spelled = _SLASHED_WORDS.sub(lambda m: re.sub(r" / |/", _SYMBOL_READ_AS, m.group(0)), spelled)
+    return spelled if spelled == text or concepts(text) <= concepts(spelled) else text
 
 
 # How far a look-alike's words reach: "postal PIN", "PIN for your postal area", "gift card number".
@@ -658,7 +681,7 @@ _VARIABLE_WORDS: Final = 6
 # A conjunction between them makes two things of a metadata word and a credential ("the name and
 # password", "Nombre de usuario y contraseña", "Label or API key", "Account name + password"): the
 # metadata word then qualifies nothing. No one-letter word that is also an article or a pronoun
-# ("a", "i"). A symbol ("Name & password") is gone from the asking clauses read here (a strict xfail).
+# ("a", "i"). A symbol that joins ("Name & password", "Name/Password") reads as "and" (see _spelled).
 _CONJUNCTIONS: Final = frozenset({"and", "or", "plus", "then", "und", "oder", "et", "ou", "puis", "y", "o", "e",
                                   "ed", "oppure", "en", "och", "og", "eller", "ve", "veya", "lub", "oraz", "и",
                                   "или", "та", "і", "або", "а"})
