@@ -322,11 +322,14 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # - where the title, which is what the user reads, names a credential and no metadata, whatever
     #   the field's name ("name" titled "Password": the name only the server and the client see);
     # - where neither name nor title names more than metadata ("Name", "Type", "Notes", "Your display
-    #   name") over a description asking for a credential ("Your email password" titled "Name").
-    if about_credential and (
+    #   name") over a description asking for a credential ("Your email password" titled "Name");
+    # and nowhere over a description asking for the credential itself ("Paste the token value itself"
+    # under "Token name", "Enter your password" under "Password hint").
+    written = _strings(description, prose_default)
+    if about_credential and ((
             (isinstance(title, str) and not _bare_metadata(title) and not title_meta)
-            or (descriptions and all(_bare_metadata(text) for text in names))) \
-            and not _describes_metadata(descriptions, _strings(description, prose_default)):
+            or (descriptions and all(_bare_metadata(text) for text in names)))
+            and not _describes_metadata(descriptions, written) or _asks_for_credential(descriptions, written)):
         about_credential = False
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. A look-alike excuses only what stands beside it (see _excused).
@@ -457,10 +460,11 @@ def _excusing_word_beside(excusing: frozenset[str], spellings: tuple[tuple[str, 
     return False
 
 
-def _joined(words: tuple[str, ...], alike: tuple[int, int], term: tuple[int, int]) -> bool:
+def _joined(words: tuple[str, ...], alike: tuple[int, int], term: tuple[int, int],
+            conjunctions: frozenset[str] | None = None) -> bool:
     """Whether a conjunction (see _CONJUNCTIONS) stands between a look-alike's words and a term's."""
     between = words[alike[1] + 1:term[0]] if alike[1] < term[0] else words[term[1] + 1:alike[0]]
-    return not _CONJUNCTIONS.isdisjoint(between)
+    return not (_CONJUNCTIONS if conjunctions is None else conjunctions).isdisjoint(between)
 
 
 def _look_alikes(found: Sequence[tuple[str, int, int, str]], alike: frozenset[str],
@@ -677,6 +681,9 @@ _NOTES: Final = frozenset({"note", "notes", "comment", "comments"})
 # API key by); after it, over one word ("key name", "キーの名前" is one word, "the token's name").
 _META_BEFORE: Final = 5
 _META_AFTER: Final = 1
+# How far before a credential a request word asks for it ("Paste the token value", "Enter your online
+# banking password").
+_REQUEST_NEAR: Final = 4
 _VARIABLE_WORDS: Final = 6
 # A conjunction between them makes two things of a metadata word and a credential ("the name and
 # password", "Nombre de usuario y contraseña", "Label or API key", "Account name + password"): the
@@ -685,6 +692,10 @@ _VARIABLE_WORDS: Final = 6
 _CONJUNCTIONS: Final = frozenset({"and", "or", "plus", "then", "und", "oder", "et", "ou", "puis", "y", "o", "e",
                                   "ed", "oppure", "en", "och", "og", "eller", "ve", "veya", "lub", "oraz", "и",
                                   "или", "та", "і", "або", "а"})
+# What joins a second thing asked after a first ("Token name followed by the token value", "Nom du
+# jeton, ensuite le jeton lui-même"): the conjunctions and the words of "then" they lack.
+_THEN: Final = _CONJUNCTIONS | {"followed", "dann", "danach", "ensuite", "luego", "después", "despues",
+                                "poi", "depois", "następnie", "potem", "sonra", "затем", "потом", "daarna", "sedan"}
 
 
 def _describes_metadata(descriptions: list[str], written: list[str]) -> bool:
@@ -698,11 +709,37 @@ def _describes_metadata(descriptions: list[str], written: list[str]) -> bool:
 
 
 def _metadata_qualifies(clauses: list[str], written: list[str]) -> bool | None:
-    """Whether a metadata word qualifies the first credential the clauses name (see
-    _describes_metadata); None when they name none outside a variable's name."""
+    """Whether a metadata word qualifies the first credential the clauses name and no later mention
+    asks for the credential itself (see _describes_metadata); None when they name none outside a
+    variable's name."""
+    mentions = _credential_mentions(clauses, written)
+    return None if not mentions else mentions[0][0] and not any(asked for _qualified, asked in mentions)
+
+
+def _asks_for_credential(clauses: list[str], written: list[str]) -> bool:
+    """Whether the clauses ask for a credential itself, beside whatever metadata they name: a request
+    word just before a credential no metadata word qualifies ("Paste the token value itself", "Enter
+    your password"), or such a credential joined by a conjunction to one named before ("A name for
+    your API key, plus the key itself")."""
+    return any(asked for _qualified, asked in _credential_mentions(clauses, written))
+
+
+def _credential_mentions(clauses: list[str], written: list[str]) -> list[tuple[bool, bool]]:
+    """Each credential the clauses name, in order, outside a variable's name ("e.g. DEPLOY_TOKEN"):
+    whether a metadata word qualifies it, standing up to five words before it or one after it in its
+    clause with no conjunction between them ("A name for your new API key", "新令牌的名称"; for a later
+    credential no "then" either: "Token name followed by the token value"); and whether it
+    is asked for: unqualified, in a clause where the server does not act on it (_NOT_ASKING: "We'll
+    generate the password itself"), with a request word (negation.requests, the lexicon's ``request``
+    words) up to three words before it ("Then paste the token here", "请输入密码"), or with a
+    conjunction before it in its clause, after the credential named before it ("..., then the
+    password", "A name for your API key, plus the key itself"). After the first, a word of a
+    credential's term named again is a mention too (the "key" of "API key")."""
     # A variable spells a handful of words; a longer run of capitals is no variable's name.
     variables = frozenset(words for text in written for v in set(_VARIABLE_NAME.findall(text))
                           if len(words := normalise(v)[0].words) <= _VARIABLE_WORDS)
+    mentions: list[tuple[bool, bool]] = []
+    named: set[str] = set()  # the words of the credentials' terms named so far
     for text in clauses:
         words = normalise(text)[0].words
         inside = _inside_variables(words, variables)
@@ -710,13 +747,31 @@ def _metadata_qualifies(clauses: list[str], written: list[str]) -> bool | None:
         metadata = [first for concept, first, _last, _term in found if concept == "~meta"]
         metadata += [i for i, word in enumerate(words) if word in _DESCRIBED_METADATA]
         metadata = [i for i in metadata if words[i] not in _NOTES and i not in inside]
-        asked = sorted((first, last) for concept, first, last, _term in found
+        spans = sorted((first, last) for concept, first, last, _term in found
                        if concept in _ASKED and not set(range(first, last + 1)) <= inside)
-        if asked:
-            first, last = asked[0]
-            return any(first <= m <= last or (0 <= first - m - 1 <= _META_BEFORE or 0 <= m - last - 1 <= _META_AFTER)
-                       and not _joined(words, (m, m), (first, last)) for m in metadata)
-    return None
+        if named:
+            covered = {i for first, last in spans for i in range(first, last + 1)} | inside | set(metadata)
+            spans = sorted(spans + [(i, i) for i, word in enumerate(words) if word in named and i not in covered])
+        merged: list[tuple[int, int]] = []
+        for first, last in spans:
+            if merged and first <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(last, merged[-1][1]))
+            else:
+                merged.append((first, last))
+        # A clause about the server acting on it asks for nothing ("We'll generate the password itself").
+        acting = not _NOT_ASKING.isdisjoint(words)
+        end = -1
+        for first, last in merged:
+            qualified = any(first <= m <= last or (0 <= first - m - 1 <= _META_BEFORE or 0 <= m - last - 1 <= _META_AFTER)
+                            and not _joined(words, (m, m), (first, last), _THEN if mentions else _CONJUNCTIONS)
+                            for m in metadata)
+            asked = not qualified and not acting and (
+                any(negation.requests(words[j:j + 1]) for j in range(max(0, first - _REQUEST_NEAR), first + 1))
+                or bool(mentions) and not _THEN.isdisjoint(words[end + 1:first]))
+            mentions.append((qualified, asked))
+            named.update(words[first:last + 1])
+            end = last
+    return mentions
 
 
 def _inside_variables(words: tuple[str, ...], variables: frozenset[tuple[str, ...]]) -> set[int]:

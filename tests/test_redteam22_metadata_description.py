@@ -48,14 +48,20 @@ SECOND_MENTION = [
     ("label", "Label", "Label for the token. Then paste the token here too"),
     ("name", "Name", "Token name followed by the token value"),
     ("name", "Password", "A name for your password, then the password"),
+    ("name", "Nom", "Un nom pour votre jeton, puis le jeton lui-même"),
+    ("name", "Nom", "Un nom pour votre jeton, ensuite collez le jeton lui-même"),
+    ("name", "Name", "Ein Name für Ihren API-Schlüssel, dann den Schlüssel selbst"),
+    ("name", "Nombre", "Un nombre para tu clave de API, luego pega la clave"),
+    ("name", "Nombre", "Un nombre para tu contraseña y después la contraseña"),
 ]
 
 
+# Only the first credential a description named was read. A later one no metadata word qualifies is
+# now asked for where a conjunction or a "then" joins it to the one before ("plus the key itself") or
+# a request word stands just before it ("Then paste the token here too"); one that is only mentioned
+# ("shown next to the token in lists") is not.
 @pytest.mark.parametrize("policy", list(POLICIES))
 @pytest.mark.parametrize(("name", "title", "description"), SECOND_MENTION)
-@pytest.mark.xfail(strict=True, reason="design question: _describes_metadata reads only the first credential a "
-                   "description names; requiring every mention to be qualified also denies honest descriptions "
-                   "that name the key again ('A label for the token, shown next to the token in lists')")
 def test_a_second_mention_asking_for_the_credential_is_not_excused_by_the_first(
         name: str, title: str, description: str, policy: str) -> None:
     assert _decision(_form(name, title, description), policy) == "deny"
@@ -67,6 +73,12 @@ HONEST = [
     ("label", "Label", "A label for the token, so you can tell it apart"),
     ("name", "Name", "Nombre para tu nueva clave de API"),
     ("name", "Name", "Name of the key and of its owner"),
+    ("label", "Label", "A label for the token, shown next to the token in lists"),
+    ("name", "Nom", "Un nom pour votre jeton, affiché à côté du jeton dans la liste"),
+    ("name", "Name", "Ein Name für Ihren API-Schlüssel, der neben dem Schlüssel angezeigt wird"),
+    ("name", "Name", "Enter a name for the key, then choose the key's scopes"),
+    ("name", "Name", "A name for your new API key, then its expiry"),
+    ("name", "Name", "A name for your new API key. We will generate the key itself"),
 ]
 
 
