@@ -852,15 +852,54 @@ _CODE_NAMED: Final = frozenset({"~otp", "~pin"})
 
 
 def _carries_none(texts: list[str], personal: bool) -> bool:
-    """Whether a field's name and title say it holds metadata about a credential or (``personal``)
+    """Whether a field's name and title say it holds metadata about a credential (not in an
+    instruction: _instructs) or (``personal``)
     personal data and no credential: a personal-data term whole ("Lambar waya", "Kodici postali"), or
     one beside no word for a code ("Numéro de cellulaire", "Telefono numeris"), or beside a number word and
     a code named for what it is ("Phone number (with area code)"); not "Kod z telefonu", "Mobilní kód" nor
     "Kod z numeru telefonu" (the code from the phone, or from its number)."""
     own = hits_of(texts)
-    return "~meta" in own or (personal and _ASKED.isdisjoint(own) and (
+    return ("~meta" in own and not _instructs(texts, own)) or (personal and _ASKED.isdisjoint(own) and (
         "personal!" in own or ("personal" in own and (
             "code" not in own or not _code_apart(texts) or ("number" in own and not _CODE_NAMED.isdisjoint(own))))))
+
+
+# Words that make a metadata word what to follow, not what is held ("according to the hint"): before it
+# (a connector or an article may stand between: "zgodnie z podpowiedzią", "as the hint says"), after it
+# in the languages that put them after ("İpucuna göre", "힌트에 따라"), and inside a word of a script
+# without spaces ("按提示", "ヒントに従って").
+_ACCORDING_BEFORE: Final = frozenset({"according", "following", "follow", "as", "per", "selon", "suivant", "según", "segun",
+                                      "conforme", "gemäß", "gemass", "laut", "zgodnie", "według", "wedlug", "theo",
+                                      "secondo", "segundo", "volgens", "согласно", "відповідно"})
+_ACCORDING_AFTER: Final = frozenset({"göre", "gore", "따라", "gemäß", "entsprechend", "zufolge"})
+_ACCORDING_LINKS: Final = frozenset({"to", "z", "with", "à", "a", "con", "de", "l", "з"}) | _ARTICLES
+_ACCORDING_UNSPACED_BEFORE: Final = ("按照", "按", "根据", "依照", "依据", "遵照")
+_ACCORDING_UNSPACED_AFTER: Final = ("に従って", "に従い", "にしたがって", "に沿って", "通り", "どおり")
+
+
+def _instructs(texts: list[str], own: frozenset[str]) -> bool:
+    """Whether a field's name or title is an instruction to follow its metadata word ("按提示输入", type
+    as the hint says): a request word, and the metadata word governed by an "according to"
+    (_ACCORDING_BEFORE, _ACCORDING_AFTER), naming no credential for it to qualify. The metadata word is
+    then what to follow, not what the field holds, and the field may carry the credential its prompt
+    asks for. "Enter a hint", "Password hint" and "Enter your password hint" carry none."""
+    if not _ASKED.isdisjoint(own):
+        return False
+    for text in texts:
+        words = normalise(text)[0].words
+        if not negation.names_request(words):
+            continue
+        for concept, first, last, term in located(text):
+            if concept != "~meta":
+                continue
+            before = [w for w in words[max(0, first - 3):first] if w not in _ACCORDING_LINKS][-1:]
+            if (before and before[0] in _ACCORDING_BEFORE) or (last + 1 < len(words) and words[last + 1] in _ACCORDING_AFTER):
+                return True
+            if any(not word.isascii() and (any(a + term in word for a in _ACCORDING_UNSPACED_BEFORE)
+                                           or any(term + a in word for a in _ACCORDING_UNSPACED_AFTER))
+                   for word in words[first:last + 1]):
+                return True
+    return False
 
 
 def _code_apart(texts: list[str]) -> bool:
