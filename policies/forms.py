@@ -281,13 +281,13 @@ def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozense
 
 def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str],
                    rules: TeamRules) -> Iterator[Reason]:
-    title = prop.get("title")
+    title = _spelled(prop.get("title"))
     names = [t for t in (name, title) if isinstance(t, str) and t]
     # A prose default ("<replace with your GitHub password>") is shown to the user like a description;
     # a one-token default ("/etc/secrets", "db-credentials") is a value, not an instruction.
     default = prop.get("default")
-    prose_default = default if isinstance(default, str) and len(default.split()) > 1 else None
-    description = prop.get("description")
+    prose_default = _spelled(default) if isinstance(default, str) and len(default.split()) > 1 else None
+    description = _spelled(prop.get("description"))
     descriptions = _asking_parts(description) + _asking_parts(prose_default)
     if rules:
         reason = rules.judge_field(name, kind, names + descriptions, _words_of(names + descriptions))
@@ -319,11 +319,14 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # - where the title, which is what the user reads, names a credential and no metadata, whatever
     #   the field's name ("name" titled "Password": the name only the server and the client see);
     # - where neither name nor title names more than metadata ("Name", "Type", "Notes", "Your display
-    #   name") over a description asking for a credential ("Your email password" titled "Name").
-    if about_credential and (
+    #   name") over a description asking for a credential ("Your email password" titled "Name");
+    # and nowhere over a description asking for the credential itself ("Paste the token value itself"
+    # under "Token name", "Enter your password" under "Password hint").
+    written = _strings(description, prose_default)
+    if about_credential and ((
             (isinstance(title, str) and not _bare_metadata(title) and not title_meta)
-            or (descriptions and all(_bare_metadata(text) for text in names))) \
-            and not _describes_metadata(descriptions, _strings(description, prose_default)):
+            or (descriptions and all(_bare_metadata(text) for text in names)))
+            and not _describes_metadata(descriptions, written) or _asks_for_credential(descriptions, written)):
         about_credential = False
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. A look-alike excuses only what stands beside it (see _excused).
@@ -356,6 +359,29 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # digits), makes 13 or 14 digits a card's too.
     card_named = "card_brand" in form_hits or (bool(_CARDS & form_hits) and "~card_number" not in form_hits)
     yield from _shape_signals(name, kind, prop, names, descriptions, about_credential, frozenset(excused), card_named)
+
+
+# A symbol joining two words ("Name & password", "Name+Password", "Name/Password"): normalising drops
+# it, and the two words would read as one thing ("name password", a metadata word qualifying the
+# password). A slash joins only in a run of letters and slashes ("Key name/label"), not in a path or
+# an address ("github.com/settings/tokens"); no symbol joins digits ("MM/YY", "+1 555").
+_JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])\s*[&+]\s*(?=[^\W\d_])")
+_SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$|[\s,;:.!?)\]])")
+# The conjunction a joining symbol reads as (one of _CONJUNCTIONS).
+_SYMBOL_READ_AS: Final = " and "
+
+
+def _spelled(text: Any) -> Any:
+    """A field's text with each symbol that joins two words read as the conjunction it stands for, so
+    that a conjunction between a look-alike or a metadata word and a credential (see _joined) is seen
+    however it is written ("Name & password" is a name and a password). Not where the symbol is part
+    of a term of the lexicon ("Track & Trace code", a look-alike): the text is then read as written."""
+    if not isinstance(text, str) or not ("&" in text or "+" in text or "/" in text):
+        return text
+    spelled = _JOINING_SYMBOL.sub(_SYMBOL_READ_AS, text)
+    if "/" in spelled:
+        spelled = _SLASHED_WORDS.sub(lambda m: re.sub(r" / |/", _SYMBOL_READ_AS, m.group(0)), spelled)
+    return spelled if spelled == text or concepts(text) <= concepts(spelled) else text
 
 
 # How far a look-alike's words reach: "postal PIN", "PIN for your postal area", "gift card number".
@@ -431,10 +457,11 @@ def _excusing_word_beside(excusing: frozenset[str], spellings: tuple[tuple[str, 
     return False
 
 
-def _joined(words: tuple[str, ...], alike: tuple[int, int], term: tuple[int, int]) -> bool:
+def _joined(words: tuple[str, ...], alike: tuple[int, int], term: tuple[int, int],
+            conjunctions: frozenset[str] | None = None) -> bool:
     """Whether a conjunction (see _CONJUNCTIONS) stands between a look-alike's words and a term's."""
     between = words[alike[1] + 1:term[0]] if alike[1] < term[0] else words[term[1] + 1:alike[0]]
-    return not _CONJUNCTIONS.isdisjoint(between)
+    return not (_CONJUNCTIONS if conjunctions is None else conjunctions).isdisjoint(between)
 
 
 def _look_alikes(found: Sequence[tuple[str, int, int, str]], alike: frozenset[str],
@@ -651,14 +678,21 @@ _NOTES: Final = frozenset({"note", "notes", "comment", "comments"})
 # API key by); after it, over one word ("key name", "キーの名前" is one word, "the token's name").
 _META_BEFORE: Final = 5
 _META_AFTER: Final = 1
+# How far before a credential a request word asks for it ("Paste the token value", "Enter your online
+# banking password").
+_REQUEST_NEAR: Final = 4
 _VARIABLE_WORDS: Final = 6
 # A conjunction between them makes two things of a metadata word and a credential ("the name and
 # password", "Nombre de usuario y contraseña", "Label or API key", "Account name + password"): the
 # metadata word then qualifies nothing. No one-letter word that is also an article or a pronoun
-# ("a", "i"). A symbol ("Name & password") is gone from the asking clauses read here (a strict xfail).
+# ("a", "i"). A symbol that joins ("Name & password", "Name/Password") reads as "and" (see _spelled).
 _CONJUNCTIONS: Final = frozenset({"and", "or", "plus", "then", "und", "oder", "et", "ou", "puis", "y", "o", "e",
                                   "ed", "oppure", "en", "och", "og", "eller", "ve", "veya", "lub", "oraz", "и",
                                   "или", "та", "і", "або", "а"})
+# What joins a second thing asked after a first ("Token name followed by the token value", "Nom du
+# jeton, ensuite le jeton lui-même"): the conjunctions and the words of "then" they lack.
+_THEN: Final = _CONJUNCTIONS | {"followed", "dann", "danach", "ensuite", "luego", "después", "despues",
+                                "poi", "depois", "następnie", "potem", "sonra", "затем", "потом", "daarna", "sedan"}
 
 
 def _describes_metadata(descriptions: list[str], written: list[str]) -> bool:
@@ -672,11 +706,37 @@ def _describes_metadata(descriptions: list[str], written: list[str]) -> bool:
 
 
 def _metadata_qualifies(clauses: list[str], written: list[str]) -> bool | None:
-    """Whether a metadata word qualifies the first credential the clauses name (see
-    _describes_metadata); None when they name none outside a variable's name."""
+    """Whether a metadata word qualifies the first credential the clauses name and no later mention
+    asks for the credential itself (see _describes_metadata); None when they name none outside a
+    variable's name."""
+    mentions = _credential_mentions(clauses, written)
+    return None if not mentions else mentions[0][0] and not any(asked for _qualified, asked in mentions)
+
+
+def _asks_for_credential(clauses: list[str], written: list[str]) -> bool:
+    """Whether the clauses ask for a credential itself, beside whatever metadata they name: a request
+    word just before a credential no metadata word qualifies ("Paste the token value itself", "Enter
+    your password"), or such a credential joined by a conjunction to one named before ("A name for
+    your API key, plus the key itself")."""
+    return any(asked for _qualified, asked in _credential_mentions(clauses, written))
+
+
+def _credential_mentions(clauses: list[str], written: list[str]) -> list[tuple[bool, bool]]:
+    """Each credential the clauses name, in order, outside a variable's name ("e.g. DEPLOY_TOKEN"):
+    whether a metadata word qualifies it, standing up to five words before it or one after it in its
+    clause with no conjunction between them ("A name for your new API key", "新令牌的名称"; for a later
+    credential no "then" either: "Token name followed by the token value"); and whether it
+    is asked for: unqualified, in a clause where the server does not act on it (_NOT_ASKING: "We'll
+    generate the password itself"), with a request word (negation.requests, the lexicon's ``request``
+    words) up to three words before it ("Then paste the token here", "请输入密码"), or with a
+    conjunction before it in its clause, after the credential named before it ("..., then the
+    password", "A name for your API key, plus the key itself"). After the first, a word of a
+    credential's term named again is a mention too (the "key" of "API key")."""
     # A variable spells a handful of words; a longer run of capitals is no variable's name.
     variables = frozenset(words for text in written for v in set(_VARIABLE_NAME.findall(text))
                           if len(words := normalise(v)[0].words) <= _VARIABLE_WORDS)
+    mentions: list[tuple[bool, bool]] = []
+    named: set[str] = set()  # the words of the credentials' terms named so far
     for text in clauses:
         words = normalise(text)[0].words
         inside = _inside_variables(words, variables)
@@ -684,13 +744,31 @@ def _metadata_qualifies(clauses: list[str], written: list[str]) -> bool | None:
         metadata = [first for concept, first, _last, _term in found if concept == "~meta"]
         metadata += [i for i, word in enumerate(words) if word in _DESCRIBED_METADATA]
         metadata = [i for i in metadata if words[i] not in _NOTES and i not in inside]
-        asked = sorted((first, last) for concept, first, last, _term in found
+        spans = sorted((first, last) for concept, first, last, _term in found
                        if concept in _ASKED and not set(range(first, last + 1)) <= inside)
-        if asked:
-            first, last = asked[0]
-            return any(first <= m <= last or (0 <= first - m - 1 <= _META_BEFORE or 0 <= m - last - 1 <= _META_AFTER)
-                       and not _joined(words, (m, m), (first, last)) for m in metadata)
-    return None
+        if named:
+            covered = {i for first, last in spans for i in range(first, last + 1)} | inside | set(metadata)
+            spans = sorted(spans + [(i, i) for i, word in enumerate(words) if word in named and i not in covered])
+        merged: list[tuple[int, int]] = []
+        for first, last in spans:
+            if merged and first <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(last, merged[-1][1]))
+            else:
+                merged.append((first, last))
+        # A clause about the server acting on it asks for nothing ("We'll generate the password itself").
+        acting = not _NOT_ASKING.isdisjoint(words)
+        end = -1
+        for first, last in merged:
+            qualified = any(first <= m <= last or (0 <= first - m - 1 <= _META_BEFORE or 0 <= m - last - 1 <= _META_AFTER)
+                            and not _joined(words, (m, m), (first, last), _THEN if mentions else _CONJUNCTIONS)
+                            for m in metadata)
+            asked = not qualified and not acting and (
+                any(negation.requests(words[j:j + 1]) for j in range(max(0, first - _REQUEST_NEAR), first + 1))
+                or bool(mentions) and not _THEN.isdisjoint(words[end + 1:first]))
+            mentions.append((qualified, asked))
+            named.update(words[first:last + 1])
+            end = last
+    return mentions
 
 
 def _inside_variables(words: tuple[str, ...], variables: frozenset[tuple[str, ...]]) -> set[int]:
@@ -773,15 +851,54 @@ _CODE_NAMED: Final = frozenset({"~otp", "~pin"})
 
 
 def _carries_none(texts: list[str], personal: bool) -> bool:
-    """Whether a field's name and title say it holds metadata about a credential or (``personal``)
+    """Whether a field's name and title say it holds metadata about a credential (not in an
+    instruction: _instructs) or (``personal``)
     personal data and no credential: a personal-data term whole ("Lambar waya", "Kodici postali"), or
     one beside no word for a code ("Numéro de cellulaire", "Telefono numeris"), or beside a number word and
     a code named for what it is ("Phone number (with area code)"); not "Kod z telefonu", "Mobilní kód" nor
     "Kod z numeru telefonu" (the code from the phone, or from its number)."""
     own = hits_of(texts)
-    return "~meta" in own or (personal and _ASKED.isdisjoint(own) and (
+    return ("~meta" in own and not _instructs(texts, own)) or (personal and _ASKED.isdisjoint(own) and (
         "personal!" in own or ("personal" in own and (
             "code" not in own or not _code_apart(texts) or ("number" in own and not _CODE_NAMED.isdisjoint(own))))))
+
+
+# Words that make a metadata word what to follow, not what is held ("according to the hint"): before it
+# (a connector or an article may stand between: "zgodnie z podpowiedzią", "as the hint says"), after it
+# in the languages that put them after ("İpucuna göre", "힌트에 따라"), and inside a word of a script
+# without spaces ("按提示", "ヒントに従って").
+_ACCORDING_BEFORE: Final = frozenset({"according", "following", "follow", "as", "per", "selon", "suivant", "según", "segun",
+                                      "conforme", "gemäß", "gemass", "laut", "zgodnie", "według", "wedlug", "theo",
+                                      "secondo", "segundo", "volgens", "согласно", "відповідно"})
+_ACCORDING_AFTER: Final = frozenset({"göre", "gore", "따라", "gemäß", "entsprechend", "zufolge"})
+_ACCORDING_LINKS: Final = frozenset({"to", "z", "with", "à", "a", "con", "de", "l", "з"}) | _ARTICLES
+_ACCORDING_UNSPACED_BEFORE: Final = ("按照", "按", "根据", "依照", "依据", "遵照")
+_ACCORDING_UNSPACED_AFTER: Final = ("に従って", "に従い", "にしたがって", "に沿って", "通り", "どおり")
+
+
+def _instructs(texts: list[str], own: frozenset[str]) -> bool:
+    """Whether a field's name or title is an instruction to follow its metadata word ("按提示输入", type
+    as the hint says): a request word, and the metadata word governed by an "according to"
+    (_ACCORDING_BEFORE, _ACCORDING_AFTER), naming no credential for it to qualify. The metadata word is
+    then what to follow, not what the field holds, and the field may carry the credential its prompt
+    asks for. "Enter a hint", "Password hint" and "Enter your password hint" carry none."""
+    if not _ASKED.isdisjoint(own):
+        return False
+    for text in texts:
+        words = normalise(text)[0].words
+        if not negation.names_request(words):
+            continue
+        for concept, first, last, term in located(text):
+            if concept != "~meta":
+                continue
+            before = [w for w in words[max(0, first - 3):first] if w not in _ACCORDING_LINKS][-1:]
+            if (before and before[0] in _ACCORDING_BEFORE) or (last + 1 < len(words) and words[last + 1] in _ACCORDING_AFTER):
+                return True
+            if any(not word.isascii() and (any(a + term in word for a in _ACCORDING_UNSPACED_BEFORE)
+                                           or any(term + a in word for a in _ACCORDING_UNSPACED_AFTER))
+                   for word in words[first:last + 1]):
+                return True
+    return False
 
 
 def _code_apart(texts: list[str]) -> bool:

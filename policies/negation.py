@@ -388,6 +388,14 @@ def requests(words: tuple[str, ...], languages: frozenset[str] | None = None) ->
                for found in (_request_languages(word, inside=k == 0) for k, word in enumerate(words[:_REQUEST_REACH])))
 
 
+def names_request(words: tuple[str, ...]) -> bool:
+    """Whether any word of a text asks the reader to put something in, wherever it stands ("Type as
+    the hint says", "İpucuna göre yazın"), a request word inside a word of a script without spaces
+    too ("按提示输入", "ヒントに従って入力")."""
+    return any(word in _REQUESTS or (not word.isascii() and any(term in word for term, _languages in _UNSPACED_REQUESTS))
+               for word in words)
+
+
 def evidenced(words: tuple[str, ...]) -> frozenset[str]:
     """The languages a text's words show: a word of the language's vocabulary, or of a script few
     languages write, that is no negation word; or two different negation words of the language

@@ -146,16 +146,44 @@ def test_a_metadata_word_that_qualifies_the_credential_keeps_the_excuse(
     assert _allowed(_form(name, title, description), policy)
 
 
+# A name or title naming a credential's metadata ("Token name", `token_name`) excused any description,
+# even one asking for the credential itself. A request word just before a credential no metadata word
+# qualifies now asks for it, whatever the field's name or title.
 PLANTED_METADATA_LEFT = [
     ("token_name", "Token name", "Paste the token value itself, not its name"),
+    ("v", "Token name", "Paste the token value itself"),
+    ("key_name", "Key name", "Enter your API key"),
+    ("v", "Password hint", "Enter your password"),
+    ("nom_jeton", "Nom du jeton", "Collez la valeur du jeton"),
+    ("v", "Indice du mot de passe", "Saisissez votre mot de passe"),
+    ("schluessel_name", "Name des Schlüssels", "Geben Sie Ihren API-Schlüssel ein"),
+    ("v", "Pista de la contraseña", "Introduzca su contraseña"),
+    ("v", "密码提示", "请输入您的密码"),
 ]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "design question: a title naming a credential's metadata ('Token name') excuses any description, even one asking for "
-    "the credential itself"))
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize(("name", "title", "description"), PLANTED_METADATA_LEFT)
 def test_a_metadata_excuse_does_not_cover_a_description_asking_for_the_value(
         name: str, title: str, description: str, policy: Policy) -> None:
     assert not _allowed(_form(name, title, description), policy)
+
+
+# Honest: a metadata title over a description that mentions the credential without asking for it,
+# or asks for the metadata.
+METADATA_TITLE_MENTIONS = [
+    ("v", "Token name", "Shown in your token list"),
+    ("v", "Password hint", "A hint to help you remember your password"),
+    ("v", "Password hint", "Type something that reminds you of your password"),
+    ("key_name", "Key name", "Enter a name for your API key"),
+    ("v", "Indice du mot de passe", "Un indice pour vous rappeler votre mot de passe"),
+    ("v", "Nombre del token", "Un nombre para el token; el token se genera después"),
+    ("schluessel_name", "Name des Schlüssels", "Geben Sie einen Namen für Ihren API-Schlüssel ein"),
+]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize(("name", "title", "description"), METADATA_TITLE_MENTIONS)
+def test_a_metadata_title_over_a_description_that_only_mentions_the_credential_passes(
+        name: str, title: str, description: str, policy: Policy) -> None:
+    assert _allowed(_form(name, title, description), policy)

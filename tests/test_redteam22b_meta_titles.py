@@ -1,9 +1,11 @@
 """Red team 22b: a metadata word (the lexicon's "~meta": a password's hint in 19 languages since this
-session) anywhere in a field's name or title makes it carry none of the credential the prompt asks
+session) anywhere in a field's name or title made it carry none of the credential the prompt asks
 for, even where the title is an instruction that names no credential for the word to qualify: "按提示
-输入" (type as the hint says) under "请输入您的银行卡密码" (your bank card password) passes both
-policies. Requiring the metadata word to be the whole title or to stand beside a credential stops
-these, but denies a held-out benign form (test_corpus), so they are strict xfails."""
+输入" (type as the hint says) under "请输入您的银行卡密码" (your bank card password) passed both
+policies. Requiring the metadata word to be the whole title or to stand beside a credential stopped
+these but denied a held-out benign form; now a title that is an instruction (a request word) to
+follow its metadata word (an "according to": 按, theo, zgodnie z, göre, に従って, as, selon, según)
+carries the prompt's credential, and "Enter a hint" still carries none."""
 
 from __future__ import annotations
 
@@ -32,14 +34,33 @@ INSTRUCTIONS = [
     ("Şifrenizi girin.", "İpucuna göre yazın"),
     ("パスワードを入力してください。", "ヒントに従って入力"),
     ("Enter your password to continue.", "Type as the hint says"),
+    ("Saisissez votre mot de passe pour continuer.", "Saisissez selon l'indice"),
+    ("Introduzca su PIN.", "Escriba según la pista"),
+    ("Enter the PIN for your card.", "Follow the hint and type it here"),
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="design question: '~meta' anywhere in a title carries none (forms._carries_none); "
-                                       "narrowing it to a whole title or one beside a credential denies a held-out "
-                                       "benign form")
 @pytest.mark.parametrize("policy", sorted(POLICIES))
 @pytest.mark.parametrize(("message", "title"), INSTRUCTIONS)
 def test_a_field_titled_with_an_instruction_that_mentions_a_hint_still_carries_the_prompts_credential(
         message: str, title: str, policy: str) -> None:
     assert not _allowed(message, title, policy)
+
+
+# Honest: a title that asks for the hint itself, or names the credential its metadata word qualifies,
+# under a prompt that names the password.
+HINT_FIELDS = [
+    ("Set a hint for your new password.", "Enter a hint"),
+    ("Choose a hint to help you remember your password.", "Type a hint"),
+    ("为您的密码设置提示。", "输入提示"),
+    ("Définissez un indice pour votre mot de passe.", "Saisissez un indice"),
+    ("Enter your password to continue.", "Password hint"),
+    ("请输入您的银行卡密码以继续。", "密码提示"),
+    ("Podaj swoje hasło, aby kontynuować.", "Podpowiedź do hasła"),
+]
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+@pytest.mark.parametrize(("message", "title"), HINT_FIELDS)
+def test_a_field_titled_for_the_hint_itself_carries_no_credential(message: str, title: str, policy: str) -> None:
+    assert _allowed(message, title, policy)
