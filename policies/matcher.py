@@ -292,6 +292,14 @@ def _located(text: str) -> tuple[tuple[str, int, int, str], ...]:
     return tuple(found)
 
 
+def spans_once(text: str) -> tuple[tuple[str, ...], list[tuple[str, int, int, str]]]:
+    """A text's normalised words and where the built-in lexicon finds each concept in them, computed
+    without keeping anything (for a client's answers: unbounded, and never seen twice)."""
+    assert _BUILTIN is not None, "credentials.py installs the matcher at import"
+    plain = normalise.__wrapped__(text)[0]
+    return plain.words, _BUILTIN.spans(plain)
+
+
 def _made(built: Matcher, plain: Text, present: set[str]) -> list[tuple[str, str, str]]:
     """(first, second, made) for each pair of concepts found within ``NEAR`` characters of each other
     in a text (the first before the second when the pair is ordered; anywhere in it for the pairs

@@ -415,8 +415,84 @@ class HighEntropy(ResponseDetector):
         return "generated password" if generated_password(value) else None
 
 
+# The concepts of a secret a person may name and then give in words ("my password is hunter2", "PIN:
+# 4821", "mot de passe : Soleil2024", "密码：abc12345"), and which of them are digits alone.
+_NAMED_SECRETS: Final = frozenset({"password", "passcode", "pin", "otp", "api_key", "token", "client_secret"})
+_DIGIT_SECRETS: Final = frozenset({"pin", "otp", "passcode"})
+# Words that may stand between the name and the secret: "is", "was" in the languages of the lexicon
+# (a colon or an equals sign is no word once normalised).
+_COPULAS: Final = frozenset({"is", "was", "ist", "war", "est", "es", "era", "é", "è", "är", "var", "er", "on", "je",
+                             "jest", "là", "adalah", "ialah", "是", "为", "為"})
+# A key or token is long: a shorter word after its name is a variable or a value in code ("token =
+# base64.b64encode(...)", "SessionToken: ABC12345").
+_KEY_SECRETS: Final = frozenset({"api_key", "token", "client_secret"})
+_KEY_LENGTH: Final = 12
+# Look-alikes near the name excuse it ("PIN code 560001" in India, "password length 12", "token budget").
+_NAMED_NEAR: Final = 3
+# An answer is read in pieces this long (cut at a space), overlapping: the lexicon's scan keeps nothing.
+_NAMED_PIECE: Final = 2048
+_HAS_DIGIT: Final = re.compile(r"\d")
+# What ends a clause: the name and its secret stand in one ("ask for your password); train10c" names none).
+_NAMED_BREAK: Final = re.compile(r"[;!?()\[\]{}\n。；！？（）]|[.,，、](?:\s|$)")
+
+
+def _secret_word(word: str, concept: str) -> bool:
+    if concept in _DIGIT_SECRETS and word.isdigit() and 4 <= len(word) <= 8:
+        return True
+    shortest = _KEY_LENGTH if concept in _KEY_SECRETS else 6
+    return concept not in ("pin", "otp") and len(word) >= shortest and not word.isdigit() \
+        and any(c.isdigit() for c in word) and any(c.isalpha() for c in word)
+
+
+class NamedSecret(ResponseDetector):
+    """A credential named and then given in words, in any language of the lexicon: "my password is
+    hunter2", "PIN: 4821", "Passwort: Sonne2024", "API key 9f8e7d6c5b4a39281716". The word after the
+    name (or after an "is") must look like one: letters and digits, six characters or more (twelve
+    for a key or token), or (a PIN, a one-time code) four to eight digits; the two in one clause; a look-alike beside the name ("PIN code" of a postal
+    address in India, "password length", "token budget") excuses it. A secret of letters alone is
+    not told from a word ("my password is sunshine")."""
+
+    rule = "response.named_secret"
+    label = "a credential named and given in words"
+
+    @classmethod
+    def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
+        if _HAS_DIGIT.search(value) is None:
+            return None
+        from elicitguard.policies.matcher import spans_once
+
+        for piece in (c for p in _pieces_of(value) for c in _NAMED_BREAK.split(p) if _HAS_DIGIT.search(c)):
+            # Case-folded first: a mixed-case secret is one word, not split as camelCase ("abc123XYZ789").
+            words, spans = spans_once(piece.casefold())
+            alikes = [(first, last) for concept, first, last, _term in spans
+                      if concept.startswith("~") or concept == "pin_code_in"]
+            for concept, first, last, _term in spans:
+                if concept not in _NAMED_SECRETS or any(
+                        a - _NAMED_NEAR <= last and first <= b + _NAMED_NEAR for a, b in alikes):
+                    continue
+                after = last + 1
+                if after < len(words) and words[after] in _COPULAS:
+                    after += 1
+                if after < len(words) and _secret_word(words[after], concept):
+                    return f"{concept.replace('_', ' ')} named and given in words"
+        return None
+
+
+def _pieces_of(value: str) -> Iterator[str]:
+    """A value in pieces of about _NAMED_PIECE characters, each starting at a space where one is near,
+    overlapping by a tenth (a name and its secret on a piece's edge are whole in the next)."""
+    start = 0
+    while start < len(value):
+        end = start + _NAMED_PIECE
+        yield value[start:end]
+        if end >= len(value):
+            return
+        space = value.find(" ", end - _NAMED_PIECE // 10, end)
+        start = space + 1 if space >= 0 else end - _NAMED_PIECE // 10
+
+
 DETECTORS: Final[tuple[type[ResponseDetector], ...]] = (PrivateKey, JsonWebToken, KnownToken, CardNumber, SeedPhrase,
-                                                       HighEntropy)
+                                                       HighEntropy, NamedSecret)
 RESPONSE_RULES: Final = tuple(d.rule for d in DETECTORS)
 
 

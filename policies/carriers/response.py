@@ -18,8 +18,8 @@ from elicitguard.policies.forms import allowed_field
 from elicitguard.policies.response_scan import Finding, scan_content
 from elicitguard.policies.verdict import Decision, Reason
 
-NOTICE: Final = ("elicitguard withheld an answer from the server: it held what looks like a secret (a key, token, "
-                 "private key, card number or seed phrase), so the server was told the request was declined.")
+NOTICE: Final = ("elicitguard withheld an answer from the server: it held what looks like a secret (a password, key, "
+                 "token, private key, card number or seed phrase), so the server was told the request was declined.")
 MAX_INPUTS: Final = 64
 
 
