@@ -732,6 +732,8 @@ def _credential_mentions(clauses: list[str], written: list[str]) -> list[tuple[b
     conjunction before it in its clause, after the credential named before it ("..., then the
     password", "A name for your API key, plus the key itself"). After the first, a word of a
     credential's term named again is a mention too (the "key" of "API key")."""
+    if not clauses:
+        return []  # most fields: no description to read
     # A variable spells a handful of words; a longer run of capitals is no variable's name.
     variables = frozenset(words for text in written for v in set(_VARIABLE_NAME.findall(text))
                           if len(words := normalise(v)[0].words) <= _VARIABLE_WORDS)
