@@ -365,7 +365,12 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
 # it, and the two words would read as one thing ("name password", a metadata word qualifying the
 # password). A slash joins only in a run of letters and slashes ("Key name/label"), not in a path or
 # an address ("github.com/settings/tokens"); no symbol joins digits ("MM/YY", "+1 555").
-_JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])\s*[&+]\s*(?=[^\W\d_])")
+# Their fullwidth and small forms read as they do ("名前＆パスワード", "Name／Password"), a doubled one
+# as one ("Name && password"), and a list's middle dot as a joining symbol: Japanese's between
+# any two words ("名前・パスワード"), the Latin one only spaced (Catalan writes "col·lecció").
+_SYMBOL_FORMS: Final = str.maketrans({"\uff06": "&", "\ufe60": "&", "\uff0b": "+", "\ufe62": "+", "\uff0f": "/",
+                                      "\u30fb": "&", "\uff65": "&"})
+_JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])(?:\s*(?:&&?|\+)\s*|\s+\u00b7\s+)(?=[^\W\d_])")
 _SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$|[\s,;:.!?)\]])")
 # The conjunction a joining symbol reads as (one of _CONJUNCTIONS).
 _SYMBOL_READ_AS: Final = " and "
@@ -376,9 +381,12 @@ def _spelled(text: Any) -> Any:
     that a conjunction between a look-alike or a metadata word and a credential (see _joined) is seen
     however it is written ("Name & password" is a name and a password). Not where the symbol is part
     of a term of the lexicon ("Track & Trace code", a look-alike): the text is then read as written."""
-    if not isinstance(text, str) or not ("&" in text or "+" in text or "/" in text):
+    if not isinstance(text, str):
         return text
-    spelled = _JOINING_SYMBOL.sub(_SYMBOL_READ_AS, text)
+    symbols = text if text.isascii() else text.translate(_SYMBOL_FORMS)
+    if not ("&" in symbols or "+" in symbols or "/" in symbols or "\u00b7" in symbols):
+        return text
+    spelled = _JOINING_SYMBOL.sub(_SYMBOL_READ_AS, symbols)
     if "/" in spelled:
         spelled = _SLASHED_WORDS.sub(lambda m: re.sub(r" / |/", _SYMBOL_READ_AS, m.group(0)), spelled)
     return spelled if spelled == text or concepts(text) <= concepts(spelled) else text

@@ -346,6 +346,11 @@ _CODE: Final = re.compile(r"\[[^\]]*[0-9A-Za-z]-[0-9A-Za-z]|=[\"']|</|\w\(\w+=|\
 # Words: runs of three letters or more of one case, or capitalised ("Ctrl+Shift+4", "iPhone15Pro").
 _WORDED: Final = re.compile(r"[a-z]{3,}|[A-Z]{3,}|[A-Z][a-z]{2,}")
 _LOWER, _UPPER, _DIGIT, _SYMBOL = range(4)
+# Generators make passwords up to 100 (1Password) or 128 characters (Bitwarden). A random draw from
+# some 70 characters repeats more the longer it is (about 42 distinct in 64): "few repeats" counts
+# distinct characters against at most this many.
+_LONGEST_PASSWORD: Final = 128
+_DISTINCT_FROM: Final = 32
 
 
 def _kind(char: str) -> int:
@@ -355,8 +360,8 @@ def _kind(char: str) -> int:
 def generated_password(value: str) -> bool:
     """Whether a single token of printable ASCII looks made by a password generator: the kind of
     character (lower, upper, digit, symbol) changing at least every other character, letters
-    changing case often and mostly outside words, few characters repeated; and either (12 to 64
-    characters) every kind with a generator's symbol (1Password, Bitwarden, KeePass), or (14 to 64) a
+    changing case often and mostly outside words, few characters repeated; and either (12 to 128
+    characters) every kind with a generator's symbol (1Password, Bitwarden, KeePass), or (14 to 128) a
     browser's suggestion of letters of both cases, two digits or more and at most one "-", "_", "." or
     ":", stricter on case and words.
     Measured (session 23, tools/generated_password_check.py): 80-86% of generated passwords with
@@ -364,7 +369,7 @@ def generated_password(value: str) -> bool:
     million whitespace-separated tokens (0.005%) of Python's standard library and this repository's corpora
     and docs, nearly all code and regex fragments."""
     size = len(value)
-    if not 12 <= size <= 64 or not value.isascii() or not value.isprintable() or " " in value:
+    if not 12 <= size <= _LONGEST_PASSWORD or not value.isascii() or not value.isprintable() or " " in value:
         return False
     kinds = [_kind(c) for c in value]
     if _PASSWORD_SYMBOLS.isdisjoint(value):
@@ -378,7 +383,7 @@ def generated_password(value: str) -> bool:
         if len(set(kinds)) < 4 or value.count("/") > 1 or _CODE.search(value):
             return False
         case_changes, worded = 0.2, 0.6
-    if len(set(value)) < 0.7 * size or sum(a != b for a, b in zip(kinds, kinds[1:])) < 0.5 * (size - 1):
+    if len(set(value)) < 0.7 * min(size, _DISTINCT_FROM) or sum(a != b for a, b in zip(kinds, kinds[1:])) < 0.5 * (size - 1):
         return False
     letters = [kinds[i] != kinds[i + 1] for i in range(size - 1) if kinds[i] <= _UPPER and kinds[i + 1] <= _UPPER]
     if letters and sum(letters) < case_changes * len(letters):
@@ -519,7 +524,11 @@ def _strings(value: Any) -> Iterator[str]:
 
 
 def _declared_secret(declared: dict[str, Any]) -> bool:
-    return declared.get("format") == "password" or declared.get("writeOnly") is True
+    """A free-text field its schema declares a secret. Not a closed choice (enum, oneOf): the form
+    judge reads no mark on one (it cannot carry a typed secret), so a server's mark there was never
+    judged and excuses nothing in what comes back."""
+    return ((declared.get("format") == "password" or declared.get("writeOnly") is True)
+            and "enum" not in declared and "oneOf" not in declared)
 
 
 def scan_content(content: Any, schema: dict[str, Any] | None, disabled: frozenset[str] = frozenset(),
