@@ -44,7 +44,7 @@ def main() -> int:
     rng = random.Random(23)
     for name, alphabet in ALPHABETS.items():
         row = []
-        for length in (12, 14, 16, 20, 24, 32):
+        for length in (12, 14, 16, 20, 24, 32, 64, 100):
             made = [v for v in ("".join(rng.choice(alphabet) for _ in range(length)) for _ in range(args.samples))
                     if _complete(v, not SYMBOLS.isdisjoint(alphabet))]
             row.append(f"{length}: {sum(map(generated_password, made)) / len(made):.2f}")
