@@ -392,6 +392,18 @@ def generated_password(value: str) -> bool:
     return sum(map(len, _WORDED.findall(value))) <= worded * (kinds.count(_LOWER) + kinds.count(_UPPER))
 
 
+# A pattern that admits any character explains nothing: a dot, \S, \W or \D, a negated class, or a
+# class over the whole printable range ("^.*$", "^\S+$", "^[^\s]{12,}$", "^[!-~]+$") is what a server
+# would declare to switch the check off. An alphabet spelled out ("^[A-Za-z0-9]{32}$", an order key)
+# still explains a random-looking value; no server regex is run (ECMAScript, and it could backtrack).
+_CATCH_ALL: Final = re.compile(r"(?<!\\)\.|\\[SWD]|\[\^|\[[^\]]*(?: |!|\\x2[01]|\\u002[01])-(?:~|\\x7[eE]|\\u007[eE])")
+
+
+def _explains(pattern: Any) -> bool:
+    """Whether a field's declared pattern explains a random-looking value (see _CATCH_ALL)."""
+    return isinstance(pattern, str) and _CATCH_ALL.search(pattern) is None
+
+
 class HighEntropy(ResponseDetector):
     """A long random-looking single token (detect-secrets' limits: 4.5 bits per character in the
     base64 alphabet, 3.0 for hex), or a password a generator made (``generated_password``), in a
@@ -403,7 +415,7 @@ class HighEntropy(ResponseDetector):
     @classmethod
     def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
         value = value.strip()
-        if "pattern" in declared or declared.get("format") in _EXPLAINED_FORMATS or "enum" in declared:
+        if _explains(declared.get("pattern")) or declared.get("format") in _EXPLAINED_FORMATS or "enum" in declared:
             return None
         if not _TOKEN.match(value) or _UUID.match(value) or value.count(".") > 2:
             return "generated password" if generated_password(value) else None

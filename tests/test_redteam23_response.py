@@ -109,11 +109,8 @@ def test_the_chosen_constant_of_a_marked_closed_choice_still_passes(prop: dict[s
     assert _run_2026(prop, "a")["action"] == "accept"
 
 
-@pytest.mark.xfail(strict=True, reason="any declared pattern exempts a field from the high-entropy scan, the "
-                   "generated-password check included; a pattern that admits anything ('.*') explains nothing, "
-                   "but telling which patterns do would mean running the server's regex (ECMA, not Python's re, "
-                   "and a hostile one can backtrack)")
-@pytest.mark.parametrize("pattern", ["^.*$", ".+", "^\\S+$"])
+# Session 23: a pattern that admits any character (response_scan._CATCH_ALL) explains nothing.
+@pytest.mark.parametrize("pattern", ["^.*$", ".+", "^\\S+$", "^[^\\s]{12,}$", "^[!-~]+$"])
 def test_a_servers_catch_all_pattern_does_not_let_a_generated_password_through(pattern: str) -> None:
     answer = _run_2025({"type": "string", "title": "Nickname", "pattern": pattern}, _PASSWORD)
     assert "error" in answer or answer["result"].get("action") != "accept"
@@ -138,3 +135,9 @@ def test_scanning_a_hostile_64_kib_value_costs_at_most_20_us_a_character(value: 
     start = time.process_time()
     scan_content({"answer": value}, None)
     assert time.process_time() - start <= 20e-6 * len(value)
+
+
+@pytest.mark.parametrize("pattern", ["^[A-Za-z0-9]{32}$", "^[A-F0-9#!]{24}$"])
+def test_a_pattern_spelling_out_its_alphabet_still_explains_a_random_looking_value(pattern: str) -> None:
+    value = "Tq8Zm4vRx2Lp9kW7nB3cD5fG6hJ1aS0e"[:32] if "a-z" in pattern else "A1B2C3D4E5F6#!A1B2C3D4E5"
+    assert _run_2025({"type": "string", "title": "Order key", "pattern": pattern}, value)["result"]["action"] == "accept"
