@@ -293,11 +293,18 @@ def _located(text: str) -> tuple[tuple[str, int, int, str], ...]:
 
 
 def spans_once(text: str) -> tuple[tuple[str, ...], list[tuple[str, int, int, str]]]:
-    """A text's normalised words and where the built-in lexicon finds each concept in them, computed
-    without keeping anything (for a client's answers: unbounded, and never seen twice)."""
+    """A text's normalised words and where the built-in lexicon finds each concept in them, in its plain
+    form or inside one word the de-leeting changed ("p@ssw0rd", "pаssword" with a Cyrillic "а"; their
+    words line up; not across words, where a secret's de-leeted letters would end a name: "NextToken":
+    "77X1eb..." reads "tokent"), computed without keeping anything (for a client's answers: unbounded,
+    and never seen twice)."""
     assert _BUILTIN is not None, "credentials.py installs the matcher at import"
-    plain = normalise.__wrapped__(text)[0]
-    return plain.words, _BUILTIN.spans(plain)
+    plain, leet = normalise.__wrapped__(text)
+    found = _BUILTIN.spans(plain)
+    if leet is not plain:
+        found += [f for f in _BUILTIN.spans(leet) if f[1] == f[2] < len(plain.words)
+                  and leet.words[f[1]] != plain.words[f[1]]]
+    return plain.words, found
 
 
 def _made(built: Matcher, plain: Text, present: set[str]) -> list[tuple[str, str, str]]:
