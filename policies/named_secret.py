@@ -27,7 +27,12 @@ _DIGIT_SECRETS: Final = frozenset({"pin", "otp", "passcode"})
 # (a colon or an equals sign is no word once normalised), German's "lautet" ("das Passwort lautet"),
 # French's "c'est" ("c" then "est").
 _COPULAS: Final = frozenset({"is", "was", "ist", "war", "est", "es", "era", "é", "è", "är", "var", "er", "on", "je",
-                             "jest", "là", "adalah", "ialah", "是", "为", "為", "lautet", "lautete", "c", "to"})
+                             "jest", "là", "adalah", "ialah", "是", "为", "為", "lautet", "lautete", "c", "to",
+                             # Arabic, Hebrew, Thai, Greek (read without accents), Russian, Ukrainian,
+                             # Bulgarian (a Cyrillic "е"), Romanian, Lithuanian, Latvian, Tagalog, Swahili,
+                             # and Persian's "my" (its "is" comes last: "رمز عبور من ... است").
+                             "هي", "هو", "היא", "הוא", "คือ", "ειναι", "это", "це", "є", "е", "este", "yra", "ir",
+                             "ay", "ni", "من"})
 # "on" is "is" in Finnish and Estonian, a preposition in English ("tests pass on python3", "the password
 # on srv01 expired"): it counts only after a name in those languages. Polish "to" ("moje hasło to
 # abc12345") is English's "to": it counts after a name no English word, or after "changed", "set"...
