@@ -347,6 +347,9 @@ _CODE: Final = re.compile(r"\[[^\]]*[0-9A-Za-z]-[0-9A-Za-z]|=[\"']|</|\w\(\w+=|\
 # Words: runs of three letters or more of one case, or capitalised ("Ctrl+Shift+4", "iPhone15Pro").
 _WORDED: Final = re.compile(r"[a-z]{3,}|[A-Z]{3,}|[A-Z][a-z]{2,}")
 _LOWER, _UPPER, _DIGIT, _SYMBOL = range(4)
+# A number with a unit is a spec ("60Hz", "5.4GHz", "32GB", "5000mAh"), not a generator's draw: a random
+# string holds one rarely (a digit, then the unit's letters in that case).
+_UNIT: Final = re.compile(r"\d(?:[kMG]?Hz|[KMGT]B|[KMGT]iB|mAh|fps|[kMG]bps|nm|mm|cm|kg|km|ms)(?![A-Za-z])")
 # Generators make passwords up to 100 (1Password) or 128 characters (Bitwarden). A random draw from
 # some 70 characters repeats more the longer it is (about 42 distinct in 64): "few repeats" counts
 # distinct characters against at most this many.
@@ -367,7 +370,7 @@ def generated_password(value: str) -> bool:
     ":", stricter on case and words.
     Measured (session 23, tools/generated_password_check.py): 77-95% of generated passwords with
     symbols of 12 to 100 characters (58% of 100 drawn from every ASCII symbol), 41-50% of letters and
-    digits alone of 14 to 100; 914 of 16.2 million whitespace-separated tokens (0.006%) of Python's
+    digits alone of 14 to 100; 911 of 16.2 million whitespace-separated tokens (0.006%) of Python's
     standard library and this repository's corpora and docs, nearly all code, regex and escaped
     byte-string fragments."""
     size = len(value)
@@ -382,7 +385,7 @@ def generated_password(value: str) -> bool:
             return False
         case_changes, worded = 0.3, 0.5
     else:
-        if len(set(kinds)) < 4 or value.count("/") > 1 or _CODE.search(value):
+        if len(set(kinds)) < 4 or value.count("/") > 1 or _CODE.search(value) or _UNIT.search(value):
             return False
         case_changes, worded = 0.2, 0.6
     if len(set(value)) < 0.7 * min(size, _DISTINCT_FROM) or sum(a != b for a, b in zip(kinds, kinds[1:])) < 0.5 * (size - 1):
