@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any, Final
 
-from elicitguard.policies.matcher import spans_once
-from elicitguard.policies.normalise import _ASCII_SEPARATORS, normalise
+from elicitguard.policies.matcher import read_lexicon, spans_once, without_diacritics
+from elicitguard.policies.normalise import ascii_words, normalise
 
 # The concepts of a secret a person may name and then give in words ("my password is hunter2", "PIN:
 # 4821", "mot de passe : Soleil2024", "密码：abc12345"), and which of them are digits alone.
@@ -83,7 +83,7 @@ _USER_WORDS: Final = frozenset({"user", "username", "login", "email", "mail", "b
                                 "wifi", "wlan", "ssid", "router", "network", "account"})
 # After a name written without spaces, its secret may follow in the same word ("密码是abc12345",
 # "パスワードはabc12345です", "비밀번호는abc12345").
-_JOINED_SECRET: Final = re.compile(r"[是为為はがは는은이가:：=的]*([0-9a-z][0-9a-z#!@$%&*+?~^_-]*)")
+_JOINED_SECRET: Final = re.compile(r"[是为為はが는은이가:：=的]*([0-9a-z][0-9a-z#!@$%&*+?~^_-]*)")
 
 
 def _secret_word(word: str, concept: str) -> bool:
@@ -98,8 +98,6 @@ def _secret_word(word: str, concept: str) -> bool:
 def _terms_in(copula: str) -> frozenset[str]:
     """The lexicon's names of a secret (as the matcher finds them, normalised) in the languages whose
     "is" is ``copula`` ("on" in Finnish and Estonian, "to" in Polish)."""
-    from elicitguard.policies.matcher import read_lexicon, without_diacritics
-
     languages = _COPULA_LANGUAGES[copula]
     terms: set[str] = set()
     for concept, lang, term, _mode in read_lexicon():
@@ -172,7 +170,7 @@ class _Clause:
             self._tokens = self.text.split()
             self._token_of = []
             for index, token in enumerate(self._tokens):
-                count = len(token.encode("ascii").translate(_ASCII_SEPARATORS).split()) if token.isascii() \
+                count = len(ascii_words(token)) if token.isascii() \
                     else len(normalise.__wrapped__(token)[0].words)
                 self._token_of.extend([index] * count)
             if len(self._token_of) != len(self.words):

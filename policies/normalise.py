@@ -102,6 +102,12 @@ def _forms(words: tuple[str, ...], maybe_leet: bool) -> tuple[Text, Text]:
     return plain, _text(leet_words)
 
 
+def ascii_words(folded: str) -> list[str]:
+    """The words of an ASCII text already case-folded (and with no camelCase left to split), as
+    ``normalise`` splits them: at every character but a letter, a digit, "$" and "@"."""
+    return folded.encode("ascii").translate(_ASCII_SEPARATORS).decode("ascii").split()
+
+
 @functools.lru_cache(maxsize=8192)
 def normalise(text: str) -> tuple[Text, Text]:
     """The plain and the de-leeted forms of a text."""
@@ -111,7 +117,7 @@ def normalise(text: str) -> tuple[Text, Text]:
         if _CAMEL_CANDIDATE.search(text):
             text = _CAMEL.sub(" ", text)
         folded = text.lower()
-        words = tuple(folded.encode("ascii").translate(_ASCII_SEPARATORS).decode("ascii").split())
+        words = tuple(ascii_words(folded))
         plain = _text(words)
         # A leet word mixes letters with digits or symbols, so some letter touches one.
         if _ASCII_MIXED.search(folded) is None or _LEET_CHARS.search(folded) is None:
