@@ -11,21 +11,15 @@ from typing import Any
 
 import pytest
 
-from elicitguard.policies.config import FormPolicy, Policy
-from elicitguard.policies.judge import clear_caches, judge_elicitation
+from both_policies import DEFAULT, RULES
+from both_policies import allowed as judged_allowed
 
-POLICIES = {"default": Policy(), "rules": Policy(form=FormPolicy(classifier=False))}
-
-
-def _form(message: str, fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    props = {name: {"type": "string", **spec} for name, spec in fields.items()}
-    return {"mode": "form", "message": message,
-            "requestedSchema": {"type": "object", "properties": props, "required": list(props)}}
+POLICIES = {"default": DEFAULT, "rules": RULES}
 
 
 def _allowed(message: str, fields: dict[str, dict[str, Any]], policy: str) -> bool:
-    clear_caches()
-    return judge_elicitation(_form(message, fields), frozenset({"form"}), POLICIES[policy]).allowed
+    """both_policies.allowed, each field a string unless it says otherwise."""
+    return judged_allowed(message, {name: {"type": "string", **spec} for name, spec in fields.items()}, POLICIES[policy])
 
 
 ASKING = [
