@@ -18,7 +18,7 @@ import itertools
 import math
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
@@ -116,15 +116,29 @@ class Matcher:
                 squashed.setdefault(plain.squashed, set()).add(concept)
             else:
                 spaced.setdefault(" ".join(plain.words), set()).add((concept, mode))
-        self._spaced = _automaton({k: (len(k), tuple(sorted(v))) for k, v in spaced.items()})
-        self._squashed = _automaton({k: (len(k), tuple(sorted(v))) for k, v in squashed.items()})
+        spaced_table = {k: (len(k), tuple(sorted(v))) for k, v in spaced.items()}
+        squashed_table = {k: (len(k), tuple(sorted(v))) for k, v in squashed.items()}
+        self._spaced = _automaton(spaced_table)
+        self._squashed = _automaton(squashed_table)
+        # The same terms, ASCII ones only, for ASCII texts (most texts): a non-ASCII term cannot occur
+        # in them, and pyahocorasick looks a node's next letter up in a list, so a root with the first
+        # letters of every script (about 450) makes each letter of a text cost several times more.
+        self._spaced_ascii = _automaton({k: v for k, v in spaced_table.items() if k.isascii()})
+        self._squashed_ascii = _automaton({k: v for k, v in squashed_table.items() if k.isascii()})
         self.size = len(spaced) + len(squashed)
+
+    def _spaced_for(self, text: str) -> ahocorasick.Automaton | None:
+        return self._spaced_ascii if text.isascii() else self._spaced
+
+    def _squashed_for(self, text: str) -> ahocorasick.Automaton | None:
+        return self._squashed_ascii if text.isascii() else self._squashed
 
     def _word_finds(self, spaced: str) -> Iterator[tuple[str, int, int, bool]]:
         """(concept, start, end, whole text) for each term found at a word start of a text's padded
         word form, as its mode allows (a whole word, a word start, the whole text)."""
         last = len(spaced) - 2
-        for end, (length, entries) in self._spaced.iter(spaced) if self._spaced is not None else ():
+        automaton = self._spaced_for(spaced)
+        for end, (length, entries) in automaton.iter(spaced) if automaton is not None else ():
             start = end - length + 1
             if spaced[start - 1] != " ":
                 continue  # not at a word start
@@ -146,8 +160,9 @@ class Matcher:
                 hits.add(concept + "!")
             if where is not None and concept in where:
                 where[concept].append(start)
-        if self._squashed is not None and squashed:
-            for end, (length, concepts) in self._squashed.iter(squashed):
+        automaton = self._squashed_for(squashed)
+        if automaton is not None and squashed:
+            for end, (length, concepts) in automaton.iter(squashed):
                 hits.update(concepts)
                 if where is not None:
                     for concept in concepts:
@@ -172,9 +187,10 @@ class Matcher:
             found.append((concept, first, last, term))
             if whole_text:
                 found.append((concept + "!", first, last, term))
-        if self._squashed is not None and squashed:
+        automaton = self._squashed_for(squashed)
+        if automaton is not None and squashed:
             ends = list(itertools.accumulate(len(w) for w in text.words))
-            for end, (length, concepts) in self._squashed.iter(squashed):
+            for end, (length, concepts) in automaton.iter(squashed):
                 start = end - length + 1
                 first, last = bisect.bisect_right(ends, start), bisect.bisect_right(ends, end)
                 term = squashed[start:end + 1]
@@ -184,7 +200,7 @@ class Matcher:
         return found
 
 
-def _automaton(table: dict[str, object]) -> ahocorasick.Automaton | None:
+def _automaton(table: Mapping[str, object]) -> ahocorasick.Automaton | None:
     if not table:
         return None
     automaton = ahocorasick.Automaton()
