@@ -284,8 +284,8 @@ class PrivateKey(Detector):
                         "javnog", "јавни", "açık", "publique", "pública", "público", "pubblica", "öffentlich",
                         "öffentlicher", "öffentliche", "öffentlichen", "offentlig", "openbare", "publiczny", "открытый", "публичный", "відкритий",
                         "публічний", "공개", "인증서", "certificat", "certificado", "zertifikat", "сертификат"})
-    _file_terms = ("pem", "id rsa", "id ed25519", "id ecdsa", "ssh", "idrsa", "ided25519", "key pair", "keypair",
-                   "pgp key", "gpg key")
+    _file_terms: ClassVar[tuple[str, ...]] = ("pem", "id rsa", "id ed25519", "id ecdsa", "ssh", "idrsa", "ided25519",
+                                              "key pair", "keypair", "pgp key", "gpg key")
 
     @classmethod
     def unless_beside(cls, term: str) -> frozenset[str]:

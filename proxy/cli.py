@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from elicitguard import __version__
+from elicitguard.policies import forms
 from elicitguard.proxy.commands import (
     EXIT_USAGE,
     audit_tools,
@@ -46,10 +47,16 @@ examples:
 """
 
 
+def judges_built() -> str:
+    """How the form and response judges run: compiled by mypyc (``pip install .``) or as Python
+    (an editable install, no C compiler, or ELICITGUARD_PURE=1 at install; see setup.py)."""
+    return "judges compiled" if not (forms.__file__ or "").endswith(".py") else "judges in Python"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="elicitguard", description=DESCRIPTION, epilog=EPILOG,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"elicitguard {__version__}")
+    parser.add_argument("--version", action="version", version=f"elicitguard {__version__} ({judges_built()})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMANDS:
         module.register(sub)

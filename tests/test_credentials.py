@@ -246,7 +246,7 @@ def test_a_message_about_credentials_with_a_specific_field_name_is_not_blocked()
 
 def test_detect_message_ignores_a_generic_field_listed_in_allow_fields() -> None:
     fields = {"value": ("string", {"type": "string"})}
-    assert detect_message("Enter your password", fields, frozenset({"value"})) is None
+    assert detect_message(["Enter your password"], fields, frozenset({"value"})) is None
 
 
 def test_allow_fields_exempts_a_credential_field_case_insensitively() -> None:

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from elicitguard.policies import forms
 from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy, load_config_text
 from elicitguard.policies.engine import Guard, Outcome
 from elicitguard.policies.sealed import Sealer
@@ -767,12 +766,17 @@ def test_policy_modes_without_url_denies_a_declared_url_elicitation() -> None:
 # ---- fail closed --------------------------------------------------------------------------------------------
 
 
-def _boom(texts: Any) -> frozenset[str]:
+def _boom(*_: Any, **__: Any) -> Any:
     raise RuntimeError("detector exploded")
 
 
+# Where the guard calls the form judge: patched there, the exception is raised the same whether the
+# judges run as Python or compiled (a compiled module calls its own functions directly, unpatched).
+JUDGE = "elicitguard.policies.carriers.base.judge_elicitation"
+
+
 def test_an_exception_while_judging_a_server_request_blocks_it_and_answers_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(forms, "hits_of", _boom)
+    monkeypatch.setattr(JUDGE, _boom)
     g = guard(elicitation={})
     out = g.server_message(elicit(99, FORM_OK))
     assert out.forward is None
@@ -785,7 +789,7 @@ def test_an_exception_while_judging_a_server_request_blocks_it_and_answers_it(mo
 
 
 def test_an_exception_while_judging_a_result_replaces_it_with_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(forms, "hits_of", _boom)
+    monkeypatch.setattr(JUDGE, _boom)
     g = Guard(policy(), MAX)
     g.client_message(modern_call(98, BOTH_CAPS))
     out = g.server_message(input_required(98, name=entry(FORM_OK)))
@@ -795,7 +799,7 @@ def test_an_exception_while_judging_a_result_replaces_it_with_an_error(monkeypat
 
 
 def test_an_exception_in_one_batch_element_blocks_only_that_element(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(forms, "hits_of", _boom)
+    monkeypatch.setattr(JUDGE, _boom)
     g = guard(elicitation={})
     ping = {"jsonrpc": "2.0", "id": 2, "method": "ping"}
     out = g.server_message(wire([{"jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": FORM_OK}, ping]))
