@@ -1,7 +1,7 @@
 """How long the judge takes on one benign form, as a ratio to json.loads of the same bytes measured in
 the same run, with the absolute microseconds printed too (target: under 50 us).
 
-    python bench/judge.py [--quick]
+    python bench/judge.py [--quick] [--compiled]
 
 Rows: the form judge alone on a benign form seen before (its texts cached, as when a server sends the
 same form again), the same with texts never seen before (a new number in the message, the field's name
@@ -75,7 +75,12 @@ def cold(params: dict[str, object], policy: object) -> Callable[[], object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--compiled", action="store_true",
+                        help="measure the judges compiled as pip install . compiles them (bench/compiled.py)")
     args = parser.parse_args()
+    if args.compiled:
+        from bench.compiled import rerun_compiled
+        raise SystemExit(rerun_compiled("judge.py", [a for a in sys.argv[1:] if a != "--compiled"]))
     seconds = 0.6 if args.quick else 3.0
     policy = Config().policy
     raw = json.dumps({"jsonrpc": "2.0", "id": 9, "method": "elicitation/create", "params": BENIGN}).encode()

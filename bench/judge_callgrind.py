@@ -1,7 +1,7 @@
 """Instructions per call of the form judge, counted by valgrind (callgrind), which the load of a
 shared machine cannot move as it moves wall-clock time.
 
-    python bench/judge_callgrind.py [--calls 600] [ROW ...]
+    python bench/judge_callgrind.py [--calls 600] [--compiled] [ROW ...]
 
 Rows (see bench/judge.py): ``fresh`` a benign form whose texts were never seen (a new number in
 its message, field name and title), ``fresh-rules`` the same with the credential model off,
@@ -61,7 +61,13 @@ def main() -> None:
     parser.add_argument("rows", nargs="*", metavar="ROW", help=f"any of {', '.join(ROWS)} (default: all)")
     parser.add_argument("--calls", type=int, default=600)
     parser.add_argument("--inner", help=argparse.SUPPRESS)
+    parser.add_argument("--compiled", action="store_true",
+                        help="count the judges compiled as pip install . compiles them (bench/compiled.py)")
     args = parser.parse_args()
+    if args.compiled:
+        sys.path.insert(0, str(ROOT))
+        from bench.compiled import rerun_compiled
+        raise SystemExit(rerun_compiled("judge_callgrind.py", [a for a in sys.argv[1:] if a != "--compiled"]))
     if args.inner:
         _inner(args.inner, args.calls)
         return
