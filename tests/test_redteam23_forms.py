@@ -62,12 +62,41 @@ def test_naming_or_labelling_a_key_with_those_symbols_still_passes_both_policies
     assert _allowed(_form(title, name=name), DEFAULT)
 
 
-@pytest.mark.xfail(strict=True, reason="a pipe, a dash or 'with' between a metadata word and a credential, a "
+@pytest.mark.parametrize("title", [
+    "Name | Password",
+    "Name - Password",
+    "Name – Password",
+    "Name — Password",
+    "Benutzername | Passwort",
+    "名前｜パスワード",
+    "Nom - mot de passe",
+])
+def test_a_pipe_or_a_spaced_dash_joining_a_name_to_a_password_is_denied_by_both_policies(title: str) -> None:
+    # Session 24: red team 23's "Name | Password" and "Name - Password" rows, once strict xfails.
+    assert not _allowed(_form(title), RULES)
+    assert not _allowed(_form(title), DEFAULT)
+
+
+@pytest.mark.parametrize(("title", "name"), [
+    ("Password hint | reminder", "pw_hint"),
+    ("Key name - label", "key_name"),
+    ("Token name – description", "token_name"),
+    ("Token label - optional", "token_label"),
+    ("Password hint — optional", "hint"),
+    ("Wi-Fi network - name", "ssid"),
+    ("Section A - Name", "name"),
+    ("Name - optional", "name"),
+    ("Rock | Paper | Scissors", "choice"),
+])
+def test_a_pipe_or_a_dash_in_an_honest_title_still_passes_both_policies(title: str, name: str) -> None:
+    assert _allowed(_form(title, name=name), RULES)
+    assert _allowed(_form(title, name=name), DEFAULT)
+
+
+@pytest.mark.xfail(strict=True, reason="'with' between a metadata word and a credential, a "
                    "credential after a ';' or ',' under a metadata title, and a second sentence asking for "
                    "the key are not read as asking: reading them so needs the clause model, not a symbol table")
 @pytest.mark.parametrize(("title", "description", "name"), [
-    ("Name | Password", None, "name"),
-    ("Name - Password", None, "name"),
     ("Name with password", None, "name"),
     ("Token label; token", None, "token_label"),
     ("Token label, token", None, "token_label"),
