@@ -422,7 +422,7 @@ class HighEntropy(ResponseDetector):
         if _explains(declared.get("pattern")) or declared.get("format") in _EXPLAINED_FORMATS or "enum" in declared:
             return None
         if not _TOKEN.match(value) or _UUID.match(value) or value.count(".") > 2:
-            return "generated password" if generated_password(value) else None
+            return cls._generated(value)
         has_digit, has_upper, has_lower = (any(c.isdigit() for c in value), any(c.isupper() for c in value),
                                            any(c.islower() for c in value))
         if value[:2] in ("0x", "0X") and _HEX.match(value[2:]):
@@ -434,6 +434,11 @@ class HighEntropy(ResponseDetector):
             return "high-entropy hex string" if _entropy(value) > 3.0 and has_digit else None
         if has_digit and has_upper and has_lower and _entropy(value) > 4.5:
             return "high-entropy string"
+        return cls._generated(value)
+
+    @staticmethod
+    def _generated(value: str) -> str | None:
+        """What is left of a value neither random-looking by entropy nor a hash: a generator's password."""
         return "generated password" if generated_password(value) else None
 
 
