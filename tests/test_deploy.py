@@ -54,6 +54,17 @@ def test_the_image_is_built_in_two_stages_and_installs_the_package_with_pip() ->
     assert any(word == "COPY" and args.startswith("--from=build /opt/elicitguard") for word, args in steps)
 
 
+def test_the_build_stage_compiles_the_judges_and_fails_if_they_are_not() -> None:
+    steps = instructions()
+    build = steps[:max(i for i, (word, _) in enumerate(steps) if word == "FROM")]
+    copied = " ".join(args for word, args in build if word == "COPY")
+    # setup.py compiles through elicitguard/'s links: both must be in the build stage.
+    assert "setup.py" in copied.split() and "elicitguard" in copied.split()
+    runs = " ".join(args for word, args in build if word == "RUN")
+    assert "gcc" in runs and runs.index("gcc") < runs.index("pip install")
+    assert 'grep -q "judges compiled"' in runs
+
+
 def test_the_image_runs_elicitguard_http_as_a_non_root_user() -> None:
     steps = instructions()
     final = steps[max(i for i, (word, _) in enumerate(steps) if word == "FROM"):]
