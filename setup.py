@@ -15,6 +15,7 @@ import os
 import sys
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 # The modules judge_elicitation and the response scan run on every form and answer. Not compiled:
 # modules whose classes other modules subclass or patch (the carriers, engine, session, hygiene,
@@ -23,8 +24,14 @@ COMPILED = ("normalise", "matcher", "classifier", "negation", "forms", "credenti
             "named_secret", "response_scan", "judge")
 
 
+# Commands that only read the project's metadata (pip runs both before building): nothing to compile,
+# and mypyc's run (tens of seconds) would be thrown away. ``develop`` is the old editable install.
+_NOT_BUILDING = ("egg_info", "dist_info", "develop")
+
+
 def _compiled_extensions() -> list[object]:
-    if os.environ.get("ELICITGUARD_PURE") == "1" or any(arg.startswith("editable") for arg in sys.argv):
+    if os.environ.get("ELICITGUARD_PURE") == "1" or any(arg.startswith("editable") or arg in _NOT_BUILDING
+                                                         for arg in sys.argv):
         return []
     try:
         from mypyc.build import mypycify
@@ -43,4 +50,32 @@ def _compiled_extensions() -> list[object]:
     return list(extensions)
 
 
-setup(ext_modules=_compiled_extensions())
+class BuildJudges(build_ext):
+    """build_ext, all or nothing: mypyc's modules are shims into one shared library (the
+    ``*__mypyc`` extension), so a build where any of them failed (an optional extension only warns)
+    leaves none of them, and the judges install as Python. Without this, a compiler that failed on the
+    shared library alone (the one large C file: out of memory, killed) left shims that cannot be
+    imported, and the proxy could not start."""
+
+    def build_extensions(self) -> None:
+        self._failed: list[str] = []
+        super().build_extensions()
+        if self._failed:
+            for ext in self.extensions:
+                path = self.get_ext_fullpath(ext.name)
+                if os.path.exists(path):
+                    os.remove(path)
+            print(f"elicitguard: not compiling the judges ({', '.join(self._failed)} failed to build); "
+                  "installing them as Python", file=sys.stderr)
+            self.extensions = []  # nothing to copy beside the sources (--inplace)
+
+    def build_extension(self, ext: object) -> None:
+        try:
+            super().build_extension(ext)
+        except BaseException:
+            self._failed.append(getattr(ext, "name", "?"))
+            raise
+
+
+if __name__ == "__main__":  # pip's build backend and ``python setup.py`` both run it so
+    setup(ext_modules=_compiled_extensions(), cmdclass={"build_ext": BuildJudges})

@@ -419,7 +419,10 @@ class HighEntropy(ResponseDetector):
     @classmethod
     def found(cls, value: str, declared: dict[str, Any], name: str = "") -> str | None:
         value = value.strip()
-        if _explains(declared.get("pattern")) or declared.get("format") in _EXPLAINED_FORMATS or "enum" in declared:
+        # A schema the form judge refused is kept in monitor mode (the form was forwarded): its
+        # "format" may be any JSON value, a list or an object that no set lookup takes.
+        fmt = declared.get("format")
+        if _explains(declared.get("pattern")) or (isinstance(fmt, str) and fmt in _EXPLAINED_FORMATS) or "enum" in declared:
             return None
         if not _TOKEN.match(value) or _UUID.match(value) or value.count(".") > 2:
             return cls._generated(value)

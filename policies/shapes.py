@@ -187,9 +187,13 @@ _IN_PATTERN: Final = {
 _PREFIX_IN_PATTERN: Final = re.compile(r"(?:^\^?|\\b|\(\?:|\()(?:" + "|".join(
     f"(?P<k{i}>{_IN_PATTERN.get(rx, rx)})" for i, (_r, _l, rx) in enumerate(KEY_PREFIXES)) + r")(?![a-z]{3})")
 # A prefix ending in "-" or "_" ("sk-", "ghp_") may also end the sentence ("it starts with sk-").
+# The characters between a prefix and its ellipsis or x's are bounded (an example in prose shows a few:
+# "sk-proj-abc..."): unbounded, a run that repeats a prefix ("sk-sk-sk-...", 8 KiB of it) was tried from
+# each prefix to the run's end, quadratic (over 300 ms a text, some 40 us a character).
+_PROSE_EXAMPLE: Final = 128
 _PREFIX_IN_PROSE: Final = re.compile(r"(?<![A-Za-z0-9])[\"'`(]?(?:" + "|".join(
     f"(?P<k{i}>{rx})" for i, (_r, _l, rx) in enumerate(KEY_PREFIXES))
-    + r")(?:[A-Za-z0-9_.\-]*(?:\.\.\.|…|\*|x{3,}|X{3,})|[\"'`)]|(?<=[-_])(?=[\s.,;:!?]|$))")
+    + r")(?:[A-Za-z0-9_.\-]{0," + str(_PROSE_EXAMPLE) + r"}(?:\.\.\.|…|\*|x{3,}|X{3,})|[\"'`)]|(?<=[-_])(?=[\s.,;:!?]|$))")
 
 
 def _named(match: re.Match[str] | None) -> tuple[str, str] | None:
