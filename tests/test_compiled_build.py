@@ -70,3 +70,9 @@ def test_the_version_line_says_how_the_judges_run(capsys: pytest.CaptureFixture[
     compiled = not (forms.__file__ or "").endswith(".py")
     assert line == f"elicitguard {__version__} ({'judges compiled' if compiled else 'judges in Python'})"
     assert judges_built() in line
+
+
+def test_the_version_asks_the_modules_setup_compiles() -> None:
+    from elicitguard.proxy import cli
+
+    assert tuple(f"elicitguard.policies.{name}" for name in cli.JUDGES) == compiled_modules()
