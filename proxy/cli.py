@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 
 from elicitguard import __version__
+from elicitguard.proxy.build import JUDGES as JUDGES
+from elicitguard.proxy.build import judges_built
 from elicitguard.proxy.commands import (
     EXIT_USAGE,
     audit_tools,
@@ -45,25 +46,6 @@ examples:
   elicitguard test --config policy.yaml policy-tests.yaml
   elicitguard schema -o elicitguard.schema.json
 """
-
-
-# The modules setup.py compiles (its COMPILED): each is asked, not forms alone.
-JUDGES = ("normalise", "matcher", "classifier", "negation", "forms", "credentials", "shapes", "postal", "named_secret",
-          "response_scan", "judge")
-
-
-def judges_built() -> str:
-    """How the form and response judges run: compiled by mypyc (``pip install .``) or as Python
-    (an editable install, no C compiler, or ELICITGUARD_PURE=1 at install; see setup.py); a mix
-    (some compiled, others not: a partial or stale build) is named as such."""
-    compiled = [name for name in JUDGES
-                if not (getattr(importlib.import_module(f"elicitguard.policies.{name}"), "__file__", None) or "")
-                .endswith(".py")]
-    if not compiled:
-        return "judges in Python"
-    if len(compiled) == len(JUDGES):
-        return "judges compiled"
-    return f"judges partly compiled: {', '.join(compiled)}"
 
 
 def build_parser() -> argparse.ArgumentParser:

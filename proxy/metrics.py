@@ -16,10 +16,12 @@ from typing import Any, Final
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
+from elicitguard import __version__
 from elicitguard.policies.config import Config
 from elicitguard.policies.engine import Outcome
 from elicitguard.policies.rules import CONTENT_RULES, PROTOCOL_RULES
 from elicitguard.policies.verdict import Direction
+from elicitguard.proxy.build import judges_label
 
 # The methods of MCP 2024-11-05 to 2026-07-28 (and the Tasks extension): any other is "other".
 MCP_METHODS: Final = frozenset({
@@ -86,6 +88,9 @@ class Metrics:
         self.active_sessions = Gauge("elicitguard_active_sessions", "Sessions the proxy holds", registry=r)
         self.pending_elicitations = Gauge("elicitguard_pending_elicitations",
                                           "Elicitations forwarded to a client and not yet answered", registry=r)
+        build = Gauge("elicitguard_build_info", "Always 1: the version, and how the judges run (compiled, python, "
+                      "partial)", ("version", "judges"), registry=r)
+        build.labels(__version__, judges_label()).set(1)
         for outcome in ("applied", "rejected"):
             self.reloads.labels(outcome)  # both series exist from the start (0), so rate() sees the first one
 

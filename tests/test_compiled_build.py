@@ -76,3 +76,12 @@ def test_the_version_asks_the_modules_setup_compiles() -> None:
     from elicitguard.proxy import cli
 
     assert tuple(f"elicitguard.policies.{name}" for name in cli.JUDGES) == compiled_modules()
+
+
+def test_the_metrics_name_the_version_and_how_the_judges_run() -> None:
+    from elicitguard.policies.config import Config
+    from elicitguard.proxy.metrics import Metrics
+
+    compiled = not (forms.__file__ or "").endswith(".py")
+    line = f'elicitguard_build_info{{judges="{"compiled" if compiled else "python"}",version="{__version__}"}} 1.0'
+    assert line in Metrics(Config()).render().decode().splitlines()
