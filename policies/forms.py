@@ -368,11 +368,13 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
 # Their fullwidth and small forms read as they do ("名前＆パスワード", "Name／Password"), a doubled one
 # as one ("Name && password"), and a list's middle dot as a joining symbol: Japanese's between
 # any two words ("名前・パスワード"), the Latin one only spaced (Catalan writes "col·lecció"). A pipe
-# joins as "&" does ("Name | Password"), a dash only spaced ("Name - Password", not "Wi-Fi"): read
-# as "and", a credential before its metadata ("API key - name") is asked, as after ":" or "&".
+# joins as "&" does ("Name | Password"), a dash only spaced ("Name - Password", not "Wi-Fi"), and so
+# does "with" in the languages that spell it as a word of its own ("Name with password", "Nom avec
+# mot de passe"): read as "and", a credential before its metadata ("API key - name") is asked, as
+# after ":" or "&", and metadata before it still qualifies it ("Key name with prefix").
 _SYMBOL_FORMS: Final = str.maketrans({"\uff06": "&", "\ufe60": "&", "\uff0b": "+", "\ufe62": "+", "\uff0f": "/",
                                       "\u30fb": "&", "\uff65": "&", "\uff5c": "|"})
-_JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])(?:\s*(?:&&?|\+|\|)\s*|\s+[\u00b7\u2013\u2014-]\s+)(?=[^\W\d_])")
+_JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])(?:\s*(?:&&?|\+|\|)\s*|\s+(?:[\u00b7\u2013\u2014-]|with|mit|avec|con|com|met|med)\s+)(?=[^\W\d_])", re.I)
 _SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$|[\s,;:.!?)\]])")
 # The conjunction a joining symbol reads as (one of _CONJUNCTIONS).
 _SYMBOL_READ_AS: Final = " and "
@@ -386,7 +388,7 @@ def _spelled(text: Any) -> Any:
     if not isinstance(text, str):
         return text
     symbols = text if text.isascii() else text.translate(_SYMBOL_FORMS)
-    if not ("&" in symbols or "+" in symbols or "/" in symbols or "|" in symbols or "-" in symbols
+    if not ("&" in symbols or "+" in symbols or "/" in symbols or "|" in symbols or "-" in symbols or " " in symbols
             or "\u00b7" in symbols or "\u2013" in symbols or "\u2014" in symbols):
         return text
     spelled = _JOINING_SYMBOL.sub(_SYMBOL_READ_AS, symbols)

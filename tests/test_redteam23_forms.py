@@ -70,9 +70,14 @@ def test_naming_or_labelling_a_key_with_those_symbols_still_passes_both_policies
     "Benutzername | Passwort",
     "名前｜パスワード",
     "Nom - mot de passe",
+    "Name with password",
+    "Name With Password",
+    "Nom avec mot de passe",
+    "Nombre con contraseña",
 ])
-def test_a_pipe_or_a_spaced_dash_joining_a_name_to_a_password_is_denied_by_both_policies(title: str) -> None:
-    # Session 24: red team 23's "Name | Password" and "Name - Password" rows, once strict xfails.
+def test_a_pipe_a_spaced_dash_or_with_joining_a_name_to_a_password_is_denied_by_both_policies(title: str) -> None:
+    # Session 24: red team 23's "Name | Password", "Name - Password" and "Name with password" rows,
+    # once strict xfails.
     assert not _allowed(_form(title), RULES)
     assert not _allowed(_form(title), DEFAULT)
 
@@ -87,17 +92,23 @@ def test_a_pipe_or_a_spaced_dash_joining_a_name_to_a_password_is_denied_by_both_
     ("Section A - Name", "name"),
     ("Name - optional", "name"),
     ("Rock | Paper | Scissors", "choice"),
+    ("Key name with prefix", "key_name"),
+    ("Token label with emoji", "token_label"),
+    ("Password hint with a word only you know", "hint"),
+    ("Name of the key with its scope", "key_name"),
+    ("Token name with environment", "token_name"),
+    ("Nickname with emoji", "nick"),
+    ("Name with title", "name"),
 ])
-def test_a_pipe_or_a_dash_in_an_honest_title_still_passes_both_policies(title: str, name: str) -> None:
+def test_a_pipe_a_dash_or_with_in_an_honest_title_still_passes_both_policies(title: str, name: str) -> None:
     assert _allowed(_form(title, name=name), RULES)
     assert _allowed(_form(title, name=name), DEFAULT)
 
 
-@pytest.mark.xfail(strict=True, reason="'with' between a metadata word and a credential, a "
-                   "credential after a ';' or ',' under a metadata title, and a second sentence asking for "
-                   "the key are not read as asking: reading them so needs the clause model, not a symbol table")
+@pytest.mark.xfail(strict=True, reason="a credential after a ';' or ',' under a metadata title, a second "
+                   "sentence asking for the key, and a hint's description asking for the password itself are "
+                   "not read as asking: reading them so needs the clause model, not a symbol table")
 @pytest.mark.parametrize(("title", "description", "name"), [
-    ("Name with password", None, "name"),
     ("Token label; token", None, "token_label"),
     ("Token label, token", None, "token_label"),
     ("Key name", "Give the key a name. The key goes below it too: paste it here", "key_name"),
