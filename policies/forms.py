@@ -371,10 +371,30 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
 # joins as "&" does ("Name | Password"), a dash only spaced ("Name - Password", not "Wi-Fi"), and so
 # does "with" in the languages that spell it as a word of its own ("Name with password", "Nom avec
 # mot de passe"): read as "and", a credential before its metadata ("API key - name") is asked, as
-# after ":" or "&", and metadata before it still qualifies it ("Key name with prefix").
+# after ":" or "&", and metadata before it still qualifies it ("Key name with prefix"). So do "and"
+# in the languages _CONJUNCTIONS lacks ("Név és jelszó", "Nume și parolă", "Tên và mật khẩu"), the
+# other words of "with" ("Name sowie Passwort", "Ad ile şifre", "Имя с паролем", "w/"), a doubled
+# dash or pipe ("Name -- Password", "Name || Password"), an em dash unspaced as English writes it
+# ("Name—Password"; not the en dash of "New York–London"), whatever space stands around them (a
+# no-break space, a tab) and a zero-width joiner beside a symbol.
 _SYMBOL_FORMS: Final = str.maketrans({"\uff06": "&", "\ufe60": "&", "\uff0b": "+", "\ufe62": "+", "\uff0f": "/",
-                                      "\u30fb": "&", "\uff65": "&", "\uff5c": "|"})
-_JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])(?:\s*(?:&&?|\+|\|)\s*|\s+(?:[\u00b7\u2013\u2014-]|with|mit|avec|con|com|met|med)\s+)(?=[^\W\d_])", re.I)
+                                      "\u30fb": "&", "\uff65": "&", "\uff5c": "|",
+                                      # Other pipes, dashes and list dots read as the ones they look like
+                                      # ("Name ¦ Password", "Name − Password", "Name • Password"), and an
+                                      # invisible character is no character ("Name\u200b|\u200bPassword").
+                                      "\u00a6": "|", "\u01c0": "|", "\u05c0": "|", "\u2016": "|", "\u2223": "|",
+                                      "\u2502": "|", "\uffe8": "|", "\u2010": "-", "\u2011": "-", "\u2012": "-",
+                                      "\u2212": "-", "\ufe63": "-", "\uff0d": "-", "\u2015": "\u2014",
+                                      "\ufe58": "\u2014", "\u2e3a": "\u2014", "\u2e3b": "\u2014", "\u2022": "\u00b7",
+                                      "\u2219": "\u00b7", "\u22c5": "\u00b7", "\u2027": "\u00b7", "\u200b": None,
+                                      "\u2060": None, "\ufeff": None, "\u00ad": None, "\u2215": "/", "\u2044": "/",
+                                      "\u29f8": "/", "\u2795": "+"})
+_JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])(?:[\s\u200c\u200d]*(?:&&?|\+|\|\|?|\u2014)[\s\u200c\u200d]*"
+                                     r"|\s+(?:[\u00b7\u2013]|-{1,3}|as well as|w/"
+                                     r"|with|mit|sowie|samt|nebst|avec|con|com|met|med|amb|cu|ile|dengan|với|με|с|со"
+                                     r"|és|și|şi|dan|và|και|dhe|ir|और|및|และ|و|مع|עם)\s+)(?=[^\W\d_])", re.I)
+# Whether a text holds anything _JOINING_SYMBOL or _SLASHED_WORDS may read: a symbol or any space.
+_MAY_JOIN: Final = re.compile(r"[&+/|\s\u00b7\u2013\u2014-]")
 _SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$|[\s,;:.!?)\]])")
 # The conjunction a joining symbol reads as (one of _CONJUNCTIONS).
 _SYMBOL_READ_AS: Final = " and "
@@ -388,8 +408,7 @@ def _spelled(text: Any) -> Any:
     if not isinstance(text, str):
         return text
     symbols = text if text.isascii() else text.translate(_SYMBOL_FORMS)
-    if not ("&" in symbols or "+" in symbols or "/" in symbols or "|" in symbols or "-" in symbols or " " in symbols
-            or "\u00b7" in symbols or "\u2013" in symbols or "\u2014" in symbols):
+    if not _MAY_JOIN.search(symbols):
         return text
     spelled = _JOINING_SYMBOL.sub(_SYMBOL_READ_AS, symbols)
     if "/" in spelled:
