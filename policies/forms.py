@@ -778,8 +778,11 @@ def _credential_mentions(clauses: list[str], written: list[str]) -> list[tuple[b
         metadata = [first for concept, first, _last, _term in found if concept == "~meta"]
         metadata += [i for i, word in enumerate(words) if word in _DESCRIBED_METADATA]
         metadata = [i for i in metadata if words[i] not in _NOTES and i not in inside]
-        spans = sorted((first, last) for concept, first, last, _term in found
-                       if concept in _ASKED and not set(range(first, last + 1)) <= inside)
+        # A concept made of two words near each other ("API" ... "key") across a conjunction names
+        # nothing: "Key name and API token" is a key's name and a token, not one API key's name.
+        spans = sorted((first, last) for concept, first, last, term in found
+                       if concept in _ASKED and not set(range(first, last + 1)) <= inside
+                       and not ("+" in term and not _CONJUNCTIONS.isdisjoint(words[first + 1:last])))
         if named:
             covered = {i for first, last in spans for i in range(first, last + 1)} | inside | set(metadata)
             spans = sorted(spans + [(i, i) for i, word in enumerate(words) if word in named and i not in covered])
