@@ -393,8 +393,14 @@ _JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])(?:[\s\u200c\u200d]*(?:&&?|\+
                                      r"|\s+(?:[\u00b7\u2013]|-{1,3}|as well as|w/"
                                      r"|with|mit|sowie|samt|nebst|avec|con|com|met|med|amb|cu|ile|dengan|với|με|с|со"
                                      r"|és|și|şi|dan|và|και|dhe|ir|और|및|และ|و|مع|עם)\s+)(?=[^\W\d_])", re.I)
-# Whether a text holds anything _JOINING_SYMBOL or _SLASHED_WORDS may read: a symbol or any space.
-_MAY_JOIN: Final = re.compile(r"[&+/|\s\u00b7\u2013\u2014-]")
+# Whether a text holds anything _JOINING_SYMBOL or _SLASHED_WORDS may read: a symbol, or one of the
+# joining words among its words (a set test on the words normalise finds, whatever space stands
+# between them: most texts have spaces and no joining word, and the regex would read them all; "İle"
+# case-folds to a dotted "i").
+_MAY_JOIN: Final = re.compile(r"[&+/|\u00b7\u2013\u2014-]")
+_JOINING_WORDS: Final = frozenset({"as", "w", "with", "mit", "sowie", "samt", "nebst", "avec", "con", "com", "met",
+                                   "med", "amb", "cu", "ile", "i\u0307le", "dengan", "với", "με", "с", "со", "és", "și", "şi",
+                                   "dan", "và", "και", "dhe", "ir", "और", "및", "และ", "و", "مع", "עם"})
 _SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$|[\s,;:.!?)\]])")
 # The conjunction a joining symbol reads as (one of _CONJUNCTIONS).
 _SYMBOL_READ_AS: Final = " and "
@@ -408,7 +414,7 @@ def _spelled(text: Any) -> Any:
     if not isinstance(text, str):
         return text
     symbols = text if text.isascii() else text.translate(_SYMBOL_FORMS)
-    if not _MAY_JOIN.search(symbols):
+    if not _MAY_JOIN.search(symbols) and _JOINING_WORDS.isdisjoint(normalise(text)[0].words):
         return text
     spelled = _JOINING_SYMBOL.sub(_SYMBOL_READ_AS, symbols)
     if "/" in spelled:

@@ -74,6 +74,7 @@ def test_naming_or_labelling_a_key_with_those_symbols_still_passes_both_policies
     "Name With Password",
     "Nom avec mot de passe",
     "Nombre con contraseña",
+    "Ad İle Şifre",
 ])
 def test_a_pipe_a_spaced_dash_or_with_joining_a_name_to_a_password_is_denied_by_both_policies(title: str) -> None:
     # Session 24: red team 23's "Name | Password", "Name - Password" and "Name with password" rows,
