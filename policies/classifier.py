@@ -22,6 +22,7 @@ from dataclasses import field as _field
 from pathlib import Path
 from typing import Any, Final
 
+from elicitguard.policies.breath import breathe
 from elicitguard.policies.credentials import DETECTORS
 from elicitguard.policies.matcher import concepts
 from elicitguard.policies.negation import asking
@@ -433,6 +434,7 @@ def field_logit(name: str, kind: str, prop: Mapping[str, Any], min_words: int) -
     cached per field text. A description or prose default longer than is scored at once is scored
     window by window (see ``windows``), the field by its highest window: filler before the ask cannot
     push it out of what the model reads."""
+    breathe()  # once a field: compiled, a form of many long fields would keep the GIL throughout
     if min_words and not (prop.get("title") or prop.get("description") or prop.get("default")):
         return None  # no prose at all (a bare name): the rules' to judge, and no key to build
     long = [k for k in ("description", "default") if isinstance(prop.get(k), str) and len(prop[k]) > FIELD_TEXT]

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from elicitguard.policies import classifier, negation, postal
+from elicitguard.policies.breath import breathe
 from elicitguard.policies.credentials import (
     DERIVED,
     DETECTORS,
@@ -1265,6 +1266,7 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     for name, (kind, prop) in fields.items():
         if kind is None or allowed_field(name, allow_fields):
             continue
+        breathe()  # compiled, a form of many long fields would keep the GIL from first to last
         reason = detect_field(name, kind, prop, form_hits, rules, skip)
         if reason is not None:
             found.append(reason)

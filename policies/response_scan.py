@@ -22,6 +22,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Final
 
+from elicitguard.policies.breath import breathe
 from elicitguard.policies.named_secret import named_secret
 from elicitguard.policies.shapes import VALUE_SHAPES, luhn_ok
 
@@ -163,6 +164,7 @@ class KnownToken(ResponseDetector):
         if found is not None:
             return found
         for shape in VALUE_SHAPES:
+            breathe()  # each search reads the whole value: compiled, the loop would keep the GIL throughout
             if shape.regex.search(value):
                 return re.sub(r"^an? ", "", shape.label)
         return None
@@ -515,9 +517,15 @@ def scan_content(content: Any, schema: dict[str, Any] | None, disabled: frozense
         declared = declared if isinstance(declared, dict) else {}
         looked_for = named if name in allowed or _declared_secret(declared) else detectors
         for text in _strings(value):
-            hit = next(((d, what) for d in looked_for if (what := d.found(text, declared, str(name))) is not None), None)
+            hit = None
+            for detector in looked_for:
+                breathe()  # compiled, a large answer's detectors would keep the GIL from first to last
+                what = detector.found(text, declared, str(name))
+                if what is not None:
+                    hit = Finding(detector.rule, what, str(name)[:200])
+                    break
             if hit is not None:
-                findings.append(Finding(hit[0].rule, hit[1], str(name)[:200]))
+                findings.append(hit)
                 break
     if SeedPhrase in detectors and not any(f.rule == SeedPhrase.rule for f in findings):
         names = list(content)[:256]

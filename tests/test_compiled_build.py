@@ -85,3 +85,11 @@ def test_the_metrics_name_the_version_and_how_the_judges_run() -> None:
     compiled = not (forms.__file__ or "").endswith(".py")
     line = f'elicitguard_build_info{{judges="{"compiled" if compiled else "python"}",version="{__version__}"}} 1.0'
     assert line in Metrics(Config()).render().decode().splitlines()
+
+
+def test_the_pause_the_compiled_judges_take_is_never_compiled() -> None:
+    # Its point is to be interpreted: a call to it runs the interpreter's check for a waiting thread.
+    assert "elicitguard.policies.breath" not in compiled_modules()
+    from elicitguard.policies import breath
+
+    assert (breath.__file__ or "").endswith(".py")
