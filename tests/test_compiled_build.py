@@ -93,3 +93,22 @@ def test_the_pause_the_compiled_judges_take_is_never_compiled() -> None:
     from elicitguard.policies import breath
 
     assert (breath.__file__ or "").endswith(".py")
+
+
+def test_the_judges_pause_once_a_field_and_once_a_detector(monkeypatch: pytest.MonkeyPatch) -> None:
+    from elicitguard.policies import classifier, response_scan
+    from elicitguard.policies.config import Policy
+    from elicitguard.policies.judge import clear_caches, judge_elicitation
+
+    paused: list[str] = []
+    for module in (forms, classifier, response_scan):
+        monkeypatch.setattr(module, "breathe", lambda module=module: paused.append(module.__name__))
+    clear_caches()
+    fields = {f"note{i}": {"type": "string", "title": f"Note {i}"} for i in range(5)}
+    params = {"mode": "form", "message": "A few notes", "requestedSchema": {"type": "object", "properties": fields}}
+    assert judge_elicitation(params, frozenset({"form"}), Policy()).allowed
+    assert paused.count("elicitguard.policies.forms") >= 5
+    assert paused.count("elicitguard.policies.classifier") >= 5
+    paused.clear()
+    assert response_scan.scan_content({"a": "blue", "b": "green"}, None) == []
+    assert paused.count("elicitguard.policies.response_scan") >= 2 * len(response_scan.DETECTORS)
