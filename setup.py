@@ -4,9 +4,10 @@ Everything else is in pyproject.toml. The judges are the proxy's hottest pure Py
 form never seen before, half of it the interpreter's own overhead), and mypy strict already types
 them, so mypyc compiles them as they are. The compiled modules are optional extensions: without a C
 compiler, or with ``ELICITGUARD_PURE=1``, the same modules install as plain Python, and
-``elicitguard version`` says which. An editable install (``pip install -e``, the tests' install)
+``elicitguard --version`` says which. An editable install (``pip install -e``, the tests' install)
 never compiles: a compiled module beside its source would shadow every later edit of that source.
-CI runs the decision core's tests against a compiled install too (.ci/run).
+CI runs the tests again against the judges compiled in a copy of the tree (.ci/run). The compiled
+judges call policies/breath.py, never compiled, between long steps, so other threads still run.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from setuptools.command.build_ext import build_ext
 
 # The modules judge_elicitation and the response scan run on every form and answer. Not compiled:
 # modules whose classes other modules subclass or patch (the carriers, engine, session, hygiene,
-# config), and every module that does I/O (proxy/).
+# config), breath.py (its point is to be interpreted), and every module that does I/O (proxy/).
 COMPILED = ("normalise", "matcher", "classifier", "negation", "forms", "credentials", "shapes", "postal",
             "named_secret", "response_scan", "judge")
 
