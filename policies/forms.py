@@ -400,8 +400,8 @@ _JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])(?:[\s\u200c\u200d]*(?:&&?|\+
 # case-folds to a dotted "i").
 _MAY_JOIN: Final = re.compile(r"[&+/|\u00b7\u2013\u2014-]")
 _JOINING_WORDS: Final = frozenset({"as", "w", "with", "mit", "sowie", "samt", "nebst", "avec", "con", "com", "met",
-                                   "med", "amb", "cu", "ile", "i\u0307le", "dengan", "với", "με", "с", "со", "és", "și", "şi",
-                                   "dan", "và", "και", "dhe", "ir", "और", "및", "และ", "و", "مع", "עם"})
+                                   "med", "amb", "cu", "ile", "i\u0307le", "dengan", "với", "με", "с", "со", "és",
+                                   "și", "şi", "dan", "và", "και", "dhe", "ir", "और", "및", "และ", "و", "مع", "עם"})
 _SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$|[\s,;:.!?)\]])")
 # The conjunction a joining symbol reads as (one of _CONJUNCTIONS).
 _SYMBOL_READ_AS: Final = " and "

@@ -424,7 +424,8 @@ class HighEntropy(ResponseDetector):
         # A schema the form judge refused is kept in monitor mode (the form was forwarded): its
         # "format" may be any JSON value, a list or an object that no set lookup takes.
         fmt = declared.get("format")
-        if _explains(declared.get("pattern")) or (isinstance(fmt, str) and fmt in _EXPLAINED_FORMATS) or "enum" in declared:
+        if (_explains(declared.get("pattern")) or (isinstance(fmt, str) and fmt in _EXPLAINED_FORMATS)
+                or "enum" in declared):
             return None
         if not _TOKEN.match(value) or _UUID.match(value) or value.count(".") > 2:
             return cls._generated(value)

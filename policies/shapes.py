@@ -193,7 +193,8 @@ _PREFIX_IN_PATTERN: Final = re.compile(r"(?:^\^?|\\b|\(\?:|\()(?:" + "|".join(
 _PROSE_EXAMPLE: Final = 128
 _PREFIX_IN_PROSE: Final = re.compile(r"(?<![A-Za-z0-9])[\"'`(]?(?:" + "|".join(
     f"(?P<k{i}>{rx})" for i, (_r, _l, rx) in enumerate(KEY_PREFIXES))
-    + r")(?:[A-Za-z0-9_.\-]{0," + str(_PROSE_EXAMPLE) + r"}(?:\.\.\.|…|\*|x{3,}|X{3,})|[\"'`)]|(?<=[-_])(?=[\s.,;:!?]|$))")
+    + r")(?:[A-Za-z0-9_.\-]{0," + str(_PROSE_EXAMPLE) + r"}(?:\.\.\.|…|\*|x{3,}|X{3,})"
+    + r"|[\"'`)]|(?<=[-_])(?=[\s.,;:!?]|$))")
 
 
 def _named(match: re.Match[str] | None) -> tuple[str, str] | None:
