@@ -311,8 +311,8 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # least 8 characters)" nor "Hint: your password".
     title_meta = isinstance(title, str) and (_about_credential(title, not private_asked) or (
         "~meta" in concepts(title) and not is_question(title) and _look_alike_affirmed("~meta", title))) \
-        and (_ASKED.isdisjoint(concepts(title)) or _metadata_qualifies(
-            [part for piece in _CLAUSE_BREAK.split(title) for part in _asking_parts(piece)], [title]) is not False)
+        and (_ASKED.isdisjoint(concepts(title)) or _metadata_qualifies(_credential_mentions(
+            [part for piece in _CLAUSE_BREAK.split(title) for part in _asking_parts(piece)], [title])) is not False)
     about_credential = (_about_credential(name, not private_asked) or title_meta
                         or ("~meta" in name_hits and not is_question(title) and _look_alike_affirmed("~meta", name, title)))
     # A metadata word qualifies the credential beside it ("Token name", "key_id", "Name of the secret").
@@ -323,12 +323,14 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     #   name") over a description asking for a credential ("Your email password" titled "Name");
     # and nowhere over a description asking for the credential itself ("Paste the token value itself"
     # under "Token name", "Enter your password" under "Password hint").
-    written = _strings(description, prose_default)
-    if about_credential and ((
-            (isinstance(title, str) and not _bare_metadata(title) and not title_meta)
-            or (descriptions and all(_bare_metadata(text) for text in names)))
-            and not _describes_metadata(descriptions, written) or _asks_for_credential(descriptions, written)):
-        about_credential = False
+    if about_credential:
+        written = _strings(description, prose_default)
+        mentions = _credential_mentions(descriptions, written)  # read once, for both questions below
+        if _asks_for_credential(mentions) or (
+                (isinstance(title, str) and not _bare_metadata(title) and not title_meta)
+                or (descriptions and all(_bare_metadata(text) for text in names))) \
+                and not _describes_metadata(mentions, written):
+            about_credential = False
     # Name and title are the field's identity; the asking parts of its description and default are
     # read too. A look-alike excuses only what stands beside it (see _excused).
     context: frozenset[str] | None = None
@@ -734,30 +736,29 @@ _THEN: Final = _CONJUNCTIONS | {"followed", "dann", "danach", "ensuite", "luego"
                                 "poi", "depois", "następnie", "potem", "sonra", "затем", "потом", "daarna", "sedan"}
 
 
-def _describes_metadata(descriptions: list[str], written: list[str]) -> bool:
-    """Whether a field's asking clauses speak of a credential's metadata: the first credential they
-    name is qualified by a metadata word beside it ("A name for your new API key", "新令牌的名称"),
-    not one planted elsewhere ("Your password, the one with the name of your dog", "Type the
-    password with the label 'work'", "Your password. Name: whatever"). A credential named only
-    inside a variable's name ("e.g. DEPLOY_TOKEN") is the example of a name, and counts as none."""
-    qualified = _metadata_qualifies(descriptions, written)
+def _describes_metadata(mentions: list[tuple[bool, bool]], written: list[str]) -> bool:
+    """Whether a field's asking clauses (their ``mentions``, see _credential_mentions) speak of a
+    credential's metadata: the first credential they name is qualified by a metadata word beside it
+    ("A name for your new API key", "新令牌的名称"), not one planted elsewhere ("Your password, the one
+    with the name of your dog", "Type the password with the label 'work'", "Your password. Name:
+    whatever"). A credential named only inside a variable's name ("e.g. DEPLOY_TOKEN") is the example
+    of a name, and counts as none."""
+    qualified = _metadata_qualifies(mentions)
     return qualified if qualified is not None else any(_VARIABLE_NAME.search(text) for text in written)
 
 
-def _metadata_qualifies(clauses: list[str], written: list[str]) -> bool | None:
-    """Whether a metadata word qualifies the first credential the clauses name and no later mention
-    asks for the credential itself (see _describes_metadata); None when they name none outside a
-    variable's name."""
-    mentions = _credential_mentions(clauses, written)
-    return None if not mentions else mentions[0][0] and not any(asked for _qualified, asked in mentions)
+def _metadata_qualifies(mentions: list[tuple[bool, bool]]) -> bool | None:
+    """Whether a metadata word qualifies the first credential of ``mentions`` and no later mention
+    asks for the credential itself (see _describes_metadata); None when they name none."""
+    return None if not mentions else mentions[0][0] and not _asks_for_credential(mentions)
 
 
-def _asks_for_credential(clauses: list[str], written: list[str]) -> bool:
-    """Whether the clauses ask for a credential itself, beside whatever metadata they name: a request
+def _asks_for_credential(mentions: list[tuple[bool, bool]]) -> bool:
+    """Whether ``mentions`` ask for a credential itself, beside whatever metadata they name: a request
     word just before a credential no metadata word qualifies ("Paste the token value itself", "Enter
     your password"), or such a credential joined by a conjunction to one named before ("A name for
     your API key, plus the key itself")."""
-    return any(asked for _qualified, asked in _credential_mentions(clauses, written))
+    return any(asked for _qualified, asked in mentions)
 
 
 def _credential_mentions(clauses: list[str], written: list[str]) -> list[tuple[bool, bool]]:
