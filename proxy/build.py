@@ -21,15 +21,17 @@ def compiled_judges() -> list[str]:
 
 def judges_label() -> str:
     """``compiled``, ``python``, or ``partial`` (some compiled, others not: a partial or stale build)."""
-    compiled = compiled_judges()
-    return "python" if not compiled else "compiled" if len(compiled) == len(JUDGES) else "partial"
+    return _label(compiled_judges())
 
 
 def judges_built() -> str:
     """The words ``elicitguard --version`` ends with."""
-    label = judges_label()
-    if label == "python":
-        return "judges in Python"
-    if label == "compiled":
-        return "judges compiled"
-    return f"judges partly compiled: {', '.join(compiled_judges())}"
+    compiled = compiled_judges()
+    label = _label(compiled)
+    if label == "partial":
+        return f"judges partly compiled: {', '.join(compiled)}"
+    return "judges compiled" if label == "compiled" else "judges in Python"
+
+
+def _label(compiled: list[str]) -> str:
+    return "python" if not compiled else "compiled" if len(compiled) == len(JUDGES) else "partial"

@@ -6,7 +6,6 @@ import argparse
 import sys
 
 from elicitguard import __version__
-from elicitguard.proxy.build import JUDGES as JUDGES
 from elicitguard.proxy.build import judges_built
 from elicitguard.proxy.commands import (
     EXIT_USAGE,

@@ -73,9 +73,9 @@ def test_the_version_line_says_how_the_judges_run(capsys: pytest.CaptureFixture[
 
 
 def test_the_version_asks_the_modules_setup_compiles() -> None:
-    from elicitguard.proxy import cli
+    from elicitguard.proxy import build
 
-    assert tuple(f"elicitguard.policies.{name}" for name in cli.JUDGES) == compiled_modules()
+    assert tuple(f"elicitguard.policies.{name}" for name in build.JUDGES) == compiled_modules()
 
 
 def test_the_metrics_name_the_version_and_how_the_judges_run() -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from setuptools import Distribution, Extension
 
-from elicitguard.proxy import cli
+from elicitguard.proxy import build
 
 SETUP = Path(__file__).resolve().parents[1] / "setup.py"
 
@@ -116,8 +116,8 @@ def test_the_version_names_a_partial_build(monkeypatch: pytest.MonkeyPatch, comp
     import importlib
 
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    for name in cli.JUDGES:
+    for name in build.JUDGES:
         module = importlib.import_module(f"elicitguard.policies.{name}")
         path = str(Path(module.__file__ or name).with_name(name))
         monkeypatch.setattr(module, "__file__", path + (suffix if name in compiled else ".py"))
-    assert cli.judges_built() == said
+    assert build.judges_built() == said
