@@ -331,7 +331,7 @@ def test_more_text_around_a_field_the_model_denies_alone_never_undoes_the_denial
 
 
 # The field alone scores under the field threshold; its whole form agrees that it asks for a credential.
-AGREED = form("Reconnect your bank.", v=text("What you type at the cash machine"))
+AGREED = form("Link your bank card.", v=text("What you type at the cash machine"))
 
 
 def _field_score(params: dict[str, Any]) -> float:
