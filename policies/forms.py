@@ -391,26 +391,33 @@ _SYMBOL_FORMS: Final = str.maketrans({"\uff06": "&", "\ufe60": "&", "\uff0b": "+
                                       "\ufe58": "\u2014", "\u2e3a": "\u2014", "\u2e3b": "\u2014", "\u2022": "\u00b7",
                                       "\u2219": "\u00b7", "\u22c5": "\u00b7", "\u2027": "\u00b7", "\u200b": None,
                                       "\u2060": None, "\ufeff": None, "\u00ad": None, "\u2215": "/", "\u2044": "/",
-                                      "\u29f8": "/", "\u2795": "+"})
+                                      "\u29f8": "/", "\u2795": "+",
+                                      # Fullwidth letters read as the ones they stand for, so a joining
+                                      # word typed in them joins ("Nimi ｊａ salasana", "Nazwa ｚ hasłem").
+                                      **{chr(c): chr(c - 0xfee0) for c in (*range(0xff21, 0xff3b), *range(0xff41, 0xff5b))}})
 _JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])(?:[\s\u200c\u200d]*(?:&&?|\+|\|\|?|\u2014)[\s\u200c\u200d]*"
                                      r"|\s+(?:[\u00b7\u2013]|-{1,3}|as well as|w/"
                                      r"|with|mit|sowie|samt|nebst|avec|con|com|met|med|amb|cu|ile|dengan|với|με|с|со"
-                                     r"|és|și|şi|dan|và|και|dhe|ir|ja|z|ze|और|및|และ|و|مع|עם)\s+)(?=[^\W\d_])", re.I)
+                                     r"|és|și|şi|dan|và|και|dhe|ir|ja|sekä|ning|z|ze|और|및|และ|و|مع|עם)\s+)(?=[^\W\d_])", re.I)
 # "And" and "with" written between two words of a script without spaces ("名称和密码", "名前とパスワード"),
 # in a label only (up to _CJK_LABEL characters): in a sentence the clause reading decides, and a
 # conjunction spelled out there would cut a negation from what it negates ("暗証番号やパスワードは
 # 絶対に教えないでください", never tell your PIN or password).
+# Spaces around it join as well ("名称 和 密码", "名前　と　パスワード"), and so does a Latin word on
+# one side ("名称和API密钥", "名前とPassword"); so do the written forms of "and" ("名前およびパスワード",
+# "名前並びにパスワード", "名稱暨密碼").
 _CJK_LABEL: Final = 16
-_CJK_JOIN: Final = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])[和与與及跟とや]"
-                              r"(?=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])")
+_CJK: Final = r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]"
+_CJK_AND: Final = r"\s*(?:および|及び|ならびに|並びに|[和与與及跟とや暨])\s*"
+_CJK_JOIN: Final = re.compile(rf"(?<={_CJK}){_CJK_AND}(?={_CJK}|[A-Za-z])|(?<=[A-Za-z]){_CJK_AND}(?={_CJK})")
 # Whether a text holds anything _JOINING_SYMBOL or _SLASHED_WORDS may read: a symbol, or one of the
 # joining words among its words (a set test on the words normalise finds, whatever space stands
 # between them: most texts have spaces and no joining word, and the regex would read them all; "İle"
 # case-folds to a dotted "i").
-_MAY_JOIN: Final = re.compile(r"[&+/|\u00b7\u2013\u2014\-和与與及跟とや]")
+_MAY_JOIN: Final = re.compile(r"[&+/|\u00b7\u2013\u2014\-和与與及跟とや並暨]|および|ならびに")
 _JOINING_WORDS: Final = frozenset({"as", "w", "with", "mit", "sowie", "samt", "nebst", "avec", "con", "com", "met",
                                    "med", "amb", "cu", "ile", "i\u0307le", "dengan", "với", "με", "с", "со", "és",
-                                   "și", "şi", "dan", "và", "και", "dhe", "ir", "ja", "z", "ze", "और", "및", "และ", "و", "مع", "עם"})
+                                   "și", "şi", "dan", "và", "και", "dhe", "ir", "ja", "sekä", "ning", "z", "ze", "और", "및", "และ", "و", "مع", "עם"})
 _SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$|[\s,;:.!?)\]])")
 # The conjunction a joining symbol reads as (one of _CONJUNCTIONS).
 _SYMBOL_READ_AS: Final = " and "
