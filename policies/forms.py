@@ -394,11 +394,13 @@ _SYMBOL_FORMS: Final = str.maketrans({"\uff06": "&", "\ufe60": "&", "\uff0b": "+
                                       "\u29f8": "/", "\u2795": "+",
                                       # Fullwidth letters read as the ones they stand for, so a joining
                                       # word typed in them joins ("Nimi ｊａ salasana", "Nazwa ｚ hasłem").
-                                      **{chr(c): chr(c - 0xfee0) for c in (*range(0xff21, 0xff3b), *range(0xff41, 0xff5b))}})
+                                      **{chr(c): chr(c - 0xfee0)
+                                         for c in (*range(0xff21, 0xff3b), *range(0xff41, 0xff5b))}})
 _JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])(?:[\s\u200c\u200d]*(?:&&?|\+|\|\|?|\u2014)[\s\u200c\u200d]*"
                                      r"|\s+(?:[\u00b7\u2013]|-{1,3}|as well as|w/"
                                      r"|with|mit|sowie|samt|nebst|avec|con|com|met|med|amb|cu|ile|dengan|với|με|с|со"
-                                     r"|és|și|şi|dan|và|και|dhe|ir|ja|sekä|ning|z|ze|और|및|และ|و|مع|עם)\s+)(?=[^\W\d_])", re.I)
+                                     r"|és|și|şi|dan|và|και|dhe|ir|ja|sekä|ning|z|ze|और|및|และ|و|مع|עם)\s+)"
+                                     r"(?=[^\W\d_])", re.I)
 # "And" and "with" written between two words of a script without spaces ("名称和密码", "名前とパスワード"),
 # in a label only (up to _CJK_LABEL characters): in a sentence the clause reading decides, and a
 # conjunction spelled out there would cut a negation from what it negates ("暗証番号やパスワードは
@@ -417,7 +419,8 @@ _CJK_JOIN: Final = re.compile(rf"(?<={_CJK}){_CJK_AND}(?={_CJK}|[A-Za-z])|(?<=[A
 _MAY_JOIN: Final = re.compile(r"[&+/|\u00b7\u2013\u2014\-和与與及跟とや並暨]|および|ならびに")
 _JOINING_WORDS: Final = frozenset({"as", "w", "with", "mit", "sowie", "samt", "nebst", "avec", "con", "com", "met",
                                    "med", "amb", "cu", "ile", "i\u0307le", "dengan", "với", "με", "с", "со", "és",
-                                   "și", "şi", "dan", "và", "και", "dhe", "ir", "ja", "sekä", "ning", "z", "ze", "और", "및", "และ", "و", "مع", "עם"})
+                                   "și", "şi", "dan", "và", "και", "dhe", "ir", "ja", "sekä", "ning", "z", "ze", "और",
+                                   "및", "และ", "و", "مع", "עם"})
 _SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$|[\s,;:.!?)\]])")
 # The conjunction a joining symbol reads as (one of _CONJUNCTIONS).
 _SYMBOL_READ_AS: Final = " and "
