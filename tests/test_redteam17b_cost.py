@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from elicitguard.policies import negation
 
 
@@ -12,27 +14,28 @@ def _fresh() -> None:
     negation.read_clause.cache_clear()
 
 
+def _seconds(text: str) -> float:
+    """The best of three fresh readings: the least a loaded machine adds to the ratio below."""
+    best = float("inf")
+    for _ in range(3):
+        _fresh()
+        start = time.perf_counter()
+        negation.asking(text)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
 def test_a_description_of_one_clause_final_japanese_negation_repeated_reads_in_linear_time() -> None:
     # Every "ず" is a clause-final ("after") negation piece of its own; each one measured the length
     # of the whole rest of the clause by joining it: 8,000 of them took half a second per
     # description, four seconds per 64 KiB frame of CPU under the GIL, shared by every session.
-    small, large = "ず" * 1000, "ず" * 8000
-    _fresh()
-    start = time.perf_counter()
-    negation.asking(small)
-    t_small = time.perf_counter() - start
-    _fresh()
-    start = time.perf_counter()
-    negation.asking(large)
-    t_large = time.perf_counter() - start
-    # Linear: 8x the text, well under 30x the time (quadratic was ~64x); and absolutely small.
-    assert t_large < max(30 * t_small, 0.02) and t_large < 0.15, (t_small, t_large)
+    t_small, t_large = _seconds("ず" * 1000), _seconds("ず" * 8000)
+    # Linear: 8x the text, well under 30x the time (quadratic was ~64x).
+    assert t_large < max(30 * t_small, 0.02), (t_small, t_large)
 
 
-def test_a_clause_of_many_spaced_negations_reads_in_linear_time() -> None:
-    _fresh()
-    start = time.perf_counter()
-    negation.asking("nie " * 2000)
-    negation.asking("않 " * 2000)
-    negation.asking("ない " * 2000)
-    assert time.perf_counter() - start < 0.15
+@pytest.mark.parametrize("word", ["nie ", "않 ", "ない "])
+def test_a_clause_of_many_spaced_negations_reads_in_linear_time(word: str) -> None:
+    # A ratio, not a wall-clock bound: a machine busy with other work slows both readings alike.
+    t_small, t_large = _seconds(word * 250), _seconds(word * 2000)
+    assert t_large < max(30 * t_small, 0.02), (t_small, t_large)
