@@ -13,7 +13,7 @@ numeric field of a benign form is a negative; in a credential form, the fields t
 positives and its other fields negatives (OTHERS: measured better than leaving them out, leave-one-
 corpus-out recall 0.44 -> 0.53 at the same precision, as the prompt then cannot stand for the label),
 and in a form the rules miss, the field a model trained without it scores highest (twice over) is a
-positive and the rest are left out. The held-out sets (heldout7*, heldout10*, heldout11*, heldout12*) are never read; heldout8
+positive and the rest are left out. The held-out sets (heldout7*, heldout10*, heldout11*, heldout12*, heldout13*) are never read; heldout8
 and heldout9 were held out until their last measurements (tests/corpus/README.md) and are training data since.
 """
 
@@ -49,7 +49,7 @@ CORPUS = ROOT / "tests" / "corpus"
 OUT = ROOT / "policies" / "model" / "credential.tsv"
 # Held out: measured by the lead only, never trained or tuned on.
 EXCLUDED = frozenset({"heldout7a.jsonl", "heldout7b.jsonl", "heldout10a.jsonl", "heldout10b.jsonl", "heldout11a.jsonl",
-                      "heldout11b.jsonl", "heldout12a.jsonl", "heldout12b.jsonl"})
+                      "heldout11b.jsonl", "heldout12a.jsonl", "heldout12b.jsonl", "heldout13a.jsonl", "heldout13b.jsonl"})
 LOW, HIGH = 3, 5
 # Session 23, leave-one-corpus-out over the 46 corpora, pooled recall at precision 0.981 (shipped
 # 0.902): C and FORM_C 4 gave 0.898; whole words and adjacent word pairs beside the n-grams (field,
@@ -62,6 +62,12 @@ WHOLE = 0  # 1: a word longer than the n-grams counts whole too
 PROSE_WORDS = 1  # the model scores a field described in at least this many words (and naming no credential)
 ELIGIBLE = 0  # 1: train only on the fields the model will score (their text names no credential)
 OTHERS = 1  # 1: the unflagged fields of a credential form the rules catch are negatives too
+# 1: each titled or described field of a benign form is a negative a second time under a bland name
+# ("value", "answer", "field1"): the hard corpora give credential fields bland names far more often than
+# benign ones, and the model learnt the name ("field" over "收货地址" was denied, red team 25).
+BLAND = 0
+BLAND_NAMES = ("value", "answer", "input", "field", "field1", "entry", "text", "data", "details", "reference",
+               "response", "item", "my_field", "form_field", "f1", "v")
 KEEP = 40000  # the largest weights kept (the rest are dropped: the file stays small)
 FORM_C = 16.0  # the form model's regularisation (its own: it sees every form once, labelled as the form is)
 FORM_KEEP = 40000
@@ -228,6 +234,11 @@ def fit(forms: list[Form], log: bool = False) -> Fitted:
             if not form.credential:
                 rows.append(vec)
                 labels.append(0)
+                if BLAND and (prop.get("title") or prop.get("description")):
+                    bland = BLAND_NAMES[int(hashlib.sha256(f"{form.id}/{name}".encode()).hexdigest(), 16) % len(BLAND_NAMES)]
+                    if bland != name:
+                        rows.append(features(bland, _k, prop, form.prompt))
+                        labels.append(0)
             elif name in form.flagged:
                 rows.append(vec)
                 labels.append(1)
@@ -365,7 +376,7 @@ def main() -> int:
     parser.add_argument("--date", default=None, help="the date in the header (default: the corpora's last commit)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="override a setting for an experiment (C, LOW, HIGH, KEEP, MIL_ROUNDS, PROMPT, CONCEPTS, WHOLE, "
-                             "PROSE_WORDS, ELIGIBLE, OTHERS)")
+                             "PROSE_WORDS, ELIGIBLE, OTHERS, BLAND)")
     parser.add_argument("--exclude", action="append", default=[], metavar="FILE",
                         help="leave a corpus out (to measure what it adds; the shipped model uses every corpus)")
     args = parser.parse_args()
