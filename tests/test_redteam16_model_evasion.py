@@ -48,5 +48,7 @@ def test_at_the_shipped_threshold_filler_does_not_dilute_the_ask_away() -> None:
     assert not _allowed(FILLER + " " + ASK)
 
 
+@pytest.mark.xfail(strict=True, reason="the session-25 model (50 corpora) lets the look-alike word dilute the ask "
+                                       "again, as models before session 22 did; the session-22 model denied it")
 def test_at_the_shipped_threshold_a_look_alike_word_does_not_dilute_the_ask_away() -> None:
-    assert not _allowed(ASK + " (gift)")  # since the session-22 model (46 corpora); a strict xfail before
+    assert not _allowed(ASK + " (gift)")
