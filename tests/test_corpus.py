@@ -163,10 +163,15 @@ def test_the_heldout6_dev_set_never_scores_below_its_floor(corpus: str) -> None:
 # tuned on; heldout11 (blind, written this session) measured once, at the end, with the shipped model.
 # Session 23: heldout12 (blind, written this session) measured with the session's first and last code
 # (the same model): the same figures.
-HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.85), "heldout7b.jsonl": (0.96, 0.88),
-                 "heldout10a.jsonl": (0.99, 0.89), "heldout10b.jsonl": (0.98, 0.90),
-                 "heldout11a.jsonl": (0.94, 0.89), "heldout11b.jsonl": (0.96, 0.93),
-                 "heldout12a.jsonl": (0.96, 0.89), "heldout12b.jsonl": (0.93, 0.86)}
+# Session 25 (train16a-d added, 50 corpora; thresholds 0.99 and 0.82, see README.md): recall up on
+# heldout7 (0.877 -> 0.897), heldout11b and heldout12a; heldout11a's precision down a step (0.940 ->
+# 0.935: one more false alarm), the set not tuned on; heldout13 (blind, written this session) measured
+# with the session's first model and its last.
+HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.87), "heldout7b.jsonl": (0.97, 0.91),
+                 "heldout10a.jsonl": (0.99, 0.89), "heldout10b.jsonl": (0.98, 0.91),
+                 "heldout11a.jsonl": (0.93, 0.89), "heldout11b.jsonl": (0.96, 0.94),
+                 "heldout12a.jsonl": (0.96, 0.91), "heldout12b.jsonl": (0.93, 0.86),
+                 "heldout13a.jsonl": (0.95, 0.86), "heldout13b.jsonl": (0.98, 0.84)}
 
 
 @pytest.mark.parametrize("corpus", sorted(HELDOUT_FLOOR))
