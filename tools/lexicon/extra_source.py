@@ -1270,6 +1270,8 @@ _add("~meta", "a password's hint, and a credential's name (read in a field's nam
     "nl": "geheugensteun=infix", "ru": "подсказк=prefix | имя=word | имени=word", "uk": "підказк=prefix | ім'я=word | імені=word",
     "pl": "podpowiedź=prefix | podpowiedz=prefix", "cs": "nápověd=prefix", "tr": "ipucu=prefix", "zh-Hans": "提示", "zh-Hant": "提示",
     "ja": "ヒント", "ko": "힌트", "vi": "gợi ý", "id": "petunjuk=prefix", "he": "רמז=prefix", "ar": "تلميح=prefix",
+    # Finnish "salasanan vihje" and Estonian "parooli vihje", a password's hint (red team 25)
+    "fi": "vihje=prefix", "et": "vihje=prefix",
 })
 
 # A field named or titled for personal data (a phone or mobile number, an address, a street or city, an
