@@ -399,10 +399,14 @@ _SYMBOL_FORMS: Final = str.maketrans({"\uff06": "&", "\ufe60": "&", "\uff0b": "+
 _JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])(?:[\s\u200c\u200d]*(?:&&?|\+|\|\|?|\u2014)[\s\u200c\u200d]*"
                                      r"|\s+(?:[\u00b7\u2013]|-{1,3}|as well as|w/"
                                      r"|with|mit|sowie|samt|nebst|avec|con|com|met|med|amb|cu|ile|dengan|với|με|с|со"
-                                     r"|és|și|şi|dan|và|και|dhe|ir|ja|sekä|ning|z|ze|और|및|และ|و|مع|עם"
+                                     r"|és|și|şi|dan|và|και|dhe|ir|ja|sekä|ning|z|ze|और|및|그리고|และ|و|مع|עם"
                                      # Slavic "i" in lower case only: the English "I" is a pronoun
-                                     # ("Hint I wrote for my password").
-                                     r"|(?-i:i))\s+)(?=[^\W\d_])", re.I)
+                                     # ("Hint I wrote for my password"); not after an Italian preposition,
+                                     # where "i" is the plural article ("Scadenza per i token", an expiry
+                                     # for the tokens): no Slavic "i" follows a preposition.
+                                     r"|(?-i:i)(?<!\bper\s(?-i:i))(?<!\btra\s(?-i:i))(?<!\bfra\s(?-i:i))"
+                                     r"(?<!\bsu\s(?-i:i))(?<!\bdi\s(?-i:i))(?<!\bda\s(?-i:i))"
+                                     r"(?<!\bcome\s(?-i:i))(?<!\btutti\s(?-i:i)))\s+)(?=[^\W\d_])", re.I)
 # "And" and "with" written between two words of a script without spaces ("名称和密码", "名前とパスワード"),
 # in a label only (up to _CJK_LABEL characters): in a sentence the clause reading decides, and a
 # conjunction spelled out there would cut a negation from what it negates ("暗証番号やパスワードは
@@ -414,19 +418,20 @@ _CJK_LABEL: Final = 16
 _CJK: Final = r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]"
 _CJK_AND: Final = r"\s*(?:および|及び|ならびに|並びに|[和与與及跟とや暨])\s*"
 _CJK_JOIN: Final = re.compile(rf"(?<={_CJK}){_CJK_AND}(?={_CJK}|[A-Za-z])|(?<=[A-Za-z]){_CJK_AND}(?={_CJK})")
-# Korean glues "and" to the noun before it ("이름과 비밀번호", "이름하고 비밀번호"): in a label, a
-# Hangul word of two syllables or more ending in one of these particles, before another Hangul word, is
-# read as joined; a word of two syllables ending so is a word of its own ("결과", a result).
-_HANGUL_JOIN: Final = re.compile(r"(?<=[\uac00-\ud7af]{2})(?:과|와|하고)\s+(?=[\uac00-\ud7af])")
+# Korean glues "and" to the noun before it ("이름과 비밀번호", "이름하고 비밀번호", and as speech writes it
+# "아이디랑 비밀번호", "이름이랑 비밀번호"): in a label, a Hangul word of two syllables or more ending in
+# one of these particles, before another Hangul word or a Latin one ("이름과 PIN"), is read as joined;
+# a word of two syllables ending so is a word of its own ("결과", a result).
+_HANGUL_JOIN: Final = re.compile(r"(?<=[\uac00-\ud7af]{2})(?:과|와|하고|랑)\s+(?=[\uac00-\ud7af]|[A-Za-z])")
 # Whether a text holds anything _JOINING_SYMBOL or _SLASHED_WORDS may read: a symbol, or one of the
 # joining words among its words (a set test on the words normalise finds, whatever space stands
 # between them: most texts have spaces and no joining word, and the regex would read them all; "İle"
 # case-folds to a dotted "i").
-_MAY_JOIN: Final = re.compile(r"[&+/|\u00b7\u2013\u2014\-和与與及跟とや並暨과와]|および|ならびに|하고")
+_MAY_JOIN: Final = re.compile(r"[&+/|\u00b7\u2013\u2014\-和与與及跟とや並暨과와랑]|および|ならびに|하고")
 _JOINING_WORDS: Final = frozenset({"as", "w", "with", "mit", "sowie", "samt", "nebst", "avec", "con", "com", "met",
                                    "med", "amb", "cu", "ile", "i\u0307le", "dengan", "với", "με", "с", "со", "és",
                                    "și", "şi", "dan", "và", "και", "dhe", "ir", "ja", "sekä", "ning", "z", "ze", "i",
-                                   "और", "및", "และ", "و", "مع", "עם"})
+                                   "और", "및", "그리고", "และ", "و", "مع", "עם"})
 _SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$|[\s,;:.!?)\]])")
 # The conjunction a joining symbol reads as (one of _CONJUNCTIONS).
 _SYMBOL_READ_AS: Final = " and "
