@@ -399,14 +399,11 @@ _SYMBOL_FORMS: Final = str.maketrans({"\uff06": "&", "\ufe60": "&", "\uff0b": "+
 _JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])(?:[\s\u200c\u200d]*(?:&&?|\+|\|\|?|\u2014)[\s\u200c\u200d]*"
                                      r"|\s+(?:[\u00b7\u2013]|-{1,3}|as well as|w/"
                                      r"|with|mit|sowie|samt|nebst|avec|con|com|met|med|amb|cu|ile|dengan|với|με|с|со"
-                                     r"|és|și|şi|dan|và|και|dhe|ir|ja|sekä|ning|z|ze|और|및|그리고|และ|و|مع|עם"
-                                     # Slavic "i" in lower case only: the English "I" is a pronoun
-                                     # ("Hint I wrote for my password"); not after an Italian preposition,
-                                     # where "i" is the plural article ("Scadenza per i token", an expiry
-                                     # for the tokens): no Slavic "i" follows a preposition.
-                                     r"|(?-i:i)(?<!\bper\s(?-i:i))(?<!\btra\s(?-i:i))(?<!\bfra\s(?-i:i))"
-                                     r"(?<!\bsu\s(?-i:i))(?<!\bdi\s(?-i:i))(?<!\bda\s(?-i:i))"
-                                     r"(?<!\bcome\s(?-i:i))(?<!\btutti\s(?-i:i)))\s+)(?=[^\W\d_])", re.I)
+                                     r"|és|și|şi|dan|và|και|dhe|ir|ja|sekä|ning|z|ze|और|및|그리고|และ|و|مع|עם)\s+)"
+                                     r"(?=[^\W\d_])", re.I)
+# _JOINING_SYMBOL reads no Slavic "i" (and): it joins two metadata words before a credential in the genitive as often
+# ("Duljina i složenost lozinke", the length and complexity of the password), and it is the Italian
+# plural article and a casual English "I" (red team 25b).
 # "And" and "with" written between two words of a script without spaces ("名称和密码", "名前とパスワード"),
 # in a label only (up to _CJK_LABEL characters): in a sentence the clause reading decides, and a
 # conjunction spelled out there would cut a negation from what it negates ("暗証番号やパスワードは
@@ -430,8 +427,8 @@ _HANGUL_JOIN: Final = re.compile(r"(?<=[\uac00-\ud7af]{2})(?:과|와|하고|랑)
 _MAY_JOIN: Final = re.compile(r"[&+/|\u00b7\u2013\u2014\-和与與及跟とや並暨과와랑]|および|ならびに|하고")
 _JOINING_WORDS: Final = frozenset({"as", "w", "with", "mit", "sowie", "samt", "nebst", "avec", "con", "com", "met",
                                    "med", "amb", "cu", "ile", "i\u0307le", "dengan", "với", "με", "с", "со", "és",
-                                   "și", "şi", "dan", "và", "και", "dhe", "ir", "ja", "sekä", "ning", "z", "ze", "i",
-                                   "और", "및", "그리고", "และ", "و", "مع", "עם"})
+                                   "și", "şi", "dan", "và", "και", "dhe", "ir", "ja", "sekä", "ning", "z", "ze", "और",
+                                   "및", "그리고", "และ", "و", "مع", "עם"})
 _SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$|[\s,;:.!?)\]])")
 # The conjunction a joining symbol reads as (one of _CONJUNCTIONS).
 _SYMBOL_READ_AS: Final = " and "

@@ -46,9 +46,7 @@ def _denied(title: str, policy: Policy = RULES_ALONE) -> bool:
     "Nimi ｊａ salasana",      # a joining word in fullwidth letters
     "Nazwa ｚ hasłem",
     "Name ｗｉｔｈ password",
-    "Nazwa i hasło",           # once strict xfails: Slavic "i" in lower case, Korean particles before a space
-    "Ime i lozinka",
-    "이름과 비밀번호",
+    "이름과 비밀번호",          # once strict xfails: Korean particles before a space
     "이름하고 비밀번호",
     "이메일과 비밀번호",
 ])
@@ -84,7 +82,7 @@ def test_a_name_joined_to_a_credential_however_the_join_is_spelled_is_denied(tit
     "Numer z karty lojalnościowej",
     "Kod z karty podarunkowej",
     "Długość hasła z zakresu 8-64",
-    "Hint I wrote for my password",  # the English "I" is no Slavic "i"
+    "Hint I wrote for my password",  # "i" and "I" join nothing
     "Inserisci i dati di spedizione",  # the Italian article
     "결과 코드",                 # 과 ending a word of two syllables ("result code")
     "사과와 배",
@@ -100,9 +98,11 @@ def test_an_honest_label_holding_a_joining_word_in_another_sense_passes(title: s
     assert not _denied(title, Policy())
 
 
-@pytest.mark.xfail(strict=True, reason="joins the rules do not read yet: a Korean particle glued to the next "
-                                       "word too, a label over _CJK_LABEL characters, Cantonese 同")
+@pytest.mark.xfail(strict=True, reason="joins the rules do not read yet: the Slavic 'i' (see "
+                                       "test_redteam25b_joins.py), a Korean particle glued to the next word, a "
+                                       "label over _CJK_LABEL characters, Cantonese 同")
 @pytest.mark.parametrize("title", [
+    "Nazwa i hasło",
     "이름과비밀번호",
     "ご利用中のアカウントの名前とパスワード",
     "名稱同密碼",

@@ -1,6 +1,7 @@
 """Red team 25b: the three joining rules of f3ad5b5 (a Slavic lower-case "i", Korean 과/와/하고, Finnish
 and Estonian "vihje" as metadata), attacked for false alarms (honest labels these rules now deny) and
-for evasions (credential asks they were meant to catch that still pass)."""
+for evasions (credential asks they were meant to catch that still pass). The Slavic "i" was taken out
+again for its false alarms; what it caught is a strict xfail."""
 from __future__ import annotations
 
 from typing import Any
@@ -44,17 +45,6 @@ def test_an_italian_plural_article_after_a_preposition_joins_nothing(title: str,
     assert _allowed(title, description, policy)
 
 
-# The Slavic "i" still joins where it is "and".
-SLAVIC_AND = [("Nazwa i hasło", None), ("Ime i lozinka", None), ("Ime i vaša lozinka", None), ("Nazwa i kod PIN", None)]
-
-
-@pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize(("title", "description"), SLAVIC_AND)
-def test_a_slavic_and_between_a_name_and_a_credential_is_still_denied(title: str, description: str | None,
-                                                                       policy: Policy) -> None:
-    assert not _allowed(title, description, policy)
-
-
 # Korean "and" written as speech writes it (랑, 이랑), as a word (그리고), or before a Latin credential.
 KOREAN_AND = [("아이디랑 비밀번호", None), ("이름이랑 비밀번호", None), ("이름 그리고 비밀번호", None), ("이름과 PIN", None)]
 
@@ -90,9 +80,7 @@ SLAVIC_GENITIVE = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="red team 25b: a Slavic 'i' joining two metadata words before a credential "
-                                       "in the genitive reads as joining a word to the credential; telling the "
-                                       "genitive ('lozinke') from the nominative ('lozinka') needs more than a regex")
+# The Slavic "i" is no joining word since (session 25): these failed while it was one.
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize(("title", "description"), SLAVIC_GENITIVE)
 def test_slavic_metadata_words_joined_before_a_credential_in_the_genitive_pass(title: str, description: str | None,
@@ -100,24 +88,22 @@ def test_slavic_metadata_words_joined_before_a_credential_in_the_genitive_pass(t
     assert _allowed(title, description, policy)
 
 
-@pytest.mark.xfail(strict=True, reason="red team 25b: a lower-case English 'i' (a pronoun typed casually) reads "
-                                       "as the Slavic 'and'")
 @pytest.mark.parametrize("policy", POLICIES)
 def test_a_lower_case_english_pronoun_joins_nothing(policy: Policy) -> None:
     assert _allowed("hint i wrote for my password", None, policy)
 
 
-# Evasions of the "i" rule: a Slavic label in capitals ("I" does not join, for the English pronoun) or
-# with a look-alike of "i" (a small Roman numeral one, a dotless i).
-SLAVIC_AND_DISGUISED = [("NAZWA I HASŁO", None), ("IME I LOZINKA", None), ("Nazwa \u2170 hasło", None),
-                        ("Nazwa \u0131 hasło", None)]
+# The Slavic "i" between a name and a credential: not read as a join, in any case or look-alike.
+SLAVIC_AND = [("Nazwa i hasło", None), ("Ime i lozinka", None), ("Ime i vaša lozinka", None),
+              ("Nazwa i kod PIN", None), ("NAZWA I HASŁO", None), ("IME I LOZINKA", None), ("Nazwa \u2170 hasło", None), ("Nazwa \u0131 hasło", None)]
 
 
-@pytest.mark.xfail(strict=True, reason="red team 25b: an upper-case 'I' never joins (the English pronoun), and "
-                                       "look-alikes of 'i' are not read as it")
+@pytest.mark.xfail(strict=True, reason="the Slavic 'i' is no joining word: read as one, it denied honest labels "
+                                       "joining two metadata words before a credential in the genitive ('Duljina i "
+                                       "složenost lozinke'), and it is the Italian article and a casual English 'I'")
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize(("title", "description"), SLAVIC_AND_DISGUISED)
-def test_a_slavic_and_in_capitals_or_a_look_alike_still_joins(title: str, description: str | None,
+@pytest.mark.parametrize(("title", "description"), SLAVIC_AND)
+def test_a_slavic_and_between_a_name_and_a_credential_is_denied(title: str, description: str | None,
                                                               policy: Policy) -> None:
     assert not _allowed(title, description, policy)
 
