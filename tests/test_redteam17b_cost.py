@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
+from costs import best_of_three
 
 from elicitguard.policies import negation
 
@@ -16,13 +15,7 @@ def _fresh() -> None:
 
 def _seconds(text: str) -> float:
     """The best of three fresh readings: the least a loaded machine adds to the ratio below."""
-    best = float("inf")
-    for _ in range(3):
-        _fresh()
-        start = time.perf_counter()
-        negation.asking(text)
-        best = min(best, time.perf_counter() - start)
-    return best
+    return best_of_three(lambda: negation.asking(text), before=_fresh)
 
 
 def test_a_description_of_one_clause_final_japanese_negation_repeated_reads_in_linear_time() -> None:

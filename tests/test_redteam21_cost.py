@@ -7,9 +7,9 @@ places are millions. Judging must cost what the near pairs cost, and answer as t
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
+from costs import best_of_three, repeated
 
 from elicitguard.policies import matcher
 from elicitguard.policies.credentials import DERIVED  # noqa: F401  (installs the matcher)
@@ -17,19 +17,8 @@ from elicitguard.policies.forms import clear_text_caches
 from elicitguard.policies.normalise import normalise
 
 
-def _pad(unit: str, size: int) -> str:
-    return (unit * (size // len(unit) + 1))[:size]
-
-
 def _scan_seconds(text: str) -> float:
-    best = float("inf")
-    for _ in range(3):
-        clear_text_caches()
-        start = time.perf_counter()
-        matcher.concepts(text)
-        matcher.located(text)
-        best = min(best, time.perf_counter() - start)
-    return best
+    return best_of_three(lambda: (matcher.concepts(text), matcher.located(text)), before=clear_text_caches)
 
 
 @pytest.mark.parametrize("unit", ["code sent ", "kod sms ", "code atm ", "code sms confirm it is you "])
@@ -37,8 +26,8 @@ def test_8_kib_of_words_that_pair_costs_about_what_its_words_cost_apart_not_thei
     """Before the fix: 8 to 16 times the cost of the same words in texts of their own (0.4 s a text,
     2.6 s a 64 KiB frame against 0.35 s before the pairs could chain); after: 1 to 3 times."""
     first, second = unit.split()[:2]
-    apart = _scan_seconds(_pad(first + " ", 8192)) + _scan_seconds(_pad(second + " ", 8192))
-    paired = _scan_seconds(_pad(unit, 8192))
+    apart = _scan_seconds(repeated(first + " ", 8192)) + _scan_seconds(repeated(second + " ", 8192))
+    paired = _scan_seconds(repeated(unit, 8192))
     assert paired < 5 * apart, (apart, paired)
 
 
@@ -51,8 +40,8 @@ def test_8_kib_of_pairs_beside_look_alike_terms_costs_about_what_its_words_cost_
                                                                                     parts: tuple[str, str]) -> None:
     """Session 21: each place was tested against every look-alike term of the text (13 s a 64 KiB frame
     of "ZIP code sent code sent ..."), and each find's words were counted from the text's start."""
-    apart = sum(_scan_seconds(_pad(part, 8192)) for part in parts)
-    paired = _scan_seconds(_pad(unit, 8192))
+    apart = sum(_scan_seconds(repeated(part, 8192)) for part in parts)
+    paired = _scan_seconds(repeated(unit, 8192))
     assert paired < 5 * apart, (apart, paired)
 
 

@@ -8,9 +8,8 @@ such texts about 2.5 s of the judging thread, compiled or not.
 
 from __future__ import annotations
 
-import time
-
 import pytest
+from costs import best_of_three, repeated
 
 from elicitguard.policies.config import Policy
 from elicitguard.policies.judge import clear_caches, judge_elicitation
@@ -21,38 +20,24 @@ TEXT = 8192
 BUDGET_US = 10
 
 
-def _rep(piece: str, size: int = TEXT) -> str:
-    return (piece * (size // len(piece) + 1))[:size]
-
-
-def _best_of_three(call: object) -> float:
-    assert callable(call)
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 @pytest.mark.parametrize("piece", ["sk-", "ghp_", "sk-a", "a-sk-", "xoxb-", "hf_x", "sk-."])
 def test_a_text_repeating_a_key_prefix_is_read_in_linear_time(piece: str) -> None:
-    text = _rep(piece)
-    seconds = _best_of_three(lambda: key_format_in_prose(text))
+    text = repeated(piece, TEXT)
+    seconds = best_of_three(lambda: key_format_in_prose(text))
     assert seconds < TEXT * BUDGET_US / 1e6, f"{seconds * 1e3:.0f} ms for {TEXT} characters of {piece!r}"
 
 
 def test_a_form_of_such_texts_is_judged_within_the_budget() -> None:
-    text = _rep("sk-")
+    text = repeated("sk-", TEXT)
     params = {"message": text, "requestedSchema": {"type": "object", "properties": {
-        f"field{i}": {"type": "string", "description": _rep("sk-", TEXT - i)} for i in range(6)}}}
+        f"field{i}": {"type": "string", "description": repeated("sk-", TEXT - i)} for i in range(6)}}}
     chars = TEXT * 7
 
     def judge() -> None:
         clear_caches()
         judge_elicitation(params, frozenset({"form"}), Policy())
 
-    seconds = _best_of_three(judge)
+    seconds = best_of_three(judge)
     assert seconds < chars * BUDGET_US / 1e6, f"{seconds * 1e3:.0f} ms for {chars} characters"
 
 
@@ -65,7 +50,7 @@ def test_a_form_of_such_texts_is_judged_within_the_budget() -> None:
     ("An example: eyJhbGciOi...", "credential.token"),
     ("sk-" + "a" * 120 + "...", "credential.api_key"),  # a long example still reads as one
     ("Your favourite colour", None),
-    (_rep("sk-", 8190), "credential.api_key"),  # the run ends "sk-": a prefix that ends the text
+    (repeated("sk-", 8190), "credential.api_key"),  # the run ends "sk-": a prefix that ends the text
 ])
 def test_key_formats_named_in_prose_are_still_found(text: str, named: str | None) -> None:
     found = key_format_in_prose(text)
