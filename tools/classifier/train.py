@@ -228,16 +228,17 @@ def fit(forms: list[Form], log: bool = False) -> Fitted:
     rows: list[dict[str, float]] = []
     labels: list[int] = []
     for form in forms:
-        for (name, _k, prop), vec in zip(form.fields, form.feats):
+        for (name, kind, prop), vec in zip(form.fields, form.feats):
             if ELIGIBLE and not classifier.eligible(name, prop, PROSE_WORDS):
                 continue
             if not form.credential:
                 rows.append(vec)
                 labels.append(0)
                 if BLAND and (prop.get("title") or prop.get("description")):
-                    bland = BLAND_NAMES[int(hashlib.sha256(f"{form.id}/{name}".encode()).hexdigest(), 16) % len(BLAND_NAMES)]
+                    pick = int(hashlib.sha256(f"{form.id}/{name}".encode()).hexdigest(), 16)
+                    bland = BLAND_NAMES[pick % len(BLAND_NAMES)]
                     if bland != name:
-                        rows.append(features(bland, _k, prop, form.prompt))
+                        rows.append(features(bland, kind, prop, form.prompt))
                         labels.append(0)
             elif name in form.flagged:
                 rows.append(vec)
