@@ -64,6 +64,12 @@ MAX_NAME: Final = 256
 # Bidirectional controls make a client display text other than what is judged ("\u202edrowssaP").
 _BIDI: Final = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
+
+def _has_bidi(text: str) -> bool:
+    # An ASCII text (most texts) holds none: isascii reads a flag the string already carries.
+    return not text.isascii() and _BIDI.search(text) is not None
+
+
 JSON = Any
 
 
@@ -120,9 +126,9 @@ def check_property(name: str, prop: JSON) -> tuple[str | None, Reason | None]:
         if isinstance(value, str):
             if len(value) > MAX_TEXT:
                 return None, _schema_error(f"'{key}' longer than {MAX_TEXT} characters", name)
-            if _BIDI.search(value):
+            if _has_bidi(value):
                 return None, _schema_error(f"'{key}' contains bidirectional control characters", name)
-    if _BIDI.search(name):
+    if _has_bidi(name):
         return None, _schema_error("the field name contains bidirectional control characters", None)
     if kind == "string":
         if not prop.keys() <= _STRING_KEYS:
@@ -1277,7 +1283,7 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     raw_schema = params.get("requestedSchema")
     schema_texts = [message] + ([v for k, v in raw_schema.items() if k in ("title", "description") and isinstance(v, str)]
                                 if isinstance(raw_schema, dict) else [])
-    if any(_BIDI.search(t) for t in schema_texts):
+    if any(_has_bidi(t) for t in schema_texts):
         return (), [_schema_error("the message or schema text contains bidirectional control characters")], []
     fields, problems = check_schema(params.get("requestedSchema"))
     schema = params.get("requestedSchema")
