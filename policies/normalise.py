@@ -32,14 +32,22 @@ def _mark_ranges() -> str:
 
 
 _WORD_SPLIT: Final = re.compile(r"[^\w$@" + _mark_ranges() + r"]+|_+")
+# Texts whose forms are kept, here and by the matchers that read them (each cache is shared by every
+# session): enough for the texts of a form of the most fields a form may have, few enough to stay near
+# the processor. Four times as many made a form of texts never seen a sixth slower: each new text
+# evicts an old one from a table too large for the processor's caches.
+TEXTS_KEPT: Final = 2048
 _LEET: Final = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "$": "s", "@": "a", "!": "i"})
 _HAS_LETTER: Final = re.compile(r"[^\W\d_]")
 _LEET_CHARS: Final = re.compile(r"[013457$@!]")
 _GREEK_ACCENTS: Final = str.maketrans("άέήίόύώϊϋΐΰ", "αεηιουωιυιυ")
-_ASCII_MIXED: Final = re.compile(r"[a-z][0-9$@]|[0-9$@][a-z]")
 _GREEK_ACCENTED: Final = re.compile("[άέήίόύώϊϋΐΰ]")
-# A cheap test for a camelCase boundary: the regex above looks behind at every position.
-_CAMEL_CANDIDATE: Final = re.compile(r"[a-z0-9][A-Z]|[A-Z][A-Z][a-z]")
+# A cheap test for a camelCase boundary (the regex above looks behind at every position): a capital
+# after a small letter or a digit, or before a capital and a small letter ("aB", "1B", "ABc"). Written
+# to start with a character class, which the regex engine scans for before it tries anything else.
+_CAMEL_CANDIDATE: Final = re.compile(r"[A-Z](?:(?<=[a-z0-9].)|(?=[A-Z][a-z]))")
+# What an ASCII word holds besides letters (see ascii_words).
+_ASCII_NOT_LETTERS: Final = "0123456789$@"
 # ASCII separators (everything but letters, digits, "$" and "@"; "_" too) as spaces, for str.split.
 # A bytes table: bytes.translate is several times faster than str.translate with a dict.
 _ASCII_SEPARATORS: Final = bytes(c if chr(c).isalnum() or chr(c) in "$@" else 32 for c in range(128)) + bytes(range(128, 256))
@@ -108,25 +116,36 @@ def ascii_words(folded: str) -> list[str]:
     return folded.encode("ascii").translate(_ASCII_SEPARATORS).decode("ascii").split()
 
 
-@functools.lru_cache(maxsize=8192)
+def _camel_split(text: str) -> str:
+    # A boundary needs a capital after the first character: a text with none skips the regexes.
+    if not text[1:].islower() and _CAMEL_CANDIDATE.search(text):
+        return _CAMEL.sub(" ", text)
+    return text
+
+
+def _ascii_leet(word: str) -> bool:
+    # An ASCII word holds letters, digits, "$" and "@" only: it mixes them when it is not all letters
+    # and still holds a letter once the others are stripped from its ends.
+    return not word.isalpha() and word.strip(_ASCII_NOT_LETTERS) != ""
+
+
+@functools.lru_cache(maxsize=TEXTS_KEPT)
 def normalise(text: str) -> tuple[Text, Text]:
     """The plain and the de-leeted forms of a text."""
     if text.isascii():
         # The common case, in one pass per step: NFKC, the invisible characters, Greek accents and
         # the look-alike letters are all outside ASCII, and case-folding ASCII is lower-casing.
-        if _CAMEL_CANDIDATE.search(text):
-            text = _CAMEL.sub(" ", text)
-        folded = text.lower()
+        folded = _camel_split(text).lower()
         words = tuple(ascii_words(folded))
         plain = _text(words)
-        # A leet word mixes letters with digits or symbols, so some letter touches one.
-        if _ASCII_MIXED.search(folded) is None or _LEET_CHARS.search(folded) is None:
+        # A leet word mixes letters with digits or symbols: a text of letters only, or of digits
+        # only, has none (string tests, where a regex would cost a search per word).
+        squashed = plain.squashed
+        if squashed.isalpha() or squashed.isdigit() or not squashed:
             return plain, plain
-        leet_words = tuple(w.translate(_LEET) if _ASCII_MIXED.search(w) and _LEET_CHARS.search(w) else w for w in words)
+        leet_words = tuple(w.translate(_LEET) if _ascii_leet(w) else w for w in words)
         return (plain, plain) if leet_words == words else (plain, _text(leet_words))
-    text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
-    if _CAMEL_CANDIDATE.search(text):
-        text = _CAMEL.sub(" ", text)
+    text = _camel_split(_INVISIBLE.sub("", unicodedata.normalize("NFKC", text)))
     # Greek drops its accents in capitals ("ΚΩΔΙΚΟΣ") and doubles them before enclitics
     # ("πρόσβασής σας"): its words are compared without them.
     folded = text.casefold()
