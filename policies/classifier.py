@@ -26,7 +26,7 @@ from elicitguard.policies.breath import breathe
 from elicitguard.policies.credentials import DETECTORS
 from elicitguard.policies.matcher import concepts
 from elicitguard.policies.negation import asking
-from elicitguard.policies.normalise import normalise
+from elicitguard.policies.normalise import TEXTS_KEPT, normalise
 
 RULE: Final = "credential.model"
 # Not Final: tests point it at a file of their own, which a compiled module reads only if it stays a
@@ -214,12 +214,12 @@ def grams(words: tuple[str, ...], low: int, high: int, whole: bool = False) -> I
             yield from word_grams.__wrapped__(word[:WORD], low, high, whole)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=TEXTS_KEPT)
 def word_grams(word: str, low: int, high: int, whole: bool) -> tuple[str, ...]:
     """One word's n-grams (see ``grams``), kept: a text never seen before is mostly words seen
     before, and cutting a word into n-grams is most of a score's work. Only words of up to
-    KEPT_WORD characters are kept, so the cache, shared by every session, holds at most 12 MB
-    (4,096 words of 45 n-grams; 18 MB in CJK); an honest text's words are far shorter."""
+    KEPT_WORD characters are kept, so the cache, shared by every session, holds at most 6 MB
+    (2,048 words of 45 n-grams; 9 MB in CJK); an honest text's words are far shorter."""
     padded = f" {word} "
     length = len(padded)
     cut = [padded[start:start + size] for size in range(low, high + 1) for start in range(length - size + 1)]
@@ -380,7 +380,7 @@ def prompt_logit(texts: tuple[str, ...]) -> float:
     return _prompt_logit(tuple(t[:PROMPT_TEXT] for t in texts))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _prompt_logit(texts: tuple[str, ...]) -> float:
     return model().prompt_logit(list(texts))
 
@@ -400,7 +400,7 @@ def _field_key(name: str, kind: str, prop: Mapping[str, Any]) -> tuple[Any, ...]
             get("maximum"), get("writeOnly") is True or None)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=TEXTS_KEPT // 2)
 def _field_logit(key: tuple[Any, ...], min_words: int) -> float | None:
     name, kind, *values = key
     prop = {k: v for k, v in zip(_KEYS, values) if v is not None}

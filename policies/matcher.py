@@ -25,7 +25,7 @@ from typing import Final
 
 import ahocorasick
 
-from elicitguard.policies.normalise import Text, normalise
+from elicitguard.policies.normalise import TEXTS_KEPT, Text, normalise
 
 DATA: Final = Path(__file__).resolve().parent / "lexicon"
 WORD: Final = "word"  # the term's words, whole
@@ -237,7 +237,7 @@ def install(entries: Iterable[tuple[str, str, str]],
     clear_located()
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=TEXTS_KEPT)
 def concepts(text: str) -> frozenset[str]:
     """The concepts the built-in lexicon finds in a text, in its plain or de-leeted form."""
     assert _BUILTIN is not None, "credentials.py installs the matcher at import"
@@ -279,7 +279,7 @@ def _keep_many(text: str, found: tuple[tuple[str, int, int, str], ...]) -> tuple
     return found
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=TEXTS_KEPT)
 def _located_few(text: str) -> tuple[tuple[str, int, int, str], ...] | None:
     found = _located(text)
     if len(found) <= LOCATED_KEPT:

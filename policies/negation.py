@@ -45,7 +45,7 @@ import unicodedata
 from pathlib import Path
 from typing import Final, NamedTuple
 
-from elicitguard.policies.normalise import Text, normalise
+from elicitguard.policies.normalise import TEXTS_KEPT, Text, normalise
 
 
 class Markers(NamedTuple):
@@ -463,7 +463,7 @@ def compounds(text: str) -> str:
                          else m.group(0), text)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=TEXTS_KEPT)
 def read_clause(words: tuple[str, ...], languages: frozenset[str] | None = None) -> Clause:
     """Read one clause's negations (see the module's docstring for the rule), in the given languages
     (all when None)."""
@@ -544,7 +544,7 @@ _DASH: Final = re.compile(r"\s[-\u2013\u2014]+\s|[\u2013\u2014]")
 _LIST_ITEM: Final = 3
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=TEXTS_KEPT)
 def asking(description: str) -> tuple[str, ...]:
     """The parts of a text that ask, one string per comma-clause: what no negation took back."""
     found: list[tuple[int, str | None]] = []  # (comma-clause, what asks in one of its parts)
