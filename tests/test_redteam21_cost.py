@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from costs import best_of_three, repeated
+from costs import best_in_turn, repeated
 
 from elicitguard.policies import matcher
 from elicitguard.policies.credentials import DERIVED  # noqa: F401  (installs the matcher)
@@ -17,8 +17,10 @@ from elicitguard.policies.forms import clear_text_caches
 from elicitguard.policies.normalise import normalise
 
 
-def _scan_seconds(text: str) -> float:
-    return best_of_three(lambda: (matcher.concepts(text), matcher.located(text)), before=clear_text_caches)
+def _scan_seconds(*texts: str) -> list[float]:
+    """Each text's scan, timed in turn (see best_in_turn), every text cache cleared before each."""
+    return best_in_turn([lambda text=text: (matcher.concepts(text), matcher.located(text)) for text in texts],
+                        before=clear_text_caches)
 
 
 @pytest.mark.parametrize("unit", ["code sent ", "kod sms ", "code atm ", "code sms confirm it is you "])
@@ -26,9 +28,9 @@ def test_8_kib_of_words_that_pair_costs_about_what_its_words_cost_apart_not_thei
     """Before the fix: 8 to 16 times the cost of the same words in texts of their own (0.4 s a text,
     2.6 s a 64 KiB frame against 0.35 s before the pairs could chain); after: 1 to 3 times."""
     first, second = unit.split()[:2]
-    apart = _scan_seconds(repeated(first + " ", 8192)) + _scan_seconds(repeated(second + " ", 8192))
-    paired = _scan_seconds(repeated(unit, 8192))
-    assert paired < 5 * apart, (apart, paired)
+    alone, other, paired = _scan_seconds(repeated(first + " ", 8192), repeated(second + " ", 8192),
+                                         repeated(unit, 8192))
+    assert paired < 5 * (alone + other), (alone + other, paired)
 
 
 @pytest.mark.parametrize(("unit", "parts"), [
@@ -40,9 +42,8 @@ def test_8_kib_of_pairs_beside_look_alike_terms_costs_about_what_its_words_cost_
                                                                                     parts: tuple[str, str]) -> None:
     """Session 21: each place was tested against every look-alike term of the text (13 s a 64 KiB frame
     of "ZIP code sent code sent ..."), and each find's words were counted from the text's start."""
-    apart = sum(_scan_seconds(repeated(part, 8192)) for part in parts)
-    paired = _scan_seconds(repeated(unit, 8192))
-    assert paired < 5 * apart, (apart, paired)
+    *each, paired = _scan_seconds(*(repeated(part, 8192) for part in parts), repeated(unit, 8192))
+    assert paired < 5 * sum(each), (sum(each), paired)
 
 
 def _slow_made(built: matcher.Matcher, plain: object, present: set[str]) -> list[tuple[str, str, str]]:
