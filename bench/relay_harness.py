@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import io
 import statistics
 import sys
@@ -38,7 +37,7 @@ from elicitguard.proxy.audit import AuditLog  # noqa: E402
 from elicitguard.proxy.http.app import HANDLERS, make_app  # noqa: E402
 from elicitguard.proxy.http.front import Front  # noqa: E402
 from elicitguard.proxy.http.h1 import H1Connection, Settings  # noqa: E402
-from elicitguard.proxy.http.serve import GC_YOUNG  # noqa: E402
+from elicitguard.proxy.gctune import tune_gc  # noqa: E402
 from elicitguard.proxy.http.upstream import Connection, Upstreams  # noqa: E402
 
 
@@ -190,8 +189,7 @@ def main() -> None:
     parser.add_argument("--once", action="store_true", help="one batch, no output (for valgrind)")
     args = parser.parse_args()
     import uvloop
-    gc.freeze()
-    gc.set_threshold(GC_YOUNG, 50, 100)
+    tune_gc()  # as the proxy does
     if args.stub_judge:
         from elicitguard.policies.carriers.base import Outcome
         from elicitguard.proxy.http.sessions import SessionLayer

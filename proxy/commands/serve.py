@@ -152,6 +152,9 @@ def cmd_stdio(args: argparse.Namespace) -> int:
     proxy.services = services
     LOG.debug("starting", transport="stdio", server=proxy.server_name, policy_version=config.version,
              reload_watch=config.reload_watch, admin=config.admin_listen or "off")
+    from elicitguard.proxy.gctune import tune_gc
+
+    tune_gc()  # as the HTTP proxy does: a stdio sidecar lives as long as its client's session
     try:
         return asyncio.run(proxy.run())
     finally:
