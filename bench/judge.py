@@ -6,7 +6,9 @@ the same run, with the absolute microseconds printed too (target: under 50 us).
 Rows: the form judge alone on a benign form seen before (its texts cached, as when a server sends the
 same form again), the same with texts never seen before (a new number in the message, the field's name
 and title), the same form with every text cache cleared before each call (nothing seen before), a
-benign form in Japanese, and the whole guard (parse, judge, audit decision) on the benign form's raw bytes.
+benign form in Japanese, the whole guard (parse, judge, audit decision) on the benign form's raw bytes, and, last, the texts
+never seen again with the cycle collector tuned as the proxy tunes it at startup (proxy/gctune.py:
+startup's objects frozen, fewer young collections).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from elicitguard.policies.config import Config  # noqa: E402
 from elicitguard.policies.engine import Guard, SessionState  # noqa: E402
 from elicitguard.policies.judge import clear_caches  # noqa: E402
 from elicitguard.policies.judge import judge_elicitation  # noqa: E402
+from elicitguard.proxy.gctune import tune_gc  # noqa: E402
 
 BENIGN = {"mode": "form", "message": "Tell us about you", "requestedSchema": {"type": "object", "properties": {
     "name": {"type": "string", "title": "Name"}, "age": {"type": "integer"},
@@ -49,14 +52,17 @@ def per_call(fn: Callable[[], object], seconds: float) -> float:
     return best
 
 
+# One count for every row: no row judges a text another row has judged.
+_NUMBERS = itertools.count()
+
+
 def fresh_forms(policy: object = None) -> Callable[[], object]:
     """A benign form whose texts the judge has never seen (defeats every cache), judged with
     ``policy`` (default: the default policy)."""
-    counter = itertools.count()
     policy = policy or Config().policy
 
     def judge() -> object:
-        n = next(counter)
+        n = next(_NUMBERS)
         params = {"mode": "form", "message": f"Tell us about you {n}", "requestedSchema": {"type": "object", "properties": {
             f"name{n}": {"type": "string", "title": f"Name {n}"}, "age": {"type": "integer"},
             "color": {"type": "string", "enum": ["red", "green"]}}}}
@@ -91,10 +97,14 @@ def main() -> None:
         ("judge: benign form (text caches cleared)", raw, cold(BENIGN, policy)),
         ("judge: benign form in Japanese", json.dumps(JAPANESE).encode(), lambda: judge_elicitation(JAPANESE, MODES, policy)),
         ("guard: elicitation/create, benign form", raw, lambda: guard.server_message(raw)),
+        # Last: tuning the collector changes it for the rest of the process.
+        ("judge: texts never seen, proxy's collector", raw, fresh_forms()),
     ]
     print(f"{'benchmark':<42} {'json.loads us':>13} {'judge us':>9} {'ratio':>7}  (target: judge < 50 us)")
     results = []
     for label, data, fn in rows:
+        if label.endswith("proxy's collector"):
+            tune_gc()
         base = per_call(lambda data=data: json.loads(data), seconds)
         ours = per_call(fn, seconds)
         results.append({"bench": label, "json_loads_us": round(base * 1e6, 2), "us": round(ours * 1e6, 2),
