@@ -34,7 +34,7 @@ def _mark_ranges() -> str:
 _WORD_SPLIT: Final = re.compile(r"[^\w$@" + _mark_ranges() + r"]+|_+")
 # Texts whose forms are kept, here and by the matchers that read them (each cache is shared by every
 # session): enough for the texts of a form of the most fields a form may have, few enough to stay near
-# the processor. Four times as many made a form of texts never seen a sixth slower: each new text
+# the processor. Four times as many made a form of texts never seen an eighth slower: each new text
 # evicts an old one from a table too large for the processor's caches.
 TEXTS_KEPT: Final = 2048
 _LEET: Final = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "$": "s", "@": "a", "!": "i"})

@@ -12,7 +12,7 @@ What did not: the text caches and the field scores are shared by every session, 
 which ad6b4b4 kept through 32 such forms: that session's next form (same fields, a new message, as a
 server that names an order in its message sends) is judged cold, 2.6 times as long as at ad6b4b4 in
 the same run (its worst case, judged from nothing, is what it was: under a millisecond). Restoring
-the sizes ad6b4b4 had fixes it, but undoes what 3a14d00 measured (a form of texts never seen a sixth
+the sizes ad6b4b4 had fixes it, but undoes what 3a14d00 measured (a form of texts never seen an eighth
 faster with the smaller tables), so the test is a strict xfail that counts cache misses (the timing
 was measured once, not kept as a test: a strict xfail on a ratio would pass on a noisy run).
 """
