@@ -15,14 +15,7 @@ def repeated(piece: str, size: int) -> str:
 
 def best_of_three(call: Callable[[], object], before: Callable[[], object] | None = None) -> float:
     """The fewest seconds ``call`` took in three runs, ``before`` run (untimed) ahead of each."""
-    best = float("inf")
-    for _ in range(3):
-        if before is not None:
-            before()
-        start = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - start)
-    return best
+    return best_in_turn([call], before, rounds=3)[0]
 
 
 def best_in_turn(calls: Sequence[Callable[[], object]], before: Callable[[], object] | None = None,
