@@ -6,9 +6,9 @@ the same run, with the absolute microseconds printed too (target: under 50 us).
 Rows: the form judge alone on a benign form seen before (its texts cached, as when a server sends the
 same form again), the same with texts never seen before (a new number in the message, the field's name
 and title), the same form with every text cache cleared before each call (nothing seen before), a
-benign form in Japanese, the whole guard (parse, judge, audit decision) on the benign form's raw bytes, and, last, the texts
-never seen again with the cycle collector tuned as the proxy tunes it at startup (proxy/gctune.py:
-startup's objects frozen, fewer young collections).
+benign form in Japanese, the whole guard (parse, judge, audit decision) on the benign form's raw
+bytes, and, last, the texts never seen again with the cycle collector tuned as the proxy tunes it at
+startup (proxy/gctune.py: startup's objects frozen, fewer young collections).
 """
 
 from __future__ import annotations
@@ -91,20 +91,22 @@ def main() -> None:
     policy = Config().policy
     raw = json.dumps({"jsonrpc": "2.0", "id": 9, "method": "elicitation/create", "params": BENIGN}).encode()
     guard = Guard(policy, Config().max_message_bytes, SessionState(client_modes=MODES))
-    rows = [
-        ("judge: benign form (seen before)", raw, lambda: judge_elicitation(BENIGN, MODES, policy)),
-        ("judge: benign form (texts never seen)", raw, fresh_forms()),
-        ("judge: benign form (text caches cleared)", raw, cold(BENIGN, policy)),
-        ("judge: benign form in Japanese", json.dumps(JAPANESE).encode(), lambda: judge_elicitation(JAPANESE, MODES, policy)),
-        ("guard: elicitation/create, benign form", raw, lambda: guard.server_message(raw)),
+    # (label, bytes json.loads reads for the baseline, the call, what runs once before the row)
+    rows: list[tuple[str, bytes, Callable[[], object], Callable[[], None] | None]] = [
+        ("judge: benign form (seen before)", raw, lambda: judge_elicitation(BENIGN, MODES, policy), None),
+        ("judge: benign form (texts never seen)", raw, fresh_forms(), None),
+        ("judge: benign form (text caches cleared)", raw, cold(BENIGN, policy), None),
+        ("judge: benign form in Japanese", json.dumps(JAPANESE).encode(),
+         lambda: judge_elicitation(JAPANESE, MODES, policy), None),
+        ("guard: elicitation/create, benign form", raw, lambda: guard.server_message(raw), None),
         # Last: tuning the collector changes it for the rest of the process.
-        ("judge: texts never seen, proxy's collector", raw, fresh_forms()),
+        ("judge: texts never seen, proxy's collector", raw, fresh_forms(), tune_gc),
     ]
     print(f"{'benchmark':<42} {'json.loads us':>13} {'judge us':>9} {'ratio':>7}  (target: judge < 50 us)")
     results = []
-    for label, data, fn in rows:
-        if label.endswith("proxy's collector"):
-            tune_gc()
+    for label, data, fn, setup in rows:
+        if setup is not None:
+            setup()
         base = per_call(lambda data=data: json.loads(data), seconds)
         ours = per_call(fn, seconds)
         results.append({"bench": label, "json_loads_us": round(base * 1e6, 2), "us": round(ours * 1e6, 2),
