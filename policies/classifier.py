@@ -40,6 +40,9 @@ PROMPT_TEXT: Final = 512
 WORD: Final = 32
 # A word up to this long keeps its n-grams (see word_grams); a longer one is rare and cut anew each time.
 KEPT_WORD: Final = 16
+# Prompt and field scores kept (each cache shared by every session): four times the fields of the
+# largest form (256), half the texts kept (normalise.TEXTS_KEPT).
+SCORES_KEPT: Final = TEXTS_KEPT // 2
 
 _DIGIT_RUN: Final = re.compile(r"(\d+)")
 _PATTERN_DIGITS: Final = re.compile(r"^\^?(?:\\d|\[0-9\])\{(\d+)(?:,(\d*))?\}\$?$")
@@ -380,7 +383,7 @@ def prompt_logit(texts: tuple[str, ...]) -> float:
     return _prompt_logit(tuple(t[:PROMPT_TEXT] for t in texts))
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=SCORES_KEPT)
 def _prompt_logit(texts: tuple[str, ...]) -> float:
     return model().prompt_logit(list(texts))
 
@@ -400,7 +403,7 @@ def _field_key(name: str, kind: str, prop: Mapping[str, Any]) -> tuple[Any, ...]
             get("maximum"), get("writeOnly") is True or None)
 
 
-@functools.lru_cache(maxsize=TEXTS_KEPT // 2)
+@functools.lru_cache(maxsize=SCORES_KEPT)
 def _field_logit(key: tuple[Any, ...], min_words: int) -> float | None:
     name, kind, *values = key
     prop = {k: v for k, v in zip(_KEYS, values) if v is not None}
