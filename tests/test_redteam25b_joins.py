@@ -8,23 +8,18 @@ from typing import Any
 
 import pytest
 
-from elicitguard.policies.config import FormPolicy, Policy
-from elicitguard.policies.judge import clear_caches, judge_elicitation
+from elicitguard.policies.config import Policy
+from tests.both_policies import IDS, POLICIES, allowed
 
-POLICIES = [pytest.param(Policy(), id="default"), pytest.param(Policy(form=FormPolicy(classifier=False)), id="rules")]
-
-
-def _form(title: str, description: str | None = None) -> dict[str, Any]:
-    prop: dict[str, Any] = {"type": "string", "title": title}
-    if description is not None:
-        prop["description"] = description
-    return {"mode": "form", "message": "Please fill in the form",
-            "requestedSchema": {"type": "object", "properties": {"value": prop}}}
+BOTH = pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 
 
 def _allowed(title: str, description: str | None, policy: Policy) -> bool:
-    clear_caches()
-    return judge_elicitation(_form(title, description), frozenset({"form"}), policy).allowed
+    """Whether one field titled and described so, under a neutral message, passes (nothing kept)."""
+    prop: dict[str, Any] = {"type": "string", "title": title}
+    if description is not None:
+        prop["description"] = description
+    return allowed("Please fill in the form", {"value": prop}, policy)
 
 
 # Italian "i" is the plural article after a preposition: "per i token" is "for the tokens", no "and".
@@ -38,7 +33,7 @@ ITALIAN_ARTICLE = [
 ]
 
 
-@pytest.mark.parametrize("policy", POLICIES)
+@BOTH
 @pytest.mark.parametrize(("title", "description"), ITALIAN_ARTICLE)
 def test_an_italian_plural_article_after_a_preposition_joins_nothing(title: str, description: str | None,
                                                                       policy: Policy) -> None:
@@ -49,7 +44,7 @@ def test_an_italian_plural_article_after_a_preposition_joins_nothing(title: str,
 KOREAN_AND = [("아이디랑 비밀번호", None), ("이름이랑 비밀번호", None), ("이름 그리고 비밀번호", None), ("이름과 PIN", None)]
 
 
-@pytest.mark.parametrize("policy", POLICIES)
+@BOTH
 @pytest.mark.parametrize(("title", "description"), KOREAN_AND)
 def test_a_korean_and_in_any_of_its_spellings_joins_a_name_to_a_credential(title: str, description: str | None,
                                                                             policy: Policy) -> None:
@@ -60,7 +55,7 @@ def test_a_korean_and_in_any_of_its_spellings_joins_a_name_to_a_credential(title
 KOREAN_HONEST = [("결과 코드", None), ("처리결과 코드", None), ("학과 코드", None), ("첫사랑 이야기", None)]
 
 
-@pytest.mark.parametrize("policy", POLICIES)
+@BOTH
 @pytest.mark.parametrize(("title", "description"), KOREAN_HONEST)
 def test_a_korean_word_ending_like_a_particle_joins_nothing(title: str, description: str | None,
                                                              policy: Policy) -> None:
@@ -81,14 +76,14 @@ SLAVIC_GENITIVE = [
 
 
 # The Slavic "i" is no joining word since (session 25): these failed while it was one.
-@pytest.mark.parametrize("policy", POLICIES)
+@BOTH
 @pytest.mark.parametrize(("title", "description"), SLAVIC_GENITIVE)
 def test_slavic_metadata_words_joined_before_a_credential_in_the_genitive_pass(title: str, description: str | None,
                                                                                policy: Policy) -> None:
     assert _allowed(title, description, policy)
 
 
-@pytest.mark.parametrize("policy", POLICIES)
+@BOTH
 def test_a_lower_case_english_pronoun_joins_nothing(policy: Policy) -> None:
     assert _allowed("hint i wrote for my password", None, policy)
 
@@ -101,7 +96,7 @@ SLAVIC_AND = [("Nazwa i hasło", None), ("Ime i lozinka", None), ("Ime i vaša l
 @pytest.mark.xfail(strict=True, reason="the Slavic 'i' is no joining word: read as one, it denied honest labels "
                                        "joining two metadata words before a credential in the genitive ('Duljina i "
                                        "složenost lozinke'), and it is the Italian article and a casual English 'I'")
-@pytest.mark.parametrize("policy", POLICIES)
+@BOTH
 @pytest.mark.parametrize(("title", "description"), SLAVIC_AND)
 def test_a_slavic_and_between_a_name_and_a_credential_is_denied(title: str, description: str | None,
                                                               policy: Policy) -> None:
@@ -109,7 +104,7 @@ def test_a_slavic_and_between_a_name_and_a_credential_is_denied(title: str, desc
 
 
 @pytest.mark.xfail(strict=True, reason="red team 25b: Korean joins are read in labels of up to 16 characters only")
-@pytest.mark.parametrize("policy", POLICIES)
+@BOTH
 def test_a_korean_join_in_a_label_longer_than_sixteen_characters_is_denied(policy: Policy) -> None:
     assert not _allowed("사용자 이름과 계정 비밀번호 입력", None, policy)
 
@@ -123,7 +118,7 @@ VIHJE_ABUSED = [("Salasanan vihje", "Salasanasi"), ("Parooli vihje", "Sinu paroo
 
 @pytest.mark.xfail(strict=True, reason="red team 25b: under a hint's title a description naming the credential "
                                        "itself without a request word near it passes (English alike)")
-@pytest.mark.parametrize("policy", POLICIES)
+@BOTH
 @pytest.mark.parametrize(("title", "description"), VIHJE_ABUSED)
 def test_a_hint_title_over_a_description_naming_the_password_itself_is_denied(title: str, description: str,
                                                                                policy: Policy) -> None:
@@ -131,7 +126,7 @@ def test_a_hint_title_over_a_description_naming_the_password_itself_is_denied(ti
 
 
 # The ask the brief names is caught.
-@pytest.mark.parametrize("policy", POLICIES)
+@BOTH
 @pytest.mark.parametrize(("title", "description"), [("Salasanan vihje: kirjoita salasanasi", None),
                                                     ("Salasanan vihje", "Kirjoita salasanasi tähän"),
                                                     ("Parooli vihje", "Sisesta oma parool")])
