@@ -13,8 +13,9 @@ numeric field of a benign form is a negative; in a credential form, the fields t
 positives and its other fields negatives (OTHERS: measured better than leaving them out, leave-one-
 corpus-out recall 0.44 -> 0.53 at the same precision, as the prompt then cannot stand for the label),
 and in a form the rules miss, the field a model trained without it scores highest (twice over) is a
-positive and the rest are left out. The held-out sets (heldout7*, heldout10*, heldout11*, heldout12*, heldout13*, heldout14*) are never read; heldout8
-and heldout9 were held out until their last measurements (tests/corpus/README.md) and are training data since.
+positive and the rest are left out. The held-out sets (heldout7*, heldout10*-heldout14*) are never read;
+heldout8 and heldout9 were held out until their last measurements (tests/corpus/README.md) and are
+training data since.
 """
 
 from __future__ import annotations
