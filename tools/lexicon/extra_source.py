@@ -116,15 +116,8 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
         },
     },
     "api_key": {
-        "developer consoles and Wi-Fi settings (session 27b): 'access key' and 'secret key' as each language writes them": {
-            "af": "toegangsleutel", "ar": "مفتاح الوصول | مفتاح الواجهة البرمجية", "bg": "ключ за достъп",
-            "cs": "přístupový klíč", "cy": "allwedd mynediad", "da": "adgangsnøgle", "de": "zugriffsschlüssel",
-            "eu": "sarbide-gako", "he": "מפתח גישה", "id": "kunci akses", "ms": "kunci akses",
-            "ka": "წვდომის გასაღები", "kk": "қол жеткізу кілті", "lv": "piekļuves atslēga",
-            "mk": "клуч за пристап | таен клуч", "mn": "хандалтын түлхүүр", "no": "tilgangsnøkkel",
-            "sk": "prístupový kľúč", "sl": "dostopni ključ", "sq": "çelësi i qasjes", "sr": "приступни кључ",
-            "sr-Latn": "pristupni ključ", "sv": "åtkomstnyckel", "th": "คีย์การเข้าถึง",
-            "vi": "khóa truy cập | khoá truy cập", "hi": "सीक्रेट की | एक्सेस की", "be": "сакрэтны ключ",
+        "developer consoles (session 27b): 'secret key' and 'API key' as each language writes them": {
+            "ar": "مفتاح الواجهة البرمجية", "hi": "सीक्रेट की", "be": "сакрэтны ключ", "mk": "таен клуч",
             "gu": "ગુપ્ત કી", "kn": "ರಹಸ್ಯ ಕೀ", "ky": "купуя ачкыч", "lb": "geheime schlëssel", "lo": "ກະແຈລັບ",
             "ml": "രഹസ്യ കീ", "my": "လျှို့ဝှက်ကီး", "pa": "ਗੁਪਤ ਕੁੰਜੀ", "ps": "پټه کیلي", "ta": "ரகசிய விசை",
             "te": "రహస్య కీ", "km": "សោសម្ងាត់", "ig": "igodo nzuzo", "xh": "isitshixo esiyimfihlo",
