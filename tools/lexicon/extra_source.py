@@ -9,6 +9,12 @@ from __future__ import annotations
 # or "=infix" to set its match mode (default: build.default_mode).
 EXTRA: dict[str, dict[str, dict[str, str]]] = {
     "password": {
+        "sign-in screens as written in that language (session 27b): loanwords, 'secret word', passphrase, passcode": {
+            "am": "ፓስወርድ | ሚስጥራዊ ቃል", "ar": "باسورد", "fa": "پسورد", "fi": "tunnussana | salalause", "ja": "パスコード",
+            "mn": "пассворд", "my": "ပတ်စ်ဝေါ့ဒ်", "si": "පාස්වර්ඩ්", "xh": "igama eliyimfihlo",
+            "zu": "igama-mfihlo | igama eliyimfihlo", "yo": "ọrọ igbaniwọle | ọrọ aṣínà", "zh-Hant": "通行碼",
+            "fil": "lihim na salita", "es": "clave de internet | clave internet", "tg": "калимаи махфӣ",
+        },
         "loanword or everyday spelling": {
             "ko": "패스워드", "th": "พาสเวิร์ด | รหัสผ่าน", "ja": "パスワード | 暗証番号=infix", "hi": "पासवर्ड | पास वर्ड",
             "bn": "পাসওয়ার্ড", "ta": "பாஸ்வேர்டு | கடவுச்சொல்", "te": "పాస్‌వర్డ్ | పాస్ వర్డ్", "ml": "പാസ്‌വേഡ്",
@@ -32,6 +38,13 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
         },
     },
     "pin": {
+        "card and ATM screens (session 27b): 'personal identification number' spelled out, 'secret number', ATM PIN": {
+            "en": "personal identification number", "es": "clave del cajero | clave de cajero",
+            "fr": "numéro d'identification personnel", "af": "persoonlike identifikasienommer", "zh-Hans": "个人识别码",
+            "am": "የፒን ቁጥር | ሚስጥር ቁጥር", "hy": "պին կոդ", "ka": "პინ კოდი", "lo": "ລະຫັດພິນ",
+            "my": "လျှို့ဝှက်နံပါတ် | လျှို့ဝှက်ကုဒ်", "ta": "ஏடிஎம் பின்", "tg": "рамзи корт",
+            "xh": "inombolo eyimfihlo", "zu": "inombolo eyimfihlo",
+        },
         "card and phone screens": {
             "es": "código pin | número pin", "pt": "código pin | senha do cartão", "fr": "code pin | code confidentiel",
             "de": "pin-nummer | geheimzahl | pin code", "it": "codice pin", "ru": "пин-код | пинкод | пин код | pin-код",
@@ -45,6 +58,27 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
         },
     },
     "otp": {
+        "sign-in and bank screens (session 27b): verification, confirmation, one-time and SMS codes": {
+            "af": "bevestigingskode", "am": "ኦቲፒ", "az": "tesdiq kodu", "be": "аднаразовы код | праверачны код",
+            "bg": "код за верификация", "bn": "এসএমএস কোড | নিশ্চিতকরণ কোড", "cy": "cod untro | cod diogelwch",
+            "el": "κωδικός ασφαλείας | kwdikos epalitheusis | kodikos epalitheusis", "es": "clave de seguridad",
+            "eu": "behin erabiltzeko kode | berrespen-kode | segurtasun-kode", "fa": "کد پیامکی | کد احراز هویت",
+            "fi": "tekstiviestikoodi | varmistuskoodi", "fil": "kodigo ng pagpapatunay",
+            "ga": "cód aonuaire | cód slándála", "gl": "código dun só uso | código de confirmación",
+            "gu": "વેરિફિકેશન કોડ | પુષ્ટિ કોડ", "ha": "lambar tantancewa",
+            "hi": "पुष्टि कोड | वेरिफिकेशन कोड | एसएमएस कोड", "hr": "potvrdni kod", "hu": "aláírási kód",
+            "hy": "միանգամյա կոդ", "ig": "koodu nkwenye", "is": "einnota kóði | öryggiskóði | auðkenniskóði",
+            "ja": "認証番号", "ka": "ვერიფიკაციის კოდი", "kk": "тексеру коды", "km": "លេខកូដបញ្ជាក់",
+            "kn": "ದೃಢೀಕರಣ ಕೋಡ್", "ky": "бир жолку код | текшерүү коду", "lb": "eemolege code | verifikatiounscode",
+            "ml": "വെരിഫിക്കേഷൻ കോഡ്", "mr": "पुष्टीकरण कोड", "my": "တစ်ကြိမ်သုံးကုဒ်", "mt": "kodiċi ta' sigurtà",
+            "ne": "पुष्टि कोड | भेरिफिकेसन कोड | एसएमएस कोड", "nl": "inlogcode", "no": "kode fra kodebrikke",
+            "pa": "ਤਸਦੀਕ ਕੋਡ | ਵੈਰੀਫਿਕੇਸ਼ਨ ਕੋਡ", "ps": "د تصدیق کوډ | یو ځلي کوډ", "pt": "código de autenticação",
+            "ru": "код из push | код из пуш", "sq": "kodi njëpërdorimësh", "sw": "msimbo wa mara moja",
+            "ta": "உறுதிப்படுத்தல் குறியீடு | சரிபார்ப்பு குறியீடு", "te": "నిర్ధారణ కోడ్ | ఓటిపి",
+            "tg": "рамзи яккаратаина", "tk": "tassyklama kody | birgezeklik kod", "ur": "ایس ایم ایس کوڈ",
+            "uz": "тасдиқлаш коди", "xh": "ikhowudi yokuqinisekisa", "yo": "koodu ijẹrisi", "zh-Hant": "認證碼",
+            "zu": "ikhodi yokungena",
+        },
         "sign-in and bank screens": {
             "es": "código de verificación | código de un solo uso | código de seguridad | código de acceso | código otp | clave dinámica | código que te enviamos | código por sms",
             "pt": "código de verificação | código de confirmação | código de segurança | código otp | código de acesso | código enviado por sms",
@@ -82,6 +116,13 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
         },
     },
     "api_key": {
+        "developer consoles (session 27b): 'secret key' and 'API key' as each language writes them": {
+            "ar": "مفتاح الواجهة البرمجية", "hi": "सीक्रेट की", "be": "сакрэтны ключ", "mk": "таен клуч",
+            "gu": "ગુપ્ત કી", "kn": "ರಹಸ್ಯ ಕೀ", "ky": "купуя ачкыч", "lb": "geheime schlëssel", "lo": "ກະແຈລັບ",
+            "ml": "രഹസ്യ കീ", "my": "လျှို့ဝှက်ကီး", "pa": "ਗੁਪਤ ਕੁੰਜੀ", "ps": "پټه کیلي", "ta": "ரகசிய விசை",
+            "te": "రహస్య కీ", "km": "សោសម្ងាត់", "ig": "igodo nzuzo", "xh": "isitshixo esiyimfihlo",
+            "yo": "kọkọrọ aṣiri",
+        },
         "developer consoles": {
             "es": "clave de api | clave api | llave api | clave secreta", "pt": "chave de api | chave api | chave secreta", "fr": "clé api | clé d'api | clé secrète | cle api",
             "de": "api-schlüssel | api schlüssel | geheimer schlüssel | zugangsschlüssel", "it": "chiave api | chiave segreta", "ru": "api-ключ | ключ api | api ключ | секретный ключ | ключ доступа",
@@ -98,6 +139,10 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
         },
     },
     "token": {
+        "developer consoles (session 27b): 'access token' as each language writes it": {
+            "ca": "testimoni d'accés", "et": "juurdepääsutõend | ligipääsutõend", "fa": "نشانه دسترسی",
+            "is": "aðgangstóki", "lv": "piekļuves marķieri | piekļuves token", "zh-Hans": "访问凭证",
+        },
         "developer consoles": {
             "es": "token de acceso | token de api", "pt": "token de acesso | token de api", "fr": "jeton d'accès | jeton d'api | jeton d'authentification",
             "de": "zugriffstoken | zugangstoken | api-token", "it": "token di accesso", "ru": "токен доступа | токен", "uk": "токен доступу | токен", "pl": "token dostępu",
@@ -108,10 +153,57 @@ EXTRA: dict[str, dict[str, dict[str, str]]] = {
         },
     },
     "private_key": {
+        "wallet and key tools (session 27b): 'private key' as each language writes it, loanwords included": {
+            "am": "ፕራይቬት ኪይ", "az": "məxfi açar", "hu": "magánkulcs", "ka": "კერძო გასაღები", "lo": "ຄີສ່ວນຕົວ",
+            "ml": "പ്രൈവറ്റ് കീ", "mr": "खाजगी की | प्रायव्हेट की", "my": "ပုဂ္ဂလိကကီး", "ne": "प्राइभेट की",
+            "pa": "ਨਿੱਜੀ ਕੁੰਜੀ | ਪ੍ਰਾਈਵੇਟ ਕੀ", "ta": "தனிப்பட்ட விசை", "th": "ไพรเวทคีย์",
+            "tk": "şahsy açar | hususy açar", "ur": "پرائیویٹ کی", "uz": "xususiy kalit",
+            "xh": "isitshixo sabucala | isitshixo sangasese", "yo": "kọkọrọ ikọkọ | kọ́kọ́rọ́ àdáni",
+            "zu": "ukhiye wangasese",
+        },
         "wallet and key tools": {"ja": "秘密鍵 | プライベートキー", "ko": "개인 키 | 개인키 | 프라이빗 키", "zh-Hans": "私钥", "zh-Hant": "私鑰", "vi": "khóa riêng tư | khoá riêng", "th": "คีย์ส่วนตัว",
                                  "tr": "özel anahtar", "id": "kunci privat | kunci pribadi", "hi": "निजी कुंजी | प्राइवेट की", "fa": "کلید خصوصی", "ar": "المفتاح الخاص | مفتاح خاص", "sw": "ufunguo binafsi"},
     },
     "seed_phrase": {
+        "wallet screens (session 27b): recovery phrase, recovery words and seed phrase as each language writes them": {
+            "af": "saadfrase", "am": "የመልሶ ማግኛ ሐረግ | የዘር ሐረግ | ሲድ ፍሬዝ",
+            "ar": "عبارة الاسترجاع | عبارة البذرة | كلمات الاسترداد", "az": "bərpa ifadə | bərpa söz",
+            "be": "фраза аднаўлення", "bg": "думи за възстановяване",
+            "bn": "রিকভারি ফ্রেজ | সিড ফ্রেজ | পুনরুদ্ধার বাক্যাংশ", "ca": "paraules de recuperació",
+            "cs": "slova pro obnovení", "cy": "ymadrodd adfer | geiriau adfer | ymadrodd hadau",
+            "de": "mnemonische phrase", "el": "λέξεις ανάκτησης", "es": "palabras semilla",
+            "et": "taastefraas | seemnefraas | taastamissõnad",
+            "eu": "berreskuratze-esaldi | hazi-esaldi | berreskuratze-hitz", "fa": "عبارت سید | کلمه بازیابی",
+            "fi": "siemenlause | palautussanat", "fil": "mga salita sa pagbawi",
+            "ga": "frása athshlánaithe | focail athshlánaithe",
+            "gu": "રિકવરી ફ્રેઝ | સીડ ફ્રેઝ | પુનઃપ્રાપ્તિ શબ્દસમૂહ", "he": "צירוף השחזור | צירוף שחזור",
+            "hi": "पुनर्प्राप्ति वाक्यांश | रिकवरी शब्द", "hu": "visszaállítási kifejezés | helyreállítási szavak",
+            "hy": "վերականգնման արտահայտություն | վերականգնման բառեր", "is": "endurheimtarsetning | fræsetning",
+            "ka": "აღდგენის ფრაზა | აღდგენის სიტყვები", "kk": "қалпына келтіру фразасы | қалпына келтіру сөздері",
+            "km": "ឃ្លាសង្គ្រោះ | ឃ្លាស្ដារ", "kn": "ರಿಕವರಿ ಫ್ರೇಸ್ | ಸೀಡ್ ಫ್ರೇಸ್ | ಮರುಪಡೆಯುವಿಕೆ ಪದಗುಚ್ಛ",
+            "ko": "복구 단어", "ky": "калыбына келтирүү фразасы", "lb": "erhuelungssaz", "lo": "ວະລີກູ້ຄືນ | ຄຳກູ້ຄືນ",
+            "lt": "atkūrimo frazė | atkūrimo žodži",
+            "lv": "atkopšanas frāze | atjaunošanas frāze | atkopšanas vārdi | sēklas frāze",
+            "mk": "фраза за враќање | фраза за обновување | зборови за враќање",
+            "ml": "റിക്കവറി ഫ്രേസ് | സീഡ് ഫ്രേസ് | വീണ്ടെടുക്കൽ വാക്യം", "mn": "сэргээх хэллэг | сэргээх үгс",
+            "mr": "रिकव्हरी फ्रेज | सीड फ्रेज | पुनर्प्राप्ती वाक्यांश", "ms": "perkataan pemulihan",
+            "mt": "frażi ta' rkupru | kliem ta' rkupru", "my": "ပြန်လည်ရယူရေးစာစု | ဆီးဒ်စာစု",
+            "ne": "रिकभरी फ्रेज | सीड फ्रेज | पुनर्प्राप्ति वाक्यांश", "no": "gjenopprettingsfrase",
+            "pa": "ਰਿਕਵਰੀ ਫਰੇਜ਼ | ਸੀਡ ਫਰੇਜ਼", "pl": "słowa odzyskiwania",
+            "ps": "د بیا رغونې عبارت | د بیرته راګرځولو کلمې", "ru": "слова восстановления | секретная фраза",
+            "si": "ප්‍රතිසාධන වාක්‍ය ඛණ්ඩය | බීජ වාක්‍ය ඛණ්ඩය", "sk": "obnovovacia fráza | slová na obnovenie",
+            "sl": "obnovitvene besede", "sq": "fraza e rikuperimit | fjalët e rikuperimit",
+            "sr": "фраза за опоравак | речи за опоравак", "sr-Latn": "fraza za oporavak | reči za oporavak",
+            "bs": "fraza za oporavak | riječi za oporavak", "hr": "fraza za oporavak | riječi za oporavak",
+            "sv": "återställningsord", "sw": "maneno ya kurejesha", "ta": "மீட்பு சொற்றொடர் | சீட் ஃப்ரேஸ்",
+            "te": "రికవరీ ఫ్రేజ్ | సీడ్ ఫ్రేజ్ | పునరుద్ధరణ పదబంధం",
+            "tg": "ибораи барқарорсозӣ | калимаҳои барқарорсозӣ", "th": "คำกู้คืน",
+            "tk": "dikeltme sözlemi | dikeltme sözleri", "tr": "kurtarma kelimeleri",
+            "uk": "слова відновлення | секретна фраза", "ur": "ریکوری فریز | سیڈ فریز | بازیابی کے الفاظ",
+            "uz": "tiklash iborasi | tiklash so'zlari", "xh": "ibinzana lokubuyisela | amagama okubuyisela",
+            "yo": "gbolohun imularada | awọn ọrọ imularada", "zh-Hans": "种子短语", "zh-Hant": "復原詞組 | 種子短語",
+            "zu": "ibinzana lokubuyisela | amagama okubuyisela",
+        },
         "wallet screens (MetaMask, Ledger, Trezor wording)": {
             "es": "frase semilla | frase de recuperación | frase secreta de recuperación | palabras de recuperación", "pt": "frase de recuperação | frase secreta de recuperação | frase semente | palavras de recuperação",
             "fr": "phrase de récupération | phrase secrète de récupération | phrase mnémonique | mots de récupération", "de": "wiederherstellungsphrase | geheime wiederherstellungsphrase | seed-phrase | wiederherstellungswörter",
@@ -466,6 +558,9 @@ _add("~password", "a form about a forgotten password asks for none", {
     "hu": "elfelejtett jelszó", "sv": "glömt lösenordet", "da": "glemt adgangskode", "nb": "glemt passord", "fi": "unohditko salasanan",
     "ro": "ai uitat parola", "bg": "забравена парола", "sr": "заборављена лозинка", "hr": "zaboravljena lozinka", "sl": "pozabljeno geslo",
     "lt": "pamiršote slaptažodį", "lv": "aizmirsi paroli", "el": "ξεχάσατε τον κωδικό",
+})
+_add("~password", "a form about a forgotten password asks for none: the loanwords and other words added in session 27b", {
+    "ar": "نسيت الباسورد", "fa": "پسورد را فراموش", "zh-Hant": "忘記通行碼", "am": "ፓስወርድ ረሱ", "es": "clave de internet olvidada | olvidaste tu clave",
 })
 _add("~seed_words", "keywords and tags are words too", {
     "en": "keywords | key words | tags", "es": "palabras clave", "pt": "palavras-chave | palavras chave", "fr": "mots-clés | mots clés",
