@@ -18,6 +18,8 @@ from elicitguard.policies.credentials import (
     PUBLIC_WORDS,
     STRING,
     ApiKey,
+    CardExpiry,
+    CardNumber,
     CardSecurityCode,
     ConnectionString,
     GenericCredential,
@@ -342,7 +344,8 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     context: frozenset[str] | None = None
     excused: set[str] = {Pin.rule} if pin_postal else set()
     for detector in DETECTORS if all_hits else ():
-        if kind not in detector.types or (about_credential and detector.metadata_excuses):
+        if kind not in detector.types or (about_credential and detector.metadata_excuses
+                                          and not (detector is CardExpiry and _names_expiry_only(names))):
             continue
         if not detector.matches(all_hits):
             continue
@@ -868,6 +871,18 @@ def _about_credential(name: Any, public: bool = True) -> bool:
     words = normalise(name)[0].words
     return bool(words) and ((words[-1] in METADATA_HEADS and not _negated(words, len(words) - 1))
                             or (public and _public(words) and "private" not in concepts(name)))
+
+
+# The metadata heads that name an expiry: "Token expiration" is metadata about a token, but a title
+# whose only credential is a card's expiry ("Date d'expiration", "Card expiration") is the expiry itself.
+_EXPIRY_LAST: Final = frozenset({("expiry",), ("expiration",), ("expires",)})
+
+
+def _names_expiry_only(names: list[str]) -> bool:
+    """Whether a field's name or title ends in an expiry word and names no credential but a card's
+    expiry: read as metadata ("Token expiration"), it would excuse the expiry it is."""
+    return any(normalise(text)[0].words[-1:] in _EXPIRY_LAST
+               and {c.rstrip("!") for c in concepts(text)} & _ASKED == {CardExpiry.concept} for text in names)
 
 
 def _names_private(text: str) -> bool:
