@@ -279,17 +279,21 @@ def first_unskipped(reasons: Iterable[Reason], skip: frozenset[str]) -> Reason |
 
 
 def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str] = frozenset(),
-                 rules: TeamRules = TeamRules(), skip: frozenset[str] = frozenset()) -> Reason | None:
+                 rules: TeamRules = TeamRules(), skip: frozenset[str] = frozenset(),
+                 needs_hits: frozenset[str] | None = None) -> Reason | None:
     """The first credential reason for one free-text or numeric field, if any: the team's rules
     first, then the built-in detectors; rules in ``skip`` never fire.
 
-    ``form_hits`` are the concepts found anywhere in the form (a card expiry needs a card there).
+    ``form_hits`` are the concepts found anywhere in the form; ``needs_hits`` (default: the same)
+    those that count for what a detector needs there (a card expiry needs a card that is no gift
+    card's: see _paid_cards).
     """
-    return first_unskipped(_field_reasons(name, kind, prop, form_hits, rules), skip)
+    return first_unskipped(_field_reasons(name, kind, prop, form_hits, rules,
+                                          form_hits if needs_hits is None else needs_hits), skip)
 
 
 def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str],
-                   rules: TeamRules) -> Iterator[Reason]:
+                   rules: TeamRules, needs_hits: frozenset[str]) -> Iterator[Reason]:
     title = _spelled(prop.get("title"))
     names = [t for t in (name, title) if isinstance(t, str) and t]
     # A prose default ("<replace with your GitHub password>") is shown to the user like a description;
@@ -352,7 +356,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
         if not _room_for(detector, (kind, prop), form_hits | all_hits):
             excused.add(detector.rule)  # nor does a name shaped like one ("pin" with ten digits)
             continue  # "Number of backup codes" up to 20 holds a count, not a code; a 10-digit "NIP" no PIN
-        if detector.needs and not detector.needs & (form_hits | all_hits):
+        if detector.needs and not detector.needs & (needs_hits | all_hits):
             continue
         if pin_postal and detector is Pin:
             continue
@@ -1279,6 +1283,30 @@ def detect_by_model(prompts: list[str], fields: dict[str, tuple[str | None, dict
     return Reason(classifier.RULE, classifier.reason_detail(name, mean, agree), name)
 
 
+# What a card expiry needs beside it (CardExpiry.needs): a payment card's number or security code.
+_PAID: Final = CardExpiry.needs
+
+
+def _paid_cards(prompts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]], form_hits: frozenset[str],
+                rules: TeamRules) -> frozenset[str]:
+    """The form's concepts, less a card number or security code that only a look-alike card names: a
+    gift, loyalty, library or SIM card's expiry is no payment card's ("Gift card number" beside "Expiry
+    date"). One counts where the message names it with no look-alike beside it, or where a field asks
+    for it (its own detectors deny it: a "Card number" field beside a "Gift card number" one)."""
+    if CardExpiry.concept not in form_hits or not _PAID & form_hits:
+        return form_hits
+    for text in prompts:
+        if any(d.concept in concepts(text) and _places(d, text)[0] for d in (CardNumber, CardSecurityCode)):
+            return form_hits
+    paid_rules = {CardNumber.rule, CardSecurityCode.rule}
+    for name, (kind, prop) in fields.items():
+        if kind is None or not _PAID & hits_of([name] + _strings(prop.get("title"), prop.get("description"))):
+            continue
+        if any(r.rule in paid_rules for r in _field_reasons(name, kind, prop, form_hits, rules, form_hits)):
+            return form_hits
+    return form_hits - _PAID
+
+
 def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: frozenset[str],
                rules: TeamRules = TeamRules(), skip: frozenset[str] = frozenset(), *,
                use_model: bool = False, model_threshold: float | None = None,
@@ -1312,11 +1340,12 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     message_hits = hits_of(prompts)
     form_hits = message_hits | hits_of([t for _kind, prop in fields.values() for t in _strings(prop.get("title"))]
                                        + list(fields))
+    needs_hits = _paid_cards(prompts, fields, form_hits, rules)
     for name, (kind, prop) in fields.items():
         if kind is None or allowed_field(name, allow_fields):
             continue
         breathe()  # compiled, a form of many long fields would keep the GIL from first to last
-        reason = detect_field(name, kind, prop, form_hits, rules, skip)
+        reason = detect_field(name, kind, prop, form_hits, rules, skip, needs_hits)
         if reason is not None:
             found.append(reason)
     if not found:

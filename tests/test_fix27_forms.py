@@ -40,6 +40,18 @@ def test_an_expiry_beside_a_look_alike_card_number_is_no_payment_cards_expiry(ca
 
 
 @BOTH
+@pytest.mark.parametrize("name", ["card_number", "gift_card_number"])
+def test_an_expiry_beside_a_gift_card_field_named_as_a_card_number_is_allowed(name: str, policy: Policy) -> None:
+    assert _rules({name: _field("Gift card number"), "expiry": _field("Expiry date")}, policy) == set()
+
+
+@BOTH
+def test_an_expiry_beside_an_untitled_card_number_field_is_still_denied(policy: Policy) -> None:
+    found = _rules({"card_number": {"type": "string"}, "expiry": _field("Expiry date")}, policy)
+    assert ("payment.card_expiry", "expiry") in found
+
+
+@BOTH
 @pytest.mark.parametrize("card", ["Card number", "Credit card number", "CVV"])
 def test_an_expiry_beside_a_payment_card_number_or_cvv_is_still_denied(card: str, policy: Policy) -> None:
     assert ("payment.card_expiry", "expiry") in _rules({"card": _field(card), "expiry": _field("Expiry date")}, policy)
