@@ -447,13 +447,34 @@ _SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$
 _SYMBOL_READ_AS: Final = " and "
 
 
+# The number sign before a noun, as many languages write it: "nº", "n°", "n.º" and "№" (pt, es, it,
+# fr, ru; NFKC would read "nº" and "№" as the word "no", a negation), and an abbreviation of "number"
+# with its full stop before a word: "No." and "n." (en, id, it) before a small letter (a capital
+# after "No." starts a sentence: "No. This is not a credit card"), "nr." (pl, nl, de, the
+# Nordic languages), "č." (cs, sk "číslo") and "br." (hr, bs, sr "broj") before any. Each is read
+# as "nr", the lexicon's abbreviation of "number" (before a card it names a card number).
+_NUMBER_SIGN: Final = re.compile(r"(?<![^\W_])(?:[Nn](?:\.\s?)?[\u00ba\u00b0]|\u2116)\.?\s*"
+                                 r"|(?<![^\W_])(?:[Nn][Rr]|[\u010c\u010d]|[Bb][Rr])\.\s*(?=[^\W\d_])"
+                                 r"|(?<![^\W_])[Nn][Oo]?\.\s*(?=[^\W\d_])(?![A-Z\u00c0-\u00de\u0400-\u042f])")
+_MAY_NUMBER: Final = re.compile(r"[\u00ba\u00b0\u2116]|(?:^|\W)(?:[Nn][OoRr]?|[\u010c\u010d]|[Bb][Rr])\.")
+
+
+def _number_signs(text: str) -> str:
+    """A text with each number sign before a word read as "nr " (see _NUMBER_SIGN)."""
+    return _NUMBER_SIGN.sub("nr ", text) if _MAY_NUMBER.search(text) else text
+
+
 def _spelled(text: Any) -> Any:
     """A field's text with each symbol that joins two words read as the conjunction it stands for, so
     that a conjunction between a look-alike or a metadata word and a credential (see _joined) is seen
     however it is written ("Name & password" is a name and a password). Not where the symbol is part
-    of a term of the lexicon ("Track & Trace code", a look-alike): the text is then read as written."""
+    of a term of the lexicon ("Track & Trace code", a look-alike): the text is then read as written.
+    A number sign is read as the word it stands for ("Nº de tarjeta", see _NUMBER_SIGN)."""
     if not isinstance(text, str):
         return text
+    numbered = _number_signs(text)
+    if numbered is not text:
+        return _spelled(numbered) if concepts(text) <= concepts(numbered) else text
     symbols = text if text.isascii() else text.translate(_SYMBOL_FORMS)
     if not _MAY_JOIN.search(symbols) and _JOINING_WORDS.isdisjoint(normalise(text)[0].words):
         return text

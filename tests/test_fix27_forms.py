@@ -111,7 +111,9 @@ def test_an_abbreviated_number_before_a_card_is_a_card_number(title: str, policy
 
 
 ABBREVIATED_LOOK_ALIKES = ["nr karty bibliotecznej", "nr karty podarunkowej", "Nr karty lojalnościowej",
-                           "č. karty pojištěnce", "nr. karty stałego klienta"]
+                           "č. karty pojištěnce", "nr. karty stałego klienta", "No. of cards", "No. of gift cards",
+                           "N° de carte de fidélité", "Nº do cartão de cidadão", "Nº de tarjeta sanitaria",
+                           "Nr. Kundenkarte", "No. of playing cards", "Room No.", "Version no. 5"]
 
 
 @BOTH

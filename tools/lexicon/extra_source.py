@@ -1599,3 +1599,9 @@ _add("~card_expiry", "documents, subscriptions and vouchers that expire (no paym
     "en": "passport | subscription | membership | licence | license | visa | warranty | voucher | coupon | id card | insurance policy | certificate | domain | trial",
 })
 _add("~card_number", "library, reader and customer cards (no payment card)", {"et": "lugejakaart=infix | raamatukogukaart=infix", "da": "kundekort=infix", "no": "kundekort=infix", "nb": "kundekort=infix"})
+# Fix 27: "nr", the abbreviation of "number" before a noun ("nr karty", "kaart nr", "nr kortu"; forms.py reads
+# the number sign "nº", "n°", "№" and "No.", "n.", "č.", "br." before a word as it), beside a card a card number.
+_add("number", "abbreviation of 'number' before or after a noun (nr, Nr., as forms._NUMBER_SIGN spells the number sign)", {
+    "pl": "nr=word", "nl": "nr=word", "de": "nr=word", "sv": "nr=word", "da": "nr=word", "nb": "nr=word",
+    "no": "nr=word", "lt": "nr=word", "lv": "nr=word", "et": "nr=word", "ro": "nr=word", "is": "nr=word",
+})
