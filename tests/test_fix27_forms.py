@@ -124,7 +124,7 @@ def test_an_abbreviated_number_of_a_look_alike_card_is_allowed(title: str, polic
 
 # 4. The security question a user picks or writes is no secret; its answer is.
 THE_QUESTION = ["Choose a security question", "Select a security question", "Pick your security question",
-                "Write your own security question", "Create your own security question", "Custom security question",
+                "Write your own security question", "Create your own security question", "Set your own security question",
                 "Choisissez une question de sécurité", "Elige una pregunta de seguridad",
                 "Escolha uma pergunta de segurança", "Scegli una domanda di sicurezza",
                 "Wählen Sie eine Sicherheitsfrage", "Eigene Sicherheitsfrage"]
@@ -138,6 +138,7 @@ def test_the_security_question_a_user_picks_or_writes_is_allowed(title: str, pol
 
 THE_ANSWER = ["Security question", "Security question: What was your first pet's name?",
               "Answer to your security question", "Answer to the security question you chose",
+              "Answer to your own security question", "Choose a security question and type its answer",
               "Question de sécurité", "Sicherheitsfrage"]
 
 
@@ -148,7 +149,8 @@ def test_a_security_question_as_the_title_of_its_answer_is_still_denied(title: s
 
 
 @BOTH
-@pytest.mark.parametrize("answer", ["Security answer", "Answer to your security question", "Secret answer"])
+@pytest.mark.parametrize("answer", ["Security answer", "Answer to your security question", "Secret answer", "Answer",
+                                    "Your answer"])
 def test_a_question_field_does_not_excuse_the_answer_field_beside_it(answer: str, policy: Policy) -> None:
     found = _rules({"question": _field("Choose a security question"), "answer": _field(answer)}, policy)
     assert ("credential.security_answer", "answer") in found
