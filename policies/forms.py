@@ -18,6 +18,8 @@ from elicitguard.policies.credentials import (
     PUBLIC_WORDS,
     STRING,
     ApiKey,
+    CardExpiry,
+    CardNumber,
     CardSecurityCode,
     ConnectionString,
     GenericCredential,
@@ -277,17 +279,21 @@ def first_unskipped(reasons: Iterable[Reason], skip: frozenset[str]) -> Reason |
 
 
 def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str] = frozenset(),
-                 rules: TeamRules = TeamRules(), skip: frozenset[str] = frozenset()) -> Reason | None:
+                 rules: TeamRules = TeamRules(), skip: frozenset[str] = frozenset(),
+                 needs_hits: frozenset[str] | None = None) -> Reason | None:
     """The first credential reason for one free-text or numeric field, if any: the team's rules
     first, then the built-in detectors; rules in ``skip`` never fire.
 
-    ``form_hits`` are the concepts found anywhere in the form (a card expiry needs a card there).
+    ``form_hits`` are the concepts found anywhere in the form; ``needs_hits`` (default: the same)
+    those that count for what a detector needs there (a card expiry needs a card that is no gift
+    card's: see _paid_cards).
     """
-    return first_unskipped(_field_reasons(name, kind, prop, form_hits, rules), skip)
+    return first_unskipped(_field_reasons(name, kind, prop, form_hits, rules,
+                                          form_hits if needs_hits is None else needs_hits), skip)
 
 
 def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str],
-                   rules: TeamRules) -> Iterator[Reason]:
+                   rules: TeamRules, needs_hits: frozenset[str]) -> Iterator[Reason]:
     title = _spelled(prop.get("title"))
     names = [t for t in (name, title) if isinstance(t, str) and t]
     # A prose default ("<replace with your GitHub password>") is shown to the user like a description;
@@ -342,14 +348,15 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     context: frozenset[str] | None = None
     excused: set[str] = {Pin.rule} if pin_postal else set()
     for detector in DETECTORS if all_hits else ():
-        if kind not in detector.types or (about_credential and detector.metadata_excuses):
+        if kind not in detector.types or (about_credential and detector.metadata_excuses
+                                          and not (detector is CardExpiry and _names_expiry_only(names))):
             continue
         if not detector.matches(all_hits):
             continue
         if not _room_for(detector, (kind, prop), form_hits | all_hits):
             excused.add(detector.rule)  # nor does a name shaped like one ("pin" with ten digits)
             continue  # "Number of backup codes" up to 20 holds a count, not a code; a 10-digit "NIP" no PIN
-        if detector.needs and not detector.needs & (form_hits | all_hits):
+        if detector.needs and not detector.needs & (needs_hits | all_hits):
             continue
         if pin_postal and detector is Pin:
             continue
@@ -440,13 +447,34 @@ _SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$
 _SYMBOL_READ_AS: Final = " and "
 
 
+# The number sign before a noun, as many languages write it: "nº", "n°", "n.º" and "№" (pt, es, it,
+# fr, ru; NFKC would read "nº" and "№" as the word "no", a negation), and an abbreviation of "number"
+# with its full stop before a word: "No." and "n." (en, id, it) before a small letter (a capital
+# after "No." starts a sentence: "No. This is not a credit card"), "nr." (pl, nl, de, the
+# Nordic languages), "č." (cs, sk "číslo") and "br." (hr, bs, sr "broj") before any. Each is read
+# as "nr", the lexicon's abbreviation of "number" (before a card it names a card number).
+_NUMBER_SIGN: Final = re.compile(r"(?<![^\W_])(?:[Nn](?:\.\s?)?[\u00ba\u00b0]|\u2116)\.?\s*"
+                                 r"|(?<![^\W_])(?:[Nn][Rr]|[\u010c\u010d]|[Bb][Rr])\.\s*(?=[^\W\d_])"
+                                 r"|(?<![^\W_])[Nn][Oo]?\.\s*(?=[^\W\d_])(?![A-Z\u00c0-\u00de\u0400-\u042f])")
+_MAY_NUMBER: Final = re.compile(r"[\u00ba\u00b0\u2116]|(?:^|\W)(?:[Nn][OoRr]?|[\u010c\u010d]|[Bb][Rr])\.")
+
+
+def _number_signs(text: str) -> str:
+    """A text with each number sign before a word read as "nr " (see _NUMBER_SIGN)."""
+    return _NUMBER_SIGN.sub("nr ", text) if _MAY_NUMBER.search(text) else text
+
+
 def _spelled(text: Any) -> Any:
     """A field's text with each symbol that joins two words read as the conjunction it stands for, so
     that a conjunction between a look-alike or a metadata word and a credential (see _joined) is seen
     however it is written ("Name & password" is a name and a password). Not where the symbol is part
-    of a term of the lexicon ("Track & Trace code", a look-alike): the text is then read as written."""
+    of a term of the lexicon ("Track & Trace code", a look-alike): the text is then read as written.
+    A number sign is read as the word it stands for ("Nº de tarjeta", see _NUMBER_SIGN)."""
     if not isinstance(text, str):
         return text
+    numbered = _number_signs(text)
+    if numbered is not text:
+        return _spelled(numbered) if concepts(text) <= concepts(numbered) else text
     symbols = text if text.isascii() else text.translate(_SYMBOL_FORMS)
     if not _MAY_JOIN.search(symbols) and _JOINING_WORDS.isdisjoint(normalise(text)[0].words):
         return text
@@ -870,6 +898,18 @@ def _about_credential(name: Any, public: bool = True) -> bool:
                             or (public and _public(words) and "private" not in concepts(name)))
 
 
+# The metadata heads that name an expiry: "Token expiration" is metadata about a token, but a title
+# whose only credential is a card's expiry ("Date d'expiration", "Card expiration") is the expiry itself.
+_EXPIRY_LAST: Final = frozenset({("expiry",), ("expiration",), ("expires",)})
+
+
+def _names_expiry_only(names: list[str]) -> bool:
+    """Whether a field's name or title ends in an expiry word and names no credential but a card's
+    expiry: read as metadata ("Token expiration"), it would excuse the expiry it is."""
+    return any(normalise(text)[0].words[-1:] in _EXPIRY_LAST
+               and {c.rstrip("!") for c in concepts(text)} & _ASKED == {CardExpiry.concept} for text in names)
+
+
 def _names_private(text: str) -> bool:
     """Whether a text names a private key as private: a private word (any language's, not negated)
     inside or just before a key's term ("your private key", "privaten SSH-Schlüssel", "klucz
@@ -1264,6 +1304,30 @@ def detect_by_model(prompts: list[str], fields: dict[str, tuple[str | None, dict
     return Reason(classifier.RULE, classifier.reason_detail(name, mean, agree), name)
 
 
+# What a card expiry needs beside it (CardExpiry.needs): a payment card's number or security code.
+_PAID: Final = CardExpiry.needs
+
+
+def _paid_cards(prompts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]], form_hits: frozenset[str],
+                rules: TeamRules) -> frozenset[str]:
+    """The form's concepts, less a card number or security code that only a look-alike card names: a
+    gift, loyalty, library or SIM card's expiry is no payment card's ("Gift card number" beside "Expiry
+    date"). One counts where the message names it with no look-alike beside it, or where a field asks
+    for it (its own detectors deny it: a "Card number" field beside a "Gift card number" one)."""
+    if CardExpiry.concept not in form_hits or not _PAID & form_hits:
+        return form_hits
+    for text in prompts:
+        if any(d.concept in concepts(text) and _places(d, text)[0] for d in (CardNumber, CardSecurityCode)):
+            return form_hits
+    paid_rules = {CardNumber.rule, CardSecurityCode.rule}
+    for name, (kind, prop) in fields.items():
+        if kind is None or not _PAID & hits_of([name] + _strings(prop.get("title"), prop.get("description"))):
+            continue
+        if any(r.rule in paid_rules for r in _field_reasons(name, kind, prop, form_hits, rules, form_hits)):
+            return form_hits
+    return form_hits - _PAID
+
+
 def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: frozenset[str],
                rules: TeamRules = TeamRules(), skip: frozenset[str] = frozenset(), *,
                use_model: bool = False, model_threshold: float | None = None,
@@ -1297,11 +1361,12 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     message_hits = hits_of(prompts)
     form_hits = message_hits | hits_of([t for _kind, prop in fields.values() for t in _strings(prop.get("title"))]
                                        + list(fields))
+    needs_hits = _paid_cards(prompts, fields, form_hits, rules)
     for name, (kind, prop) in fields.items():
         if kind is None or allowed_field(name, allow_fields):
             continue
         breathe()  # compiled, a form of many long fields would keep the GIL from first to last
-        reason = detect_field(name, kind, prop, form_hits, rules, skip)
+        reason = detect_field(name, kind, prop, form_hits, rules, skip, needs_hits)
         if reason is not None:
             found.append(reason)
     if not found:

@@ -1694,3 +1694,33 @@ _add("~card_expiry", "documents, subscriptions and vouchers that expire (no paym
     "en": "passport | subscription | membership | licence | license | visa | warranty | voucher | coupon | id card | insurance policy | certificate | domain | trial",
 })
 _add("~card_number", "library, reader and customer cards (no payment card)", {"et": "lugejakaart=infix | raamatukogukaart=infix", "da": "kundekort=infix", "no": "kundekort=infix", "nb": "kundekort=infix"})
+# Fix 27: "nr", the abbreviation of "number" before a noun ("nr karty", "kaart nr", "nr kortu"; forms.py reads
+# the number sign "nº", "n°", "№" and "No.", "n.", "č.", "br." before a word as it), beside a card a card number.
+_add("number", "abbreviation of 'number' before or after a noun (nr, Nr., as forms._NUMBER_SIGN spells the number sign)", {
+    "pl": "nr=word", "nl": "nr=word", "de": "nr=word", "sv": "nr=word", "da": "nr=word", "nb": "nr=word",
+    "no": "nr=word", "lt": "nr=word", "lv": "nr=word", "et": "nr=word", "ro": "nr=word", "is": "nr=word",
+})
+# Fix 27: the security question a user picks or writes is no secret, its answer is: a verb of choosing or
+# writing before the question ("Choose a security question", "Write your own security question") makes it
+# the question's field. Verb-led only: "Answer to your own security question" still asks for the answer.
+_add("~security_answer", "choosing or writing the security question itself (the question, not its answer)", {
+    "en": "choose a security question | choose your security question | choose a secret question | select a security question"
+          " | select your security question | select a secret question | pick a security question | pick your security question"
+          " | write a security question | write your own security question | create a security question"
+          " | create your own security question | set your own security question",
+    "fr": "choisissez une question de sécurité | choisissez votre question de sécurité | choisir une question de sécurité"
+          " | choisissez une question secrète | choisir une question secrète | sélectionnez une question de sécurité"
+          " | rédigez votre propre question de sécurité | créez votre propre question de sécurité",
+    "es": "elige una pregunta de seguridad | elija una pregunta de seguridad | selecciona una pregunta de seguridad"
+          " | seleccione una pregunta de seguridad | elige una pregunta secreta | elija una pregunta secreta"
+          " | seleccione una pregunta secreta | escribe tu propia pregunta de seguridad | crea tu propia pregunta de seguridad",
+    "pt": "escolha uma pergunta de segurança | escolher uma pergunta de segurança | selecione uma pergunta de segurança"
+          " | escreva sua própria pergunta de segurança | crie sua própria pergunta de segurança",
+    "it": "scegli una domanda di sicurezza | scegliere una domanda di sicurezza | seleziona una domanda di sicurezza"
+          " | scegli una domanda segreta | seleziona una domanda segreta | scrivi la tua domanda di sicurezza",
+    "de": "wählen sie eine sicherheitsfrage | wähle eine sicherheitsfrage | sicherheitsfrage auswählen | sicherheitsfrage wählen"
+          " | eigene sicherheitsfrage | wählen sie eine geheimfrage | eigene geheimfrage",
+    "nl": "kies een beveiligingsvraag | selecteer een beveiligingsvraag | eigen beveiligingsvraag | kies een geheime vraag",
+    "pl": "wybierz pytanie bezpieczeństwa | wybierz pytanie pomocnicze | własne pytanie bezpieczeństwa | własne pytanie pomocnicze",
+    "ru": "выберите контрольный вопрос | выберите секретный вопрос | свой контрольный вопрос | свой секретный вопрос",
+})
