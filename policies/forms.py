@@ -849,8 +849,10 @@ def _credential_mentions(clauses: list[str], written: list[str]) -> list[tuple[b
         metadata = [i for i in metadata if words[i] not in _NOTES and i not in inside]
         # A concept made of two words near each other ("API" ... "key") across a conjunction names
         # nothing: "Key name and API token" is a key's name and a token, not one API key's name.
+        # A card's expiry is no credential of its own (CardExpiry.needs its number): "令牌名称与有效期"
+        # names a token's name and its expiry, as "Token name and expiry date" does.
         spans = sorted((first, last) for concept, first, last, term in found
-                       if concept in _ASKED and not set(range(first, last + 1)) <= inside
+                       if concept in _ASKED and concept != CardExpiry.concept and not set(range(first, last + 1)) <= inside
                        and not ("+" in term and not _CONJUNCTIONS.isdisjoint(words[first + 1:last])))
         if named:
             covered = {i for first, last in spans for i in range(first, last + 1)} | inside | set(metadata)

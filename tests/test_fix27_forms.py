@@ -171,3 +171,17 @@ def test_an_expiry_titled_with_a_metadata_word_beside_a_card_number_is_denied(ti
 def test_another_things_expiration_beside_a_card_number_is_no_card_expiry(title: str, policy: Policy) -> None:
     assert ("payment.card_expiry", "expiry") not in _rules({"card": _field("Card number"), "expiry": _field(title)},
                                                            policy)
+
+
+# 6. A credential's name and expiry in one CJK title are metadata, as "Token name and expiry date" is
+# (lexicon 27a made "到期日" a card's expiry, which then counted as a credential asked for itself).
+@BOTH
+@pytest.mark.parametrize("title", ["令牌名称与到期日", "令牌名称和有效期", "API密钥名称与有效期", "Token name and expiry date"])
+def test_a_credentials_name_and_its_expiry_in_one_title_is_allowed(title: str, policy: Policy) -> None:
+    assert _rules({"q": _field(title)}, policy) == set()
+
+
+@BOTH
+@pytest.mark.parametrize("title", ["卡号和有效期", "Card number and expiry date", "令牌和有效期", "Token and expiry date"])
+def test_a_credential_and_an_expiry_in_one_title_is_still_denied(title: str, policy: Policy) -> None:
+    assert _rules({"q": _field(title)}, policy) != set()
