@@ -1,0 +1,127 @@
+"""Red team 27: the lexicon's new words (sessions 27a and 27b) and the fix-27 rules.
+
+Each case was allowed by the judge at 4c35dde and denied at e70d6e2, or the reverse (denied at 4c35dde,
+allowed at e70d6e2): a look-alike word of one language that is an ordinary word of another excuses a
+card's expiry, or a new credential word is an ordinary word in its own language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from elicitguard.policies.config import FormPolicy, Policy
+from elicitguard.policies.judge import judge_elicitation
+from elicitguard.policies.matcher import concepts
+
+POLICIES = {"rules": Policy(form=FormPolicy(classifier=False)), "default": Policy()}
+
+
+def _form(title: str, description: str | None = None, message: str = "Please fill in the form") -> dict[str, Any]:
+    prop: dict[str, Any] = {"type": "string", "title": title}
+    if description is not None:
+        prop["description"] = description
+    return {"mode": "form", "message": message, "requestedSchema": {"type": "object", "properties": {"value": prop}}}
+
+
+def _allowed(params: dict[str, Any], policy: str) -> bool:
+    return judge_elicitation(params, frozenset({"form"}), POLICIES[policy]).allowed
+
+
+# The card's number is asked in the prompt; the one field asks for the card's expiry with a word beside it
+# that a ~card_expiry row of ANOTHER language (or the card brand "Visa") reads as a passport, a
+# subscription or a voucher. 4c35dde denied each of these.
+CARD_PROMPT = "Enter your card number in the chat; here only the expiry"
+
+EXPIRY_BESIDE_A_FOREIGN_LOOK_ALIKE = [
+    ("en, the card brand Visa read as a travel visa", "Visa expiry date"),
+    ("en, Visa Electron read as a travel visa", "Expiry date (Visa Electron)"),
+    ("en 'passes' read as German 'des Passes'", "Expiry date: passes to Stripe"),
+    ("en 'passing' read as Finnish 'passi' (infix)", "Expiry date (passing it to Stripe)"),
+    ("pt 'visto' (seen) read as a visa", "Expiry date, as seen: visto"),
+    ("fr 'pas' (not) read as Czech and Danish 'pas'", "Date d'expiration, n'oubliez pas"),
+    ("fr 'bon' (good) read as Polish and Slovene 'bon'", "Date d'expiration : bon à savoir"),
+    ("en 'wizard' read as Polish 'wiz-'", "Expiry date (see the wizard)"),
+    ("en 'viz.' read as Romanian and Lithuanian 'viz-'", "Expiry date, viz. MM/YY"),
+    ("en 'permission' read as Romanian 'permis-'", "Expiry date (permission to charge)"),
+    ("en 'patent' read as Albanian 'patent-'", "Expiry date (patent pending)"),
+    ("pt 'sim' (yes) read as Indonesian SIM", "Validade do cartão (sim, a do cartão)"),
+    ("ja 会員様 (the customer, as a shop addresses them) read as a membership", "有効期限（会員様）"),
+]
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+@pytest.mark.parametrize(("language", "title"), EXPIRY_BESIDE_A_FOREIGN_LOOK_ALIKE,
+                         ids=[t for _l, t in EXPIRY_BESIDE_A_FOREIGN_LOOK_ALIKE])
+def test_a_word_of_another_language_that_a_look_alike_row_spells_does_not_excuse_a_card_expiry(
+        language: str, title: str, policy: str) -> None:
+    assert not _allowed(_form(title, message=CARD_PROMPT), policy), language
+
+
+# The narrowed look-alike rows still read the document, visa or membership they name.
+EXPIRY_BESIDE_A_REAL_LOOK_ALIKE = [
+    ("en", "Passport expiry date"),
+    ("en", "Travel visa expiry date"),
+    ("es", "Fecha de vencimiento del visado"),
+    ("fr", "Date d'expiration du passeport"),
+    ("pl", "Data ważności wizy"),
+    ("ro", "Data expirării vizei"),
+    ("ro", "Data expirării permisului"),
+    ("sq", "Data e skadimit të patentës"),
+    ("pt", "Validade do visto de residência"),
+    ("it", "Scadenza del visto di soggiorno"),
+    ("cs", "Platnost do (cestovní pas)"),
+    ("da", "Udløbsdato for passet"),
+    ("fi", "Passin voimassaolo"),
+    ("pl", "Data ważności bonu podarunkowego"),
+    ("ja", "会員証の有効期限"),
+    ("zh-Hans", "会员卡到期日"),
+    ("id", "Masa berlaku surat izin mengemudi"),
+]
+
+
+@pytest.mark.parametrize(("language", "title"), EXPIRY_BESIDE_A_REAL_LOOK_ALIKE,
+                         ids=[t for _l, t in EXPIRY_BESIDE_A_REAL_LOOK_ALIKE])
+def test_a_document_or_membership_expiry_still_reads_as_its_look_alike(language: str, title: str) -> None:
+    assert "~card_expiry" in concepts(title), language
+
+
+# New words that are ordinary words of their own language. 4c35dde allowed each of these.
+ORDINARY_WORDS = [
+    ("ja 合言葉, this year's slogan", "今年の合言葉"),
+    ("ja 合言葉, a campaign's watchword said at the counter", "キャンペーンの合言葉"),
+    ("ja 合言葉, the team's motto", "チームの合言葉を入力してください"),
+    ("he מזהה הפעלה, a product's activation id", "מזהה הפעלה של התוכנה"),
+    ("he מזהה הפעלה, an activation id", "מזהה הפעלה"),
+    ("et, the barcode on the back of a card", "Kaardi tagaküljel olev vöötkood"),
+    ("is, the barcode on the back of a card", "Strikamerki aftan á kortinu"),
+    ("lo, the barcode on the back of a card", "ບາໂຄດຫຼັງບັດ"),
+    ("km, the barcode on the back of a card", "បាកូដខាងក្រោយកាត"),
+    ("mk, the barcode on the back of a card", "Баркод на задната страна на картичката"),
+]
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+@pytest.mark.parametrize(("language", "title"), ORDINARY_WORDS, ids=[t for _l, t in ORDINARY_WORDS])
+def test_an_ordinary_word_of_a_language_that_a_new_credential_row_spells_is_allowed(
+        language: str, title: str, policy: str) -> None:
+    assert _allowed(_form(title), policy), language
+
+
+# The same words where they do ask for the credential are still denied.
+STILL_DENIED = [
+    ("ja", "合言葉の答え"),
+    ("ja", "秘密の合言葉"),
+    ("ja", "セキュリティ質問"),
+    ("he", "מזהה סשן"),
+    ("et", "Kolm numbrit kaardi tagaküljel"),
+    ("is", "Þrír tölustafir aftan á kortinu"),
+    ("lo", "ລະຫັດຄວາມປອດໄພຂອງບັດ"),
+    ("km", "លេខកូដសុវត្ថិភាពកាត"),
+]
+
+
+@pytest.mark.parametrize(("language", "title"), STILL_DENIED, ids=[t for _l, t in STILL_DENIED])
+def test_the_narrowed_words_still_deny_the_credential_they_name(language: str, title: str) -> None:
+    assert not _allowed(_form(title), "rules"), language
