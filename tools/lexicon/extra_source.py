@@ -1727,3 +1727,13 @@ _add("~security_answer", "choosing or writing the security question itself (the 
     "pl": "wybierz pytanie bezpieczeństwa | wybierz pytanie pomocnicze | własne pytanie bezpieczeństwa | własne pytanie pomocnicze",
     "ru": "выберите контрольный вопрос | выберите секретный вопрос | свой контрольный вопрос | свой секретный вопрос",
 })
+
+# --- Red team 27: the other script or the everyday spelling of session 27b's words (an "ə" typed as "e",
+# Uzbek in Cyrillic), and "one-time code" as Finnish, Polish, Turkish and Uzbek write it word for word.
+_add("private_key", "the other script or the everyday spelling of a private key (red team 27)", {
+    "uz": "хусусий калит", "az": "mexfi açar | mexfi acar",
+})
+_add("otp", "'one-time code' word for word (red team 27)", {
+    "fi": "kertakäyttöinen koodi | kertakäyttöisen koodi", "pl": "jednorazowy kod", "tr": "bir defalık kod | bir defalik kod",
+    "uz": "бир марталик код | bir martalik kod",
+})
