@@ -1308,6 +1308,19 @@ def detect_by_model(prompts: list[str], fields: dict[str, tuple[str | None, dict
 
 # What a card expiry needs beside it (CardExpiry.needs): a payment card's number or security code.
 _PAID: Final = CardExpiry.needs
+# A payment card's scheme, named beside a card's number: no gift, loyalty or library card is one ("Gift
+# card number", described "a Visa or Mastercard works too", takes a payment card's number).
+_SCHEMES: Final = frozenset({("visa",), ("mastercard",), ("amex",), ("american", "express"), ("jcb",), ("unionpay",),
+                             ("diners", "club"), ("银联",), ("銀聯",), ("visa", "electron"), ("master", "card")})
+
+
+def _names_scheme(texts: list[str]) -> bool:
+    """Whether any of the texts names a payment card's scheme (Visa, Mastercard, Amex...)."""
+    for text in texts:
+        words = normalise(text)[0].words
+        if any(words[i:i + len(scheme)] == scheme for scheme in _SCHEMES for i in range(len(words))):
+            return True
+    return False
 
 
 def _paid_cards(prompts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]], form_hits: frozenset[str],
@@ -1315,7 +1328,8 @@ def _paid_cards(prompts: list[str], fields: dict[str, tuple[str | None, dict[str
     """The form's concepts, less a card number or security code that only a look-alike card names: a
     gift, loyalty, library or SIM card's expiry is no payment card's ("Gift card number" beside "Expiry
     date"). One counts where the message names it with no look-alike beside it, or where a field asks
-    for it (its own detectors deny it: a "Card number" field beside a "Gift card number" one)."""
+    for it (its own detectors deny it: a "Card number" field beside a "Gift card number" one) or names a
+    payment card's scheme beside it ("Gift card number", described "or your Visa's 16 digits")."""
     if CardExpiry.concept not in form_hits or not _PAID & form_hits:
         return form_hits
     for text in prompts:
@@ -1323,8 +1337,11 @@ def _paid_cards(prompts: list[str], fields: dict[str, tuple[str | None, dict[str
             return form_hits
     paid_rules = {CardNumber.rule, CardSecurityCode.rule}
     for name, (kind, prop) in fields.items():
-        if kind is None or not _PAID & hits_of([name] + _strings(prop.get("title"), prop.get("description"))):
+        texts = [name] + _strings(prop.get("title"), prop.get("description"))
+        if kind is None or not _PAID & hits_of(texts):
             continue
+        if _names_scheme(texts):
+            return form_hits
         if any(r.rule in paid_rules for r in _field_reasons(name, kind, prop, form_hits, rules, form_hits)):
             return form_hits
     return form_hits - _PAID

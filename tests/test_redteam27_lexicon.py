@@ -159,3 +159,43 @@ ONE_TIME_LOOK_ALIKES = [
 @pytest.mark.parametrize(("language", "title"), ONE_TIME_LOOK_ALIKES, ids=[t for _l, t in ONE_TIME_LOOK_ALIKES])
 def test_a_one_time_discount_code_is_allowed(language: str, title: str) -> None:
     assert _allowed(_form(title), "rules"), language
+
+
+def _card_form(number_title: str, number_description: str, expiry_title: str) -> dict[str, Any]:
+    props = {"number": {"type": "string", "title": number_title, "description": number_description},
+             "expiry": {"type": "string", "title": expiry_title}}
+    return {"mode": "form", "message": "Pay", "requestedSchema": {"type": "object", "properties": props}}
+
+
+# A gift or loyalty card's number field that also takes a payment card's (named by its scheme), beside an
+# expiry field. 4c35dde denied the English and German rows (the expiry beside a card number); fix 27's
+# _paid_cards let them through, the number's look-alike title making the expiry a gift card's.
+SCHEME_BESIDE_A_GIFT_CARD = [
+    ("en", "Loyalty card number", "or your Visa's 16 digits", "Expiry date"),
+    ("en", "Gift card number", "or the long number of your Visa", "Expiry date"),
+    ("en", "Gift card number", "(a Visa or Mastercard works too)", "Expiry date"),
+    ("de", "Kundenkartennummer", "oder die 16 Ziffern Ihrer Visa-Karte", "Ablaufdatum"),
+    ("fr", "Numéro de carte cadeau", "ou de votre carte Visa", "Date d'expiration"),
+]
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+@pytest.mark.parametrize(("language", "number_title", "number_description", "expiry_title"), SCHEME_BESIDE_A_GIFT_CARD,
+                         ids=[d for _l, _t, d, _e in SCHEME_BESIDE_A_GIFT_CARD])
+def test_a_gift_card_number_field_that_also_takes_a_visa_makes_the_expiry_beside_it_a_payment_cards(
+        language: str, number_title: str, number_description: str, expiry_title: str, policy: str) -> None:
+    assert not _allowed(_card_form(number_title, number_description, expiry_title), policy), language
+
+
+GIFT_CARD_ALONE = [
+    ("en", "Gift card number", "the 16 digits on the back", "Expiry date"),
+    ("de", "Kundenkartennummer", "die Nummer auf Ihrer Kundenkarte", "Ablaufdatum"),
+    ("fr", "Numéro de carte cadeau", "au dos de la carte", "Date d'expiration"),
+]
+
+
+@pytest.mark.parametrize(("language", "number_title", "number_description", "expiry_title"), GIFT_CARD_ALONE,
+                         ids=[d for _l, _t, d, _e in GIFT_CARD_ALONE])
+def test_a_gift_card_number_and_its_expiry_with_no_card_scheme_still_pass(
+        language: str, number_title: str, number_description: str, expiry_title: str) -> None:
+    assert _allowed(_card_form(number_title, number_description, expiry_title), "rules"), language
