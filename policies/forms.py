@@ -1314,6 +1314,15 @@ _SCHEMES: Final = frozenset({("visa",), ("mastercard",), ("amex",), ("american",
                              ("diners", "club"), ("银联",), ("銀聯",), ("visa", "electron"), ("master", "card")})
 
 
+def _scheme_texts(prop: dict[str, Any]) -> list[str]:
+    """A field's texts where a card's scheme may be named: its title, description and the values and
+    titles of its choices (a "Card type" of "Visa" and "Mastercard")."""
+    choices = [c for key in ("oneOf", "anyOf") if isinstance(prop.get(key), list) for c in prop[key] if isinstance(c, dict)]
+    values = prop.get("enum") if isinstance(prop.get("enum"), list) else []
+    return _strings(prop.get("title"), prop.get("description"), *values,
+                    *(c.get("const") for c in choices), *(c.get("title") for c in choices))
+
+
 def _names_scheme(texts: list[str]) -> bool:
     """Whether any of the texts names a payment card's scheme (Visa, Mastercard, Amex...)."""
     for text in texts:
@@ -1328,20 +1337,20 @@ def _paid_cards(prompts: list[str], fields: dict[str, tuple[str | None, dict[str
     """The form's concepts, less a card number or security code that only a look-alike card names: a
     gift, loyalty, library or SIM card's expiry is no payment card's ("Gift card number" beside "Expiry
     date"). One counts where the message names it with no look-alike beside it, or where a field asks
-    for it (its own detectors deny it: a "Card number" field beside a "Gift card number" one) or names a
-    payment card's scheme beside it ("Gift card number", described "or your Visa's 16 digits")."""
+    for it (its own detectors deny it: a "Card number" field beside a "Gift card number" one), or where the
+    form names a payment card's scheme ("Gift card number" described "or your Visa's 16 digits", a "Card
+    type" of "Visa" or "Mastercard")."""
     if CardExpiry.concept not in form_hits or not _PAID & form_hits:
         return form_hits
     for text in prompts:
         if any(d.concept in concepts(text) and _places(d, text)[0] for d in (CardNumber, CardSecurityCode)):
             return form_hits
+    if _names_scheme(prompts + [t for _kind, prop in fields.values() for t in _scheme_texts(prop)]):
+        return form_hits
     paid_rules = {CardNumber.rule, CardSecurityCode.rule}
     for name, (kind, prop) in fields.items():
-        texts = [name] + _strings(prop.get("title"), prop.get("description"))
-        if kind is None or not _PAID & hits_of(texts):
+        if kind is None or not _PAID & hits_of([name] + _strings(prop.get("title"), prop.get("description"))):
             continue
-        if _names_scheme(texts):
-            return form_hits
         if any(r.rule in paid_rules for r in _field_reasons(name, kind, prop, form_hits, rules, form_hits)):
             return form_hits
     return form_hits - _PAID
