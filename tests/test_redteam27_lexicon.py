@@ -229,3 +229,44 @@ PAYMENT_CARD_IN_A_LOOK_ALIKE_FIELD = [
 def test_a_look_alike_card_number_field_that_also_takes_the_card_you_pay_with_makes_its_expiry_a_payment_cards(
         language: str, number_title: str, number_description: str, expiry_title: str) -> None:
     assert not _allowed(_card_form(number_title, number_description, expiry_title), "rules"), language
+
+
+# A number sign or "Nr." that belongs to another noun, within 40 characters before a card word. 4c35dde
+# allowed these; fix 27 reads the sign and lexicon 27 reads "nr" as the word "number", and "number" then
+# "card" makes a card number. Their spelled-out twins ("Room number on your key card", "Bestellnummer
+# steht auf der Karte") were denied at 4c35dde already: the pairing, not the new words, is at fault.
+NUMBER_OF_ANOTHER_NOUN_BEFORE_A_CARD = [
+    ("en", "Room no. on your key card"),
+    ("en", "Model no. card reader"),
+    ("de", "Bestell-Nr. steht auf der Karte"),
+    ("de", "Platz Nr. 12, Karte bitte mitbringen"),
+    ("nl", "Klant nr. op uw kaart"),
+    ("fr", "N° de cartes à imprimer"),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="credentials.DERIVED pairs 'number' then 'card' within 40 characters into a card "
+                   "number whatever noun the number belongs to (a room's, an order's, a model's); the abbreviations "
+                   "of fix 27 and lexicon 27 ('No.', 'Nr.', 'N°', 'nr') now take part as the spelled-out word already "
+                   "did. Needs the pair to require the number to be the card's (adjacent, or joined by 'of'/'der'/'de').")
+@pytest.mark.parametrize(("language", "title"), NUMBER_OF_ANOTHER_NOUN_BEFORE_A_CARD,
+                         ids=[t for _l, t in NUMBER_OF_ANOTHER_NOUN_BEFORE_A_CARD])
+def test_a_number_sign_of_another_noun_before_a_card_word_names_no_card_number(language: str, title: str) -> None:
+    assert _allowed(_form(title), "rules"), language
+
+
+# A forgotten password's look-alike (27b's "olvidaste tu clave", "نسيت الباسورد") beside a field that asks
+# for the old password all the same. The English twin ("Forgot your password? Type your old password") is
+# denied; 4c35dde and e70d6e2 both allowed these (an evasion, not a regression).
+FORGOTTEN_BUT_ASKED = [
+    ("es", "¿Olvidaste tu clave? Escribe tu clave anterior"),
+    ("ar", "نسيت الباسورد؟ اكتب الباسورد القديم"),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="~password ('a forgotten password') excuses every password word of the text; "
+                   "English is denied by its own 'old password' reading, which the other languages lack. Needs "
+                   "'the old / previous password' as a password outright in each language ~password covers.")
+@pytest.mark.parametrize(("language", "title"), FORGOTTEN_BUT_ASKED, ids=[t for _l, t in FORGOTTEN_BUT_ASKED])
+def test_a_forgotten_password_look_alike_does_not_excuse_asking_for_the_old_password(language: str, title: str) -> None:
+    assert not _allowed(_form(title), "rules"), language
