@@ -459,9 +459,23 @@ _NUMBER_SIGN: Final = re.compile(r"(?<![^\W_])(?:[Nn](?:\.\s?)?[\u00ba\u00b0]|\u
 _MAY_NUMBER: Final = re.compile(r"[\u00ba\u00b0\u2116]|(?:^|\W)(?:[Nn][OoRr]?|[\u010c\u010d]|[Bb][Rr])\.")
 
 
+# "No." or "N." before a capital starts a label, not a sentence, where a few words and no sentence's end follow
+# it ("No. Tarjeta de crédito", "NO. DE TARJETA", "N. Carta": Mexico's and Italy's card labels), or where the
+# whole text is in capitals.
+_LABEL_SIGN: Final = re.compile(r"^\s*[Nn][Oo]?\.\s*(?=[A-Z\u00c0-\u00de\u0400-\u042f])")
+_LABEL_WORDS: Final = 5
+
+
 def _number_signs(text: str) -> str:
-    """A text with each number sign before a word read as "nr " (see _NUMBER_SIGN)."""
-    return _NUMBER_SIGN.sub("nr ", text) if _MAY_NUMBER.search(text) else text
+    """A text with each number sign before a word read as "nr " (see _NUMBER_SIGN, _LABEL_SIGN)."""
+    if not _MAY_NUMBER.search(text):
+        return text
+    label = _LABEL_SIGN.match(text)
+    if label is not None:
+        rest = text[label.end():]
+        if text.upper() == text or (len(rest.split()) <= _LABEL_WORDS and not re.search(r"[.!?]", rest)):
+            text = "nr " + rest
+    return _NUMBER_SIGN.sub("nr ", text)
 
 
 def _spelled(text: Any) -> Any:

@@ -270,3 +270,39 @@ FORGOTTEN_BUT_ASKED = [
 @pytest.mark.parametrize(("language", "title"), FORGOTTEN_BUT_ASKED, ids=[t for _l, t in FORGOTTEN_BUT_ASKED])
 def test_a_forgotten_password_look_alike_does_not_excuse_asking_for_the_old_password(language: str, title: str) -> None:
     assert not _allowed(_form(title), "rules"), language
+
+
+# "No." or "N." before a capital, as Mexico's and Italy's card labels write it and as forms in capitals do:
+# fix 27 read it as a negation ("No. This is not a credit card"), so "No. Tarjeta de crédito" asked for a
+# credit card's number unseen. 4c35dde and e70d6e2 both allowed these (an evasion of fix 27's number sign).
+CAPITAL_AFTER_A_NUMBER_SIGN = [
+    ("es-MX", "No. Tarjeta"),
+    ("es-MX", "No. De Tarjeta"),
+    ("es-MX, capitals", "NO. DE TARJETA"),
+    ("es-MX, capitals", "NO. TARJETA"),
+    ("es-MX", "No. Tarjeta de crédito"),
+    ("it", "N. Carta"),
+    ("it, capitals", "N. CARTA DI CREDITO"),
+    ("pt, capitals", "NO. CARTÃO"),
+    ("en", "No. Card"),
+]
+
+
+@pytest.mark.parametrize(("language", "title"), CAPITAL_AFTER_A_NUMBER_SIGN, ids=[t for _l, t in CAPITAL_AFTER_A_NUMBER_SIGN])
+def test_a_number_sign_before_a_capital_in_a_label_names_a_card_number(language: str, title: str) -> None:
+    assert not _allowed(_form(title), "rules"), language
+
+
+# A "No." that starts a sentence is still the negation: a description that says no card is asked for.
+NO_STARTING_A_SENTENCE = [
+    ("en", "No. This is not a credit card."),
+    ("en", "No. We never ask for your card number."),
+    ("en", "No. Card payments are not accepted here"),
+    ("es", "No. Tarjeta de regalo"),
+    ("es", "NO. DE EMPLEADO"),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), NO_STARTING_A_SENTENCE, ids=[t for _l, t in NO_STARTING_A_SENTENCE])
+def test_a_no_that_starts_a_sentence_or_numbers_a_look_alike_is_allowed(language: str, text: str) -> None:
+    assert _allowed(_form("Comment", text), "rules"), language
