@@ -306,3 +306,22 @@ NO_STARTING_A_SENTENCE = [
 @pytest.mark.parametrize(("language", "text"), NO_STARTING_A_SENTENCE, ids=[t for _l, t in NO_STARTING_A_SENTENCE])
 def test_a_no_that_starts_a_sentence_or_numbers_a_look_alike_is_allowed(language: str, text: str) -> None:
     assert _allowed(_form("Comment", text), "rules"), language
+
+
+# An order's confirmation code, as "Order confirmation code" passes in English. 4c35dde allowed these; 27b's
+# "potvrdni kod" denied them. A confirmation code alone is still a one-time code.
+ORDER_CONFIRMATION_CODES = [
+    ("hr", "Potvrdni kod narudžbe"),
+    ("bs", "Potvrdni kod narudžbe"),
+    ("en", "Order confirmation code"),
+]
+
+
+@pytest.mark.parametrize(("language", "title"), ORDER_CONFIRMATION_CODES, ids=[f"{l}-{t}" for l, t in ORDER_CONFIRMATION_CODES])
+def test_an_order_confirmation_code_is_allowed(language: str, title: str) -> None:
+    assert _allowed(_form(title), "rules"), language
+
+
+def test_a_confirmation_code_alone_is_still_denied_in_croatian() -> None:
+    assert not _allowed(_form("Potvrdni kod"), "rules")
+    assert not _allowed(_form("Unesite potvrdni kod poslan SMS-om"), "rules")

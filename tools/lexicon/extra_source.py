@@ -1737,3 +1737,9 @@ _add("otp", "'one-time code' word for word (red team 27)", {
     "fi": "kertakäyttöinen koodi | kertakäyttöisen koodi", "pl": "jednorazowy kod", "tr": "bir defalık kod | bir defalik kod",
     "uz": "бир марталик код | bir martalik kod",
 })
+# Red team 27: an order's confirmation code is no one-time code (27b's "potvrdni kod" beside an order, as
+# "Order confirmation code" in English).
+_add("~otp", "order codes in the South Slavic languages (red team 27)", {
+    "hr": "narudžb=prefix", "bs": "narudžb=prefix", "sr-Latn": "narudžb=prefix | porudžbin=prefix",
+    "sr": "наруџб=prefix | поруџбин=prefix", "sl": "naročil=prefix",
+})
