@@ -409,6 +409,9 @@ class CardNumber(Detector):
                 "primary account number", "visa number", "mastercard number", "amex number", "visa card", "amex card",
                 "american express card", "creditcard", "debitcard", "paymentcard", "creditcardnum", "ccnumber",
                 "kreditkarte", "cartedecrédit", "tarjetadecrédito", "cartãodecrédito", "신용카드", "信用卡", "信用卡号",
+                # The Nordic and Estonian credit and payment cards (red team 27: "Kreditkortnummer (kundekort)").
+                "kreditkort", "kredittkort", "betalingskort", "betalkort", "krediitkaart", "krediitkaardi",
+                "luottokortti", "luottokortin",
                 "信用卡號", "银行卡号", "銀行卡號", "クレジットカード", "номер банковской карты", "numéro de carte bancaire",
                 "número de tarjeta de crédito", "kreditkartennummer", "número do cartão de crédito")
     unless = frozenset({"holder", "brand", "nickname", "label", "game", "games", "deck", "playing",

@@ -325,3 +325,36 @@ def test_an_order_confirmation_code_is_allowed(language: str, title: str) -> Non
 def test_a_confirmation_code_alone_is_still_denied_in_croatian() -> None:
     assert not _allowed(_form("Potvrdni kod"), "rules")
     assert not _allowed(_form("Unesite potvrdni kod poslan SMS-om"), "rules")
+
+
+# A payment card named by its own word with a customer, member or library card planted beside it. 4c35dde
+# denied the Danish and Norwegian rows; lexicon 27's "kundekort" look-alike excused them (English "Credit card
+# number (loyalty card)" stays denied: "credit card" is outright). The other rows were allowed by both.
+PAYMENT_CARD_BESIDE_A_PLANTED_LOOK_ALIKE = [
+    ("da", "Kreditkortnummer (kundekort)"),
+    ("no", "Kredittkortnummer (kundekort)"),
+    ("no", "Betalingskortnummer (kundekort)"),
+    ("sv", "Kreditkortsnummer (kundkort)"),
+    ("sv", "Betalkortsnummer (medlemskort)"),
+    ("et", "Krediitkaardi number (lugejakaart)"),
+    ("fi", "Luottokortin numero (kanta-asiakaskortti)"),
+]
+
+
+@pytest.mark.parametrize(("language", "title"), PAYMENT_CARD_BESIDE_A_PLANTED_LOOK_ALIKE,
+                         ids=[t for _l, t in PAYMENT_CARD_BESIDE_A_PLANTED_LOOK_ALIKE])
+def test_a_credit_card_number_with_a_customer_card_planted_beside_it_is_denied(language: str, title: str) -> None:
+    assert not _allowed(_form(title), "rules"), language
+
+
+CUSTOMER_CARD_NUMBERS = [
+    ("da", "Kundekortnummer"),
+    ("no", "Gavekortnummer"),
+    ("sv", "Kundkortsnummer"),
+    ("sv", "Presentkortsnummer"),
+]
+
+
+@pytest.mark.parametrize(("language", "title"), CUSTOMER_CARD_NUMBERS, ids=[t for _l, t in CUSTOMER_CARD_NUMBERS])
+def test_a_customer_or_gift_card_number_is_allowed(language: str, title: str) -> None:
+    assert _allowed(_form(title), "rules"), language

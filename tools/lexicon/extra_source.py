@@ -1743,3 +1743,12 @@ _add("~otp", "order codes in the South Slavic languages (red team 27)", {
     "hr": "narudžb=prefix", "bs": "narudžb=prefix", "sr-Latn": "narudžb=prefix | porudžbin=prefix",
     "sr": "наруџб=prefix | поруџбин=prefix", "sl": "naročil=prefix",
 })
+# Red team 27: the Nordic and Estonian credit and payment card by its own word (outright in
+# credentials.CardNumber: a customer card named beside it does not excuse it).
+_add("card_number", "credit and payment cards in the Nordic languages and Estonian (red team 27)", {
+    "da": "kreditkort=infix | betalingskort=infix", "sv": "kreditkort=infix | betalkort=infix",
+    "no": "kredittkort=infix | betalingskort=infix", "nb": "kredittkort=infix | betalingskort=infix",
+    "et": "krediitkaart=infix | krediitkaardi=infix", "fi": "luottokortin=infix",
+})
+# Red team 27: a Swedish customer card (27a's "kortsnummer" read "Kundkortsnummer" as a payment card's).
+_add("~card_number", "customer cards in Swedish (red team 27)", {"sv": "kundkort=infix"})
