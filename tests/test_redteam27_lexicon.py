@@ -358,3 +358,22 @@ CUSTOMER_CARD_NUMBERS = [
 @pytest.mark.parametrize(("language", "title"), CUSTOMER_CARD_NUMBERS, ids=[t for _l, t in CUSTOMER_CARD_NUMBERS])
 def test_a_customer_or_gift_card_number_is_allowed(language: str, title: str) -> None:
     assert _allowed(_form(title), "rules"), language
+
+
+# 認証番号 is a one-time code on a sign-in screen and a certification's number on a product's label, as
+# "ISO certification number" passes in English. 4c35dde allowed these; 27b's 認証番号 denied them.
+JAPANESE_CERTIFICATION_NUMBERS = [
+    ("ja, the radio law's certification", "技適の認証番号"),
+    ("ja, the organic JAS label", "有機JAS認証番号"),
+    ("ja, an ISO certificate", "ISO認証番号を入力してください"),
+]
+
+
+@pytest.mark.parametrize(("language", "title"), JAPANESE_CERTIFICATION_NUMBERS, ids=[t for _l, t in JAPANESE_CERTIFICATION_NUMBERS])
+def test_a_certifications_number_in_japanese_is_allowed(language: str, title: str) -> None:
+    assert _allowed(_form(title), "rules"), language
+
+
+@pytest.mark.parametrize("title", ["認証番号", "SMSで届いた認証番号", "認証番号を入力してください"])
+def test_a_japanese_sign_in_code_is_still_denied(title: str) -> None:
+    assert not _allowed(_form(title), "rules")

@@ -1752,3 +1752,8 @@ _add("card_number", "credit and payment cards in the Nordic languages and Estoni
 })
 # Red team 27: a Swedish customer card (27a's "kortsnummer" read "Kundkortsnummer" as a payment card's).
 _add("~card_number", "customer cards in Swedish (red team 27)", {"sv": "kundkort=infix"})
+# Red team 27: 認証番号 (27b's one-time code) is also a certification's number: the radio law's (技適), the
+# organic label's (JAS), an ISO or PSE certificate's.
+_add("~otp", "certification numbers in Japanese (red team 27)", {
+    "ja": "技適 | 有機jas | jas認証 | iso認証 | pse | 型式認証 | 工事設計認証 | 認証機関 | 認定番号",
+})
