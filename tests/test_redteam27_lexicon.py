@@ -325,6 +325,7 @@ def test_an_order_confirmation_code_is_allowed(language: str, title: str) -> Non
 def test_a_confirmation_code_alone_is_still_denied_in_croatian() -> None:
     assert not _allowed(_form("Potvrdni kod"), "rules")
     assert not _allowed(_form("Unesite potvrdni kod poslan SMS-om"), "rules")
+    assert not _allowed(_form("Potvrdni kod za narudžbu poslan SMS-om"), "rules")
 
 
 # A payment card named by its own word with a customer, member or library card planted beside it. 4c35dde
@@ -374,6 +375,7 @@ def test_a_certifications_number_in_japanese_is_allowed(language: str, title: st
     assert _allowed(_form(title), "rules"), language
 
 
-@pytest.mark.parametrize("title", ["認証番号", "SMSで届いた認証番号", "認証番号を入力してください"])
+@pytest.mark.parametrize("title", ["認証番号", "SMSで届いた認証番号", "認証番号を入力してください", "SMSで届いた認証番号（技適）",
+                                   "SMSで届いた認証番号（ISO認証）"])
 def test_a_japanese_sign_in_code_is_still_denied(title: str) -> None:
     assert not _allowed(_form(title), "rules")

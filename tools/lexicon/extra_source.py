@@ -1738,10 +1738,10 @@ _add("otp", "'one-time code' word for word (red team 27)", {
     "uz": "бир марталик код | bir martalik kod",
 })
 # Red team 27: an order's confirmation code is no one-time code (27b's "potvrdni kod" beside an order, as
-# "Order confirmation code" in English).
+# "Order confirmation code" in English); the order's code only, so a code sent by SMS for an order still is one.
 _add("~otp", "order codes in the South Slavic languages (red team 27)", {
-    "hr": "narudžb=prefix", "bs": "narudžb=prefix", "sr-Latn": "narudžb=prefix | porudžbin=prefix",
-    "sr": "наруџб=prefix | поруџбин=prefix", "sl": "naročil=prefix",
+    "hr": "kod narudžb=prefix", "bs": "kod narudžb=prefix", "sr-Latn": "kod narudžb=prefix | kod porudžbin=prefix",
+    "sr": "код наруџб=prefix | код поруџбин=prefix", "sl": "koda naročil=prefix",
 })
 # Red team 27: the Nordic and Estonian credit and payment card by its own word (outright in
 # credentials.CardNumber: a customer card named beside it does not excuse it).
@@ -1753,7 +1753,9 @@ _add("card_number", "credit and payment cards in the Nordic languages and Estoni
 # Red team 27: a Swedish customer card (27a's "kortsnummer" read "Kundkortsnummer" as a payment card's).
 _add("~card_number", "customer cards in Swedish (red team 27)", {"sv": "kundkort=infix"})
 # Red team 27: 認証番号 (27b's one-time code) is also a certification's number: the radio law's (技適), the
-# organic label's (JAS), an ISO or PSE certificate's.
+# organic label's (JAS), an ISO or PSE certificate's: the whole number's name, so that the name of a
+# certification planted beside a code sent by SMS excuses nothing.
 _add("~otp", "certification numbers in Japanese (red team 27)", {
-    "ja": "技適 | 有機jas | jas認証 | iso認証 | pse | 型式認証 | 工事設計認証 | 認証機関 | 認定番号",
+    "ja": "技適の認証番号 | 技適認証番号 | jas認証番号 | iso認証番号 | pse認証番号 | 型式認証番号 | 工事設計認証番号"
+          " | 認証機関の認証番号",
 })
