@@ -116,6 +116,8 @@ STILL_DENIED = [
     ("ja", "セキュリティ質問"),
     ("he", "מזהה סשן"),
     ("et", "Kolm numbrit kaardi tagaküljel"),
+    ("et, a barcode word planted beside", "Kolm numbrit kaardi tagaküljel (vöötkood)"),
+    ("is, a barcode word planted beside", "Þrír tölustafir aftan á kortinu (strikamerki)"),
     ("is", "Þrír tölustafir aftan á kortinu"),
     ("lo", "ລະຫັດຄວາມປອດໄພຂອງບັດ"),
     ("km", "លេខកូដសុវត្ថិភាពកាត"),

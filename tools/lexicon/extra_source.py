@@ -1081,9 +1081,6 @@ _add("~card_number", "barcodes and product numbers (a card's length, no secret)"
     "es": "código de barras", "pt": "código de barras", "fr": "code-barres | code barre", "de": "strichcode=infix | barcode", "it": "codice a barre",
     "nl": "streepjescode=infix", "pl": "kod kreskowy", "tr": "barkod=prefix", "vi": "mã vạch", "th": "บาร์โค้ด", "ar": "الباركود | باركود", "he": "ברקוד",
     "fa": "بارکد", "hi": "बारकोड", "id": "kode batang | barcode", "cs": "čárový kód", "hu": "vonalkód=infix", "el": "γραμμωτός κώδικας | barcode",
-    # Red team 27: the languages whose words for the back of the card (cvv) session 27a added.
-    "et": "vöötkood=infix | ribakood=infix", "is": "strikamerki=infix", "lo": "ບາໂຄດ", "km": "បាកូដ", "mk": "баркод=prefix | бар код",
-    "bg": "баркод=prefix", "ka": "შტრიხკოდ=prefix | ბარკოდ=prefix", "kk": "штрихкод=prefix | штрих-код=prefix", "sq": "barkod=prefix",
 })
 # Parcel and waybill numbers, company and tax registry numbers and device numbers have a card's length
 # (13 to 19 digits) and no secret: a digits-only pattern titled with one is that number.
@@ -1726,6 +1723,17 @@ _add("~security_answer", "choosing or writing the security question itself (the 
     "nl": "kies een beveiligingsvraag | selecteer een beveiligingsvraag | eigen beveiligingsvraag | kies een geheime vraag",
     "pl": "wybierz pytanie bezpieczeństwa | wybierz pytanie pomocnicze | własne pytanie bezpieczeństwa | własne pytanie pomocnicze",
     "ru": "выберите контрольный вопрос | выберите секретный вопрос | свой контрольный вопрос | свой секретный вопрос",
+})
+
+# --- Red team 27: a barcode on the back of a card, in the languages whose words for the back of the card (cvv)
+# session 27a added. The barcode with the place it is printed, as one name: a barcode word planted beside
+# "the three digits on the back of the card" excuses nothing.
+_add("~card_number", "a barcode on the back of a card (red team 27)", {
+    "et": "kaardi tagaküljel olev vöötkood | kaardi tagaküljel olevat vöötkoodi | vöötkood kaardi tagaküljel"
+          " | kaardi tagaküljel olev ribakood | ribakood kaardi tagaküljel",
+    "is": "strikamerki aftan á kortinu | strikamerkið aftan á kortinu", "lo": "ບາໂຄດຫຼັງບັດ", "km": "បាកូដខាងក្រោយកាត",
+    "mk": "баркод на задната страна на картичката | баркод на задната страна на картицата",
+    "bg": "баркод на гърба на картата", "kk": "картаның артындағы штрих-код | картаның артындағы штрихкод",
 })
 
 # --- Red team 27: the other script or the everyday spelling of session 27b's words (an "ə" typed as "e",
