@@ -1621,7 +1621,7 @@ _add("~card_expiry", "documents, subscriptions and vouchers that expire (no paym
     "cs": "cestovní pas | cestovního pasu | pasu=word | předplatné=prefix | předplatného | členství=prefix | občansk=prefix | řidičsk=prefix | licenc=prefix | víza=prefix | záruk=prefix | poukaz=prefix",
     "sk": "cestovný pas | cestovného pasu | pasu=word | predplatné=prefix | predplatného | členstv=prefix | občiansk=prefix | vodičsk=prefix | licenci=prefix | víza=word | víz=word | vízum=word | záruk=prefix | poukaž=prefix",
     "cy": "pasbort=prefix | tanysgrifiad=prefix | aelodaeth=prefix | trwydded=prefix | fisa=word | gwarant=prefix",
-    "da": "dit pas | passet | pasnummer=infix | abonnement=infix | medlemskab=infix | kørekort=infix | licens=infix | visum=infix | garanti=infix | gavekort=infix",
+    "da": "dit pas | passet | abonnement=infix | medlemskab=infix | kørekort=infix | licens=infix | visum=infix | garanti=infix | gavekort=infix",
     "no": "pass=word | passet | abonnement=infix | medlemskap=infix | førerkort=infix | lisens=infix | visum=infix | garanti=infix | gavekort=infix",
     "nb": "pass=word | passet | abonnement=infix | medlemskap=infix | førerkort=infix | lisens=infix | visum=infix | garanti=infix | gavekort=infix",
     "sv": "pass=word | passet | prenumeration=infix | abonnemang=infix | medlemskap=infix | körkort=infix | licens=infix | visum=infix | garanti=infix | presentkort=infix",
