@@ -1606,6 +1606,8 @@ _add("card_expiry", "checkout screens: the expiry date, in further languages", {
 })
 # What else expires: a passport, an identity card, a licence, a visa, a subscription, a membership, a
 # warranty, a voucher. Beside an expiry date they make it no card's (as CardExpiry.unless does in English).
+# No bare "pass" (a passport in the Nordic languages, Estonian and Luxembourgish): matched in every language,
+# it is the English "pass" of "user bob pass hunter22", and a look-alike there excused the password.
 _add("~card_expiry", "documents, subscriptions and vouchers that expire (no payment card)", {
     "af": "paspoort=infix | intekening=infix | lidmaatskap=infix | lisensie=infix | waarborg=infix", "am": "ፓስፖርት=infix | የደንበኝነት ምዝገባ | ፈቃድ",
     "ar": "جواز السفر | جواز سفر | الاشتراك | اشتراك | العضوية | الرخصة | رخصة | التأشيرة | الهوية | الضمان | القسيمة",
@@ -1622,12 +1624,12 @@ _add("~card_expiry", "documents, subscriptions and vouchers that expire (no paym
     "sk": "cestovný pas | cestovného pasu | pasu=word | predplatné=prefix | predplatného | členstv=prefix | občiansk=prefix | vodičsk=prefix | licenci=prefix | víza=word | víz=word | vízum=word | záruk=prefix | poukaž=prefix",
     "cy": "pasbort=prefix | tanysgrifiad=prefix | aelodaeth=prefix | trwydded=prefix | fisa=word | gwarant=prefix",
     "da": "dit pas | passet | abonnement=infix | medlemskab=infix | kørekort=infix | licens=infix | visum=infix | garanti=infix | gavekort=infix",
-    "no": "pass=word | passet | abonnement=infix | medlemskap=infix | førerkort=infix | lisens=infix | visum=infix | garanti=infix | gavekort=infix",
-    "nb": "pass=word | passet | abonnement=infix | medlemskap=infix | førerkort=infix | lisens=infix | visum=infix | garanti=infix | gavekort=infix",
-    "sv": "pass=word | passet | prenumeration=infix | abonnemang=infix | medlemskap=infix | körkort=infix | licens=infix | visum=infix | garanti=infix | presentkort=infix",
+    "no": "passet | abonnement=infix | medlemskap=infix | førerkort=infix | lisens=infix | visum=infix | garanti=infix | gavekort=infix",
+    "nb": "passet | abonnement=infix | medlemskap=infix | førerkort=infix | lisens=infix | visum=infix | garanti=infix | gavekort=infix",
+    "sv": "passet | prenumeration=infix | abonnemang=infix | medlemskap=infix | körkort=infix | licens=infix | visum=infix | garanti=infix | presentkort=infix",
     "de": "reisepass=infix | des passes | ausweis=infix | abonnement=infix | abo=word | abos | mitgliedschaft=infix | führerschein=infix | lizenz=infix | visum=infix | garantie=infix | gutschein=infix | zertifikat=infix | domain=infix",
     "nl": "paspoort=infix | abonnement=infix | lidmaatschap=infix | rijbewijs=infix | identiteitskaart=infix | licentie=infix | visum=infix | garantie=infix | tegoedbon=infix | cadeaubon=infix | certificaat=infix | domein=infix",
-    "lb": "pass=word | abonnement=infix | memberschaft=infix | führerschäin=infix | lizenz=infix",
+    "lb": "abonnement=infix | memberschaft=infix | führerschäin=infix | lizenz=infix",
     "el": "διαβατηρ=prefix | συνδρομ=prefix | ταυτότητ=prefix | άδειας οδήγησης | δίπλωμα οδήγησης | άδεια=prefix | βίζα=prefix | εγγύηση=prefix | κουπόνι=prefix | πιστοποιητικ=prefix | μέλους",
     "es": "pasaporte=prefix | suscripción | suscripcion | membresía | membresia | dni=word | licencia=prefix | permiso de conducir | carnet=prefix | visado=prefix | garantía | garantia | cupón | cupon | certificado=prefix | dominio=prefix | prueba gratuita",
     "pt": "passaporte=prefix | assinatura=prefix | subscrição | adesão | carteira de motorista | carta de condução | cnh=word | licença=prefix | o visto | do visto | seu visto | visto de residência | visto de trabalho | visto de turista | garantia | cupom | cupão | certificado=prefix | domínio=prefix | teste grátis",
@@ -1635,7 +1637,7 @@ _add("~card_expiry", "documents, subscriptions and vouchers that expire (no paym
     "it": "passaporto=prefix | abbonamento=prefix | iscrizione | tessera=prefix | carta d'identità | patente=word | patente di guida | della patente | licenza=prefix | il visto | del visto | visto d'ingresso | visto di soggiorno | garanzia | buono=prefix | coupon=prefix | certificato=prefix | dominio=prefix | prova gratuita",
     "gl": "pasaporte=prefix | subscrición | licenza=prefix | carné=prefix | garantía",
     "eu": "pasaporte=prefix | harpidetza=prefix | bazkide=prefix | gidabaimen=prefix | lizentzia=prefix",
-    "et": "pass=word | passi=word | tellimus=infix | liikmesus=infix | juhiluba=infix | juhiloa=infix | isikutunnistus=infix | litsents=infix | viisa=infix | garantii=infix | kinkekaart=infix",
+    "et": "passi=word | tellimus=infix | liikmesus=infix | juhiluba=infix | juhiloa=infix | isikutunnistus=infix | litsents=infix | viisa=infix | garantii=infix | kinkekaart=infix",
     "fi": "passi=word | passin=word | passinumero=infix | tilau=infix | jäsenyy=infix | ajokort=infix | henkilökortt=infix | lisenssi=infix | viisumi=infix | takuu=infix | lahjakortt=infix",
     "is": "vegabréf=infix | áskrift=infix | aðild=infix | ökuskírteini=infix | leyfi=infix | vegabréfsáritun=infix | ábyrgð=infix | gjafabréf=infix",
     "fa": "گذرنامه | پاسپورت | اشتراک | عضویت | گواهینامه | ویزا | ضمانت | کارت ملی | کوپن",
