@@ -468,7 +468,9 @@ _LABEL_WORDS: Final = 5
 
 def _number_signs(text: str) -> str:
     """A text with each number sign before a word read as "nr " (see _NUMBER_SIGN, _LABEL_SIGN)."""
-    if not _MAY_NUMBER.search(text):
+    # Most texts hold neither a full stop nor a sign: string tests settle them before the search.
+    if "." not in text and "\u00ba" not in text and "\u00b0" not in text and "\u2116" not in text \
+            or not _MAY_NUMBER.search(text):
         return text
     label = _LABEL_SIGN.match(text)
     if label is not None:
