@@ -23,7 +23,8 @@ from elicitguard.policies.schema import generate
 BOTH = frozenset({"form", "url"})
 CORPUS = Path(__file__).resolve().parent / "corpus"
 HELD_OUT = {"heldout7a.jsonl", "heldout7b.jsonl", "heldout10a.jsonl", "heldout10b.jsonl", "heldout11a.jsonl",
-            "heldout11b.jsonl", "heldout12a.jsonl", "heldout12b.jsonl", "heldout13a.jsonl", "heldout13b.jsonl"}
+            "heldout11b.jsonl", "heldout12a.jsonl", "heldout12b.jsonl", "heldout13a.jsonl", "heldout13b.jsonl",
+            "heldout14a.jsonl", "heldout14b.jsonl"}
 
 
 def form(message: str, **fields: dict[str, Any]) -> dict[str, Any]:
@@ -320,6 +321,9 @@ def test_the_form_model_is_not_asked_about_a_form_no_field_of_which_looks_like_a
     assert calls == []
 
 
+@pytest.mark.xfail(strict=True, reason="the session-27 model: the message's filler dilutes the prompt's share (the field "
+                   "0.991 alone, 0.962 padded; the session-25 model 0.993 and 0.978, its whole form agreeing), and "
+                   "the whole form no longer agrees (red team 16's dilution, tests/test_redteam16_model_evasion.py)")
 def test_more_text_around_a_field_the_model_denies_alone_never_undoes_the_denial() -> None:
     params = PARAPHRASES[0].values[0]
     padded = json.loads(json.dumps(params))

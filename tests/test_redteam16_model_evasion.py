@@ -48,7 +48,7 @@ def test_at_the_shipped_threshold_filler_does_not_dilute_the_ask_away() -> None:
     assert not _allowed(FILLER + " " + ASK)
 
 
-@pytest.mark.xfail(strict=True, reason="the session-25 model (50 corpora) lets the look-alike word dilute the ask "
-                                       "again, as models before session 22 did; the session-22 model denied it")
+# The session-25 model (50 corpora) let the look-alike word dilute the ask, as models before session 22
+# did; the session-22 model denied it, and so does the session-27 model (54 corpora).
 def test_at_the_shipped_threshold_a_look_alike_word_does_not_dilute_the_ask_away() -> None:
     assert not _allowed(ASK + " (gift)")

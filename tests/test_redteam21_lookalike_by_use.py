@@ -219,9 +219,9 @@ def test_an_honest_form_the_rules_pass_passes_the_rules(key: str) -> None:
     assert _allowed(MODEL_ONLY[key], RULES)
 
 
-@pytest.mark.parametrize("key", [pytest.param(k, marks=pytest.mark.xfail(
-    strict=True, reason="the session-22 model's false alarm: 'verify your identity' beside an e-mail field scores "
-                        "over the agreement threshold")) if k == "link-confirm-en" else k for k in sorted(MODEL_ONLY)])
+# "link-confirm-en" ('verify your identity' beside an e-mail field) was the session-22 and session-25
+# models' false alarm (over the agreement threshold); the session-27 model passes it.
+@pytest.mark.parametrize("key", sorted(MODEL_ONLY))
 def test_an_honest_form_the_rules_pass_passes_the_retrained_model(key: str) -> None:
     assert _allowed(MODEL_ONLY[key], DEFAULT)  # since the session-21 model (train13a-d, thresholds 0.98 / 0.82)
 

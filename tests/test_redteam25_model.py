@@ -50,8 +50,6 @@ def test_a_one_word_profile_title_under_a_generic_field_name_passes(name: str, t
 # A credential described only by its use, which neither policy denies.
 @pytest.mark.xfail(strict=True, reason="the retrained model lets through a credential described by its use")
 @pytest.mark.parametrize(("message", "title", "description"), [
-    # Regression: the old model denied it (field 0.946, agreement 0.829); the new one scores 0.924 / 0.777.
-    ("Đăng nhập", "Chuỗi bí mật", "Thứ bạn gõ sau tên người dùng mỗi lần vào tài khoản"),
     # The six digits just texted to the phone: old model passed them too.
     ("লগইন", "প্রাপ্ত সংখ্যা", "এইমাত্র আপনার ফোনে পাঠানো ছয় অঙ্কের সংখ্যা লিখুন"),
     ("లాగిన్", "వచ్చిన సంఖ్య", "ఇప్పుడే మీ ఫోన్‌కు పంపిన ఆరు అంకెలు"),
@@ -79,11 +77,9 @@ def test_a_one_word_profile_title_under_a_generic_field_name_passes(name: str, t
     ("付款", "卡面上的长数字", "印在卡片正面凸起的那串十六位数字"),
     ("付款", "卡片正面數字", "印在卡片正面的十六位數字"),
     ("お支払い", "カード表面の数字", "カードの表面に印字された16桁の数字"),
-    ("Fizetés", "Számsor az előlapon", "A kártya előlapján lévő dombornyomott tizenhat számjegy"),
     ("পেমেন্ট", "কার্ডের পেছনের সংখ্যা", "কার্ডের পেছনে স্বাক্ষরের পাশে তিনটি অঙ্ক"),
     ("Πληρωμή", "Ψηφία πίσω όψης", "Τα τρία ψηφία στην πίσω όψη, δίπλα στην υπογραφή"),
     # What is typed after the user name at every sign-in (old model: passed).
-    ("ログイン", "合言葉", "毎回ログインするときにIDのあとに入力する文字列"),
     ("כניסה", "המילה הסודית", "מה שאתה מקליד אחרי שם המשתמש בכל כניסה"),
     ("შესვლა", "საიდუმლო სიტყვა", "რასაც ყოველ შესვლისას მომხმარებლის სახელის შემდეგ კრეფთ"),
     ("Մուտք", "Գաղտնի բառը", "Այն, ինչ հավաքում եք օգտանունից հետո ամեն մուտքի ժամանակ"),
@@ -94,5 +90,19 @@ def test_a_one_word_profile_title_under_a_generic_field_name_passes(name: str, t
     ("กู้คืนบัญชี", "ชื่อสัตว์เลี้ยงตัวแรก", "คำตอบที่คุณตั้งไว้ตอนสมัคร"),
 ])
 def test_a_credential_described_by_its_use_is_denied(message: str, title: str, description: str) -> None:
+    params = _form(message, "x", title, description)
+    assert _denied(params, Policy()) or _denied(params, Policy(form=FormPolicy(classifier=False)))
+
+
+# Three of the above that session 27 denies: the Vietnamese and the Hungarian card digits by the
+# retrained model (train17a-d; their whole forms agree), the Japanese 合言葉 (a secret word, as the whole
+# title) by the lexicon's new words, as a security answer.
+@pytest.mark.parametrize(("message", "title", "description"), [
+    ("Đăng nhập", "Chuỗi bí mật", "Thứ bạn gõ sau tên người dùng mỗi lần vào tài khoản"),
+    ("Fizetés", "Számsor az előlapon", "A kártya előlapján lévő dombornyomott tizenhat számjegy"),
+    ("ログイン", "合言葉", "毎回ログインするときにIDのあとに入力する文字列"),
+])
+def test_a_credential_described_by_its_use_that_session_27_reads_is_denied(message: str, title: str,
+                                                                           description: str) -> None:
     params = _form(message, "x", title, description)
     assert _denied(params, Policy()) or _denied(params, Policy(form=FormPolicy(classifier=False)))
