@@ -266,8 +266,11 @@ def test_follow_shows_new_records_across_rotation_and_truncation(child_env: dict
     log = AuditLog(str(path))
     log.bind(server="github")
     log.decisions([denial(1), denial(2), denial(3)])
+    # SIGINT as a terminal sends it: a shell's background job (a suite run with "&") starts its children
+    # with SIGINT ignored, and the child would never see the test's Ctrl-C.
     proc = subprocess.Popen([sys.executable, "-m", "elicitguard", "audit", "tail", "-f", "-n", "2", "--interval",
-                             "0.05", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env)
+                             "0.05", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout is not None and proc.stderr is not None
     out = Lines(proc.stdout)
     try:
