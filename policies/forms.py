@@ -1334,7 +1334,8 @@ def _scheme_texts(prop: dict[str, Any]) -> list[str]:
     """A field's texts where a card's scheme may be named: its title, description and the values and
     titles of its choices (a "Card type" of "Visa" and "Mastercard")."""
     choices = [c for key in ("oneOf", "anyOf") if isinstance(prop.get(key), list) for c in prop[key] if isinstance(c, dict)]
-    values = prop.get("enum") if isinstance(prop.get("enum"), list) else []
+    enum = prop.get("enum")
+    values: list[Any] = enum if isinstance(enum, list) else []
     return _strings(prop.get("title"), prop.get("description"), *values,
                     *(c.get("const") for c in choices), *(c.get("title") for c in choices))
 
