@@ -258,17 +258,19 @@ def test_a_number_sign_of_another_noun_before_a_card_word_names_no_card_number(l
 
 
 # A forgotten password's look-alike (27b's "olvidaste tu clave", "نسيت الباسورد") beside a field that asks
-# for the old password all the same. The English twin ("Forgot your password? Type your old password") is
-# denied; 4c35dde and e70d6e2 both allowed these (an evasion, not a regression).
+# for the old password all the same. 4c35dde and e70d6e2 both allowed these (an evasion, not a
+# regression). English alike: "Forgot your password? Type your old password" is denied only because its
+# second "password" stands more than NEAR_WORDS words from the look-alike; three words closer, it passes.
 FORGOTTEN_BUT_ASKED = [
     ("es", "¿Olvidaste tu clave? Escribe tu clave anterior"),
     ("ar", "نسيت الباسورد؟ اكتب الباسورد القديم"),
+    ("en", "Forgot your password? Type old password"),
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="~password ('a forgotten password') excuses every password word of the text; "
-                   "English is denied by its own 'old password' reading, which the other languages lack. Needs "
-                   "'the old / previous password' as a password outright in each language ~password covers.")
+@pytest.mark.xfail(strict=True, reason="a look-alike ('a forgotten password') excuses a password word within NEAR_WORDS "
+                   "words of it, across the end of its sentence too; keeping look-alikes to their own sentence "
+                   "needs a corpus-wide check of what it denies ('PIN code. India's postal code')")
 @pytest.mark.parametrize(("language", "title"), FORGOTTEN_BUT_ASKED, ids=[t for _l, t in FORGOTTEN_BUT_ASKED])
 def test_a_forgotten_password_look_alike_does_not_excuse_asking_for_the_old_password(language: str, title: str) -> None:
     assert not _allowed(_form(title), "rules"), language
