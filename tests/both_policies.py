@@ -14,6 +14,14 @@ IDS = ["rules", "default"]
 MODES = frozenset({"form", "url"})
 
 
+def field(title: str, description: str | None = None) -> dict[str, object]:
+    """A free-text field of that title, and of that description when one is given."""
+    prop: dict[str, object] = {"type": "string", "title": title}
+    if description is not None:
+        prop["description"] = description
+    return prop
+
+
 def verdict(message: str, props: dict[str, object], policy: Policy) -> Verdict:
     """The verdict on a form of ``props`` under ``message``, nothing kept from an earlier one."""
     clear_caches()

@@ -9,17 +9,10 @@ from typing import Any
 import pytest
 
 from elicitguard.policies.config import Policy
-from tests.both_policies import IDS, POLICIES, verdict
+from tests.both_policies import IDS, POLICIES, field, verdict
 
 BOTH = pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 MESSAGE = "Please fill in the form"
-
-
-def _field(title: str, description: str | None = None) -> dict[str, Any]:
-    prop: dict[str, Any] = {"type": "string", "title": title}
-    if description is not None:
-        prop["description"] = description
-    return prop
 
 
 def _rules(props: dict[str, Any], policy: Policy) -> set[tuple[str, str | None]]:
@@ -36,44 +29,44 @@ LOOK_ALIKE_CARDS = ["Gift card number", "Loyalty card number", "Library card num
 @BOTH
 @pytest.mark.parametrize("card", LOOK_ALIKE_CARDS)
 def test_an_expiry_beside_a_look_alike_card_number_is_no_payment_cards_expiry(card: str, policy: Policy) -> None:
-    assert _rules({"card": _field(card), "expiry": _field("Expiry date")}, policy) == set()
+    assert _rules({"card": field(card), "expiry": field("Expiry date")}, policy) == set()
 
 
 @BOTH
 @pytest.mark.parametrize("name", ["card_number", "gift_card_number"])
 def test_an_expiry_beside_a_gift_card_field_named_as_a_card_number_is_allowed(name: str, policy: Policy) -> None:
-    assert _rules({name: _field("Gift card number"), "expiry": _field("Expiry date")}, policy) == set()
+    assert _rules({name: field("Gift card number"), "expiry": field("Expiry date")}, policy) == set()
 
 
 @BOTH
 def test_an_expiry_beside_an_untitled_card_number_field_is_still_denied(policy: Policy) -> None:
-    found = _rules({"card_number": {"type": "string"}, "expiry": _field("Expiry date")}, policy)
+    found = _rules({"card_number": {"type": "string"}, "expiry": field("Expiry date")}, policy)
     assert ("payment.card_expiry", "expiry") in found
 
 
 @BOTH
 @pytest.mark.parametrize("card", ["Card number", "Credit card number", "CVV"])
 def test_an_expiry_beside_a_payment_card_number_or_cvv_is_still_denied(card: str, policy: Policy) -> None:
-    assert ("payment.card_expiry", "expiry") in _rules({"card": _field(card), "expiry": _field("Expiry date")}, policy)
+    assert ("payment.card_expiry", "expiry") in _rules({"card": field(card), "expiry": field("Expiry date")}, policy)
 
 
 @BOTH
 def test_an_expiry_beside_a_gift_card_and_a_payment_card_number_is_still_denied(policy: Policy) -> None:
-    found = _rules({"gift": _field("Gift card number"), "card": _field("Card number"), "expiry": _field("Expiry date")},
+    found = _rules({"gift": field("Gift card number"), "card": field("Card number"), "expiry": field("Expiry date")},
                    policy)
     assert {("payment.card_number", "card"), ("payment.card_expiry", "expiry")} <= found
 
 
 @BOTH
 def test_a_gift_card_number_does_not_excuse_a_payment_card_number_beside_it(policy: Policy) -> None:
-    assert ("payment.card_number", "card") in _rules({"gift": _field("Gift card number"),
-                                                      "card": _field("Credit card number")}, policy)
+    assert ("payment.card_number", "card") in _rules({"gift": field("Gift card number"),
+                                                      "card": field("Credit card number")}, policy)
 
 
 @BOTH
 def test_an_expiry_named_in_a_message_about_a_payment_card_is_still_denied(policy: Policy) -> None:
-    judged = verdict("Enter your credit card details", {"gift": _field("Gift card number"),
-                                                         "expiry": _field("Expiry date")}, policy)
+    judged = verdict("Enter your credit card details", {"gift": field("Gift card number"),
+                                                         "expiry": field("Expiry date")}, policy)
     assert not judged.allowed
 
 
@@ -86,7 +79,7 @@ NUMBER_SIGN = ["nº do cartão de crédito", "no. do cartão de crédito", "Nº 
 @BOTH
 @pytest.mark.parametrize("title", NUMBER_SIGN)
 def test_a_number_sign_before_a_card_is_no_negation(title: str, policy: Policy) -> None:
-    assert ("payment.card_number", "q") in _rules({"q": _field(title)}, policy)
+    assert ("payment.card_number", "q") in _rules({"q": field(title)}, policy)
 
 
 NEGATED_CARD = [("Gift card", "no credit card"), ("Gift card number", "No credit card, only a gift card"),
@@ -96,7 +89,7 @@ NEGATED_CARD = [("Gift card", "no credit card"), ("Gift card number", "No credit
 @BOTH
 @pytest.mark.parametrize(("title", "description"), NEGATED_CARD)
 def test_a_real_no_before_a_card_still_negates_it(title: str, description: str, policy: Policy) -> None:
-    assert _rules({"q": _field(title, description)}, policy) == set()
+    assert _rules({"q": field(title, description)}, policy) == set()
 
 
 # 3. Abbreviations of "number" before a card in further languages.
@@ -107,7 +100,7 @@ ABBREVIATED = ["nr karty", "nr. karty kredytowej", "Nr karty płatniczej", "č. 
 @BOTH
 @pytest.mark.parametrize("title", ABBREVIATED)
 def test_an_abbreviated_number_before_a_card_is_a_card_number(title: str, policy: Policy) -> None:
-    assert ("payment.card_number", "q") in _rules({"q": _field(title)}, policy)
+    assert ("payment.card_number", "q") in _rules({"q": field(title)}, policy)
 
 
 ABBREVIATED_LOOK_ALIKES = ["nr karty bibliotecznej", "nr karty podarunkowej", "Nr karty lojalnościowej",
@@ -119,7 +112,7 @@ ABBREVIATED_LOOK_ALIKES = ["nr karty bibliotecznej", "nr karty podarunkowej", "N
 @BOTH
 @pytest.mark.parametrize("title", ABBREVIATED_LOOK_ALIKES)
 def test_an_abbreviated_number_of_a_look_alike_card_is_allowed(title: str, policy: Policy) -> None:
-    assert _rules({"q": _field(title)}, policy) == set()
+    assert _rules({"q": field(title)}, policy) == set()
 
 
 # 4. The security question a user picks or writes is no secret; its answer is.
@@ -133,7 +126,7 @@ THE_QUESTION = ["Choose a security question", "Select a security question", "Pic
 @BOTH
 @pytest.mark.parametrize("title", THE_QUESTION)
 def test_the_security_question_a_user_picks_or_writes_is_allowed(title: str, policy: Policy) -> None:
-    assert _rules({"q": _field(title)}, policy) == set()
+    assert _rules({"q": field(title)}, policy) == set()
 
 
 THE_ANSWER = ["Security question", "Security question: What was your first pet's name?",
@@ -145,14 +138,14 @@ THE_ANSWER = ["Security question", "Security question: What was your first pet's
 @BOTH
 @pytest.mark.parametrize("title", THE_ANSWER)
 def test_a_security_question_as_the_title_of_its_answer_is_still_denied(title: str, policy: Policy) -> None:
-    assert ("credential.security_answer", "q") in _rules({"q": _field(title)}, policy)
+    assert ("credential.security_answer", "q") in _rules({"q": field(title)}, policy)
 
 
 @BOTH
 @pytest.mark.parametrize("answer", ["Security answer", "Answer to your security question", "Secret answer", "Answer",
                                     "Your answer"])
 def test_a_question_field_does_not_excuse_the_answer_field_beside_it(answer: str, policy: Policy) -> None:
-    found = _rules({"question": _field("Choose a security question"), "answer": _field(answer)}, policy)
+    found = _rules({"question": field("Choose a security question"), "answer": field(answer)}, policy)
     assert ("credential.security_answer", "answer") in found
 
 
@@ -163,13 +156,13 @@ EXPIRY_TITLES = ["Date d'expiration", "Date d’expiration", "Date of expiration
 @BOTH
 @pytest.mark.parametrize("title", EXPIRY_TITLES)
 def test_an_expiry_titled_with_a_metadata_word_beside_a_card_number_is_denied(title: str, policy: Policy) -> None:
-    assert ("payment.card_expiry", "expiry") in _rules({"card": _field("Card number"), "expiry": _field(title)}, policy)
+    assert ("payment.card_expiry", "expiry") in _rules({"card": field("Card number"), "expiry": field(title)}, policy)
 
 
 @BOTH
 @pytest.mark.parametrize("title", ["Token expiration", "API key expiration", "Subscription expiration"])
 def test_another_things_expiration_beside_a_card_number_is_no_card_expiry(title: str, policy: Policy) -> None:
-    assert ("payment.card_expiry", "expiry") not in _rules({"card": _field("Card number"), "expiry": _field(title)},
+    assert ("payment.card_expiry", "expiry") not in _rules({"card": field("Card number"), "expiry": field(title)},
                                                            policy)
 
 
@@ -178,10 +171,10 @@ def test_another_things_expiration_beside_a_card_number_is_no_card_expiry(title:
 @BOTH
 @pytest.mark.parametrize("title", ["令牌名称与到期日", "令牌名称和有效期", "API密钥名称与有效期", "Token name and expiry date"])
 def test_a_credentials_name_and_its_expiry_in_one_title_is_allowed(title: str, policy: Policy) -> None:
-    assert _rules({"q": _field(title)}, policy) == set()
+    assert _rules({"q": field(title)}, policy) == set()
 
 
 @BOTH
 @pytest.mark.parametrize("title", ["卡号和有效期", "Card number and expiry date", "令牌和有效期", "Token and expiry date"])
 def test_a_credential_and_an_expiry_in_one_title_is_still_denied(title: str, policy: Policy) -> None:
-    assert _rules({"q": _field(title)}, policy) != set()
+    assert _rules({"q": field(title)}, policy) != set()

@@ -12,27 +12,14 @@ are checked in the title alone.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from elicitguard.policies.config import Policy
-from elicitguard.policies.judge import judge_elicitation
-
-POLICY = Policy()
-FORM = frozenset({"form"})
+from tests.both_policies import DEFAULT, allowed, field
 
 
-def _form(title: str, description: str | None = None) -> dict[str, Any]:
-    field: dict[str, Any] = {"type": "string", "title": title}
-    if description is not None:
-        field["description"] = description
-    return {"mode": "form", "message": "Please fill in the form",
-            "requestedSchema": {"type": "object", "properties": {"value": field}}}
-
-
-def _allowed(params: dict[str, Any]) -> bool:
-    return judge_elicitation(params, FORM, POLICY).allowed
+def _allowed(title: str, description: str | None = None) -> bool:
+    """Whether the default policy allows a one-field form of that title (and description)."""
+    return allowed("Please fill in the form", {"value": field(title, description)}, DEFAULT)
 
 
 # (language, probe) the judge let through before session 27b and must now deny.
@@ -288,12 +275,12 @@ ALLOWED_AS_TITLE = [
 
 @pytest.mark.parametrize(("language", "probe"), DENIED)
 def test_a_field_titled_with_a_credential_word_of_the_language_is_denied(language: str, probe: str) -> None:
-    assert not _allowed(_form(probe))
+    assert not _allowed(probe)
 
 
 @pytest.mark.parametrize(("language", "probe"), DENIED)
 def test_a_bland_field_described_with_a_credential_word_of_the_language_is_denied(language: str, probe: str) -> None:
-    assert not _allowed(_form("Value", probe))
+    assert not _allowed("Value", probe)
 
 
 # The session-27 model (train17a-d) denies these under the bland field name "value" by its agreement
@@ -306,14 +293,14 @@ ALLOWED_NOW = [pytest.param(language, text, marks=pytest.mark.xfail(
 
 @pytest.mark.parametrize(("language", "text"), ALLOWED_NOW)
 def test_an_honest_look_alike_title_is_allowed(language: str, text: str) -> None:
-    assert _allowed(_form(text))
+    assert _allowed(text)
 
 
 @pytest.mark.parametrize(("language", "text"), ALLOWED_NOW)
 def test_an_honest_look_alike_description_is_allowed(language: str, text: str) -> None:
-    assert _allowed(_form("Value", text))
+    assert _allowed("Value", text)
 
 
 @pytest.mark.parametrize(("language", "text"), ALLOWED_AS_TITLE)
 def test_a_title_naming_a_credential_s_length_or_name_is_allowed(language: str, text: str) -> None:
-    assert _allowed(_form(text))
+    assert _allowed(text)

@@ -11,18 +11,16 @@ from typing import Any
 
 import pytest
 
-from elicitguard.policies.config import FormPolicy, Policy
 from elicitguard.policies.judge import judge_elicitation
 from elicitguard.policies.matcher import concepts
+from tests.both_policies import DEFAULT, RULES, field
 
-POLICIES = {"rules": Policy(form=FormPolicy(classifier=False)), "default": Policy()}
+POLICIES = {"rules": RULES, "default": DEFAULT}
 
 
 def _form(title: str, description: str | None = None, message: str = "Please fill in the form") -> dict[str, Any]:
-    prop: dict[str, Any] = {"type": "string", "title": title}
-    if description is not None:
-        prop["description"] = description
-    return {"mode": "form", "message": message, "requestedSchema": {"type": "object", "properties": {"value": prop}}}
+    return {"mode": "form", "message": message,
+            "requestedSchema": {"type": "object", "properties": {"value": field(title, description)}}}
 
 
 def _allowed(params: dict[str, Any], policy: str) -> bool:
@@ -164,8 +162,7 @@ def test_a_one_time_discount_code_is_allowed(language: str, title: str) -> None:
 
 
 def _card_form(number_title: str, number_description: str, expiry_title: str) -> dict[str, Any]:
-    props = {"number": {"type": "string", "title": number_title, "description": number_description},
-             "expiry": {"type": "string", "title": expiry_title}}
+    props = {"number": field(number_title, number_description), "expiry": field(expiry_title)}
     return {"mode": "form", "message": "Pay", "requestedSchema": {"type": "object", "properties": props}}
 
 
