@@ -1327,7 +1327,7 @@ _PAID: Final = CardExpiry.needs
 # A payment card's scheme, named beside a card's number: no gift, loyalty or library card is one ("Gift
 # card number", described "a Visa or Mastercard works too", takes a payment card's number).
 _SCHEMES: Final = frozenset({("visa",), ("mastercard",), ("amex",), ("american", "express"), ("jcb",), ("unionpay",),
-                             ("diners", "club"), ("银联",), ("銀聯",), ("visa", "electron"), ("master", "card")})
+                             ("diners", "club"), ("银联",), ("銀聯",), ("master", "card")})
 
 
 def _scheme_texts(prop: dict[str, Any]) -> list[str]:
