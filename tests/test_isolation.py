@@ -221,7 +221,7 @@ def rss_mib(pid: int) -> float:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads RSS from /proc")
-async def test_300_denied_elicitations_with_1_mib_ids_leave_the_proxy_under_100_mib(
+async def test_300_denied_elicitations_with_1_mib_ids_leave_the_proxy_under_150_mib(
         tmp_path: Path, child_env: dict[str, str]) -> None:
     server = tmp_path / "ids_server.py"
     server.write_text(ID_PADDING_SERVER)
@@ -243,7 +243,9 @@ async def test_300_denied_elicitations_with_1_mib_ids_leave_the_proxy_under_100_
             seen.append(json.loads(line))
         # Nothing but the handshake and the final notice reached the client: all 300 were denied.
         assert [m.get("id", m.get("method")) for m in seen] == [1, "notifications/message"]
-        assert rss_mib(proc.pid) < 100, f"{rss_mib(proc.pid):.0f} MiB"
+        # An idle proxy holds about 100 MiB, the credential model's tables (about 30 MiB) among them;
+        # the 300 MiB of ids, kept, would take it far past this.
+        assert rss_mib(proc.pid) < 150, f"{rss_mib(proc.pid):.0f} MiB"
     finally:
         proc.stdin.close()
         try:
