@@ -180,7 +180,8 @@ HELDOUT_FLOOR = {"heldout7a.jsonl": (1.0, 0.90), "heldout7b.jsonl": (0.97, 0.91)
                  "heldout11a.jsonl": (0.93, 0.92), "heldout11b.jsonl": (0.96, 0.96),
                  "heldout12a.jsonl": (0.96, 0.91), "heldout12b.jsonl": (0.93, 0.92),
                  "heldout13a.jsonl": (0.95, 0.92), "heldout13b.jsonl": (0.98, 0.90),
-                 "heldout14a.jsonl": (1.0, 0.88), "heldout14b.jsonl": (0.95, 0.93)}
+                 "heldout14a.jsonl": (1.0, 0.88), "heldout14b.jsonl": (0.95, 0.93),
+                 "heldout15a.jsonl": (0.98, 0.93), "heldout15b.jsonl": (0.96, 0.93)}
 
 
 @pytest.mark.parametrize("corpus", sorted(HELDOUT_FLOOR))
