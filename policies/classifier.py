@@ -326,13 +326,15 @@ def parse(text: str) -> Model:
     whole = False
     min_words = 0
     bias, threshold = 0.0, math.nan
-    tables: dict[str, dict[str, float]] = {"f": {}, "m": {}, "s": {}, "F": {}}
+    # Values as objects (Any): compiled, a float variable is a C double, and each store would make a
+    # new object of it where the shared one is meant.
+    tables: dict[str, dict[str, Any]] = {"f": {}, "m": {}, "s": {}, "F": {}}
     form_bias = 0.0
     agree: float | None = None
     header = []
     weights = 0
     shared_keys: dict[str, str] = {}
-    shared_values: dict[float, float] = {}
+    shared_values: dict[float, Any] = {}
     end: int | None = None
     for number, line in enumerate(text.split("\n"), 1):
         if not line:
