@@ -1,14 +1,13 @@
 """A second signal beside the word lists: a small learned model that scores each form field.
 
 A linear model (logistic regression) over word-boundary character n-grams of a field's normalised
-text (its name split into words, title, description and a prose default; each distinct word's n-grams
-once, a bag of words' n-grams), the form's prompt in a namespace of its own, and tokens for the field's
-shape (type, lengths, a pattern's digit count, format, writeOnly). It is trained offline by ``tools/classifier/train.py`` and shipped as data
+text (its name split into words, title, description and a prose default), the form's prompt in a
+namespace of its own, and tokens for the field's shape (type, lengths, a pattern's digit count,
+format, writeOnly). It is trained offline by ``tools/classifier/train.py`` and shipped as data
 (``model/credential.tsv``, with its provenance in the header); nothing is learned at run time.
 
 Pure: the model file is read once, the first time a form is scored. The work per field is bounded
-(the text scored is capped) and per text and per word cached, so a form seen before costs dictionary
-look-ups, and a text never seen before one look-up per word seen before.
+(the text scored is capped) and per text cached, so a form seen before costs dictionary look-ups.
 """
 
 from __future__ import annotations
@@ -39,8 +38,8 @@ FIELD_TEXT: Final = 256
 PROMPT_TEXT: Final = 512
 # A word longer than this (a run of CJK, a pasted blob) is scored by its first characters only.
 WORD: Final = 32
-# Words whose sums are kept (see Model._sums): twice the texts kept, as a text is mostly a few words.
-WORDS_KEPT: Final = 2 * TEXTS_KEPT
+# A word up to this long keeps its n-grams (see word_grams); a longer one is rare and cut anew each time.
+KEPT_WORD: Final = 16
 # Prompt and field scores kept (each cache shared by every session): four times the fields of the
 # largest form (256), half the texts kept (normalise.TEXTS_KEPT).
 SCORES_KEPT: Final = TEXTS_KEPT // 2
@@ -215,38 +214,19 @@ def grams(words: tuple[str, ...], low: int, high: int, whole: bool = False) -> I
     become a signal."""
     for word in words:
         if len(word) > 1:
-            yield from word_grams(word[:WORD], low, high, whole)
+            yield from word_grams.__wrapped__(word[:WORD], low, high, whole)
 
 
+@functools.lru_cache(maxsize=TEXTS_KEPT)
 def word_grams(word: str, low: int, high: int, whole: bool) -> tuple[str, ...]:
-    """One word's n-grams (see ``grams``)."""
+    """One word's n-grams (see ``grams``), kept: a text never seen before is mostly words seen
+    before, and cutting a word into n-grams is most of a score's work. Only words of up to
+    KEPT_WORD characters are kept, so the cache, shared by every session, holds at most 6 MB
+    (2,048 words of 45 n-grams; 9 MB in CJK); an honest text's words are far shorter."""
     padded = f" {word} "
     length = len(padded)
     cut = [padded[start:start + size] for size in range(low, high + 1) for start in range(length - size + 1)]
     return (*cut, padded) if whole and length > high else tuple(cut)
-
-
-def scored_words(words: tuple[str, ...]) -> list[str]:
-    """The words a text is scored by: each distinct word once (a word repeated, or one character NFKC
-    spells as four words, adds nothing), cut to WORD characters, of two characters or more (see
-    ``grams``)."""
-    return [word for word in dict.fromkeys(w[:WORD] for w in words) if len(word) > 1]
-
-
-def word_logit(table: dict[str, float], word: str, low: int, high: int, whole: bool) -> tuple[float, int]:
-    """One word's distinct n-grams: their weights in ``table`` summed exactly (math.fsum: the sum never
-    depends on the set's order, which the hash seed sets), and their number."""
-    distinct = frozenset(word_grams(word, low, high, whole))
-    return math.fsum(map(table.get, distinct, itertools.repeat(0.0, len(distinct)))), len(distinct)
-
-
-def words_logit(table: dict[str, float], words: tuple[str, ...], low: int, high: int, whole: bool) -> float:
-    """A text's share of the logit: each scored word's n-gram weights summed (``word_logit``), those
-    sums summed exactly, over the square root of the n-grams counted, each word's own once. An n-gram
-    two words share counts for each (a bag of words' n-grams); a word repeated counts once."""
-    parts = [word_logit(table, word, low, high, whole) for word in scored_words(words)]
-    count = sum(number for _total, number in parts)
-    return math.fsum(total for total, _number in parts) / math.sqrt(count) if count else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,32 +253,23 @@ class Model:
     # trained without them (train.py CONCEPTS) needs no scan for tokens that would weigh nothing.
     reads_concepts: bool = _field(init=False, default=False)
 
-    # Each word's sum and n-gram count per namespace (word_logit), kept: a text never seen before is
-    # mostly words seen before, and a kept word costs one look-up instead of one per n-gram. The
-    # model's own cache (another model's tables are other weights), shared by every session, of
-    # WORDS_KEPT words (two numbers each: about 2 MB).
-    _sums: functools._lru_cache_wrapper[tuple[float, int]] = _field(init=False, repr=False, compare=False)
-
     def __post_init__(self) -> None:
         object.__setattr__(self, "reads_concepts", any(k.startswith(("c:", "mc:")) for k in self.shape))
-        object.__setattr__(self, "_sums", functools.lru_cache(maxsize=WORDS_KEPT)(self._sum))
 
     def text_logit(self, table: dict[str, float], words: tuple[str, ...]) -> float:
-        """A namespace's share of the logit, as ``words_logit`` computes it (the same arithmetic), with
-        each word's sum kept (see ``_sums``)."""
-        namespace = 0 if table is self.field else 1 if table is self.prompt else 2 if table is self.form else -1
-        if namespace < 0:
-            return words_logit(table, words, self.low, self.high, self.whole)
-        totals: list[float] = []
-        count = 0
-        for word in scored_words(words):
-            total, number = self._sums(word, namespace)
-            totals.append(total)
-            count += number
-        return math.fsum(totals) / math.sqrt(count) if count else 0.0
-
-    def _sum(self, word: str, namespace: int) -> tuple[float, int]:
-        return word_logit((self.field, self.prompt, self.form)[namespace], word, self.low, self.high, self.whole)
+        """A namespace's share of the logit: the weights of its distinct n-grams summed, over the
+        square root of their number (the features are scaled so, in training as here). Distinct: a
+        word repeated ("x x x ...") weighs as much as once."""
+        # Each distinct word once (a word repeated, or one character NFKC spells as four words,
+        # adds no n-gram): the work is bounded by the distinct text, not by its repetitions. The
+        # weights are summed exactly (math.fsum), so the score never depends on the set's order,
+        # which the hash seed sets: the same form, the same score in every process.
+        distinct: set[str] = set()
+        for word in dict.fromkeys(w[:WORD] for w in words):
+            if len(word) > 1:  # as grams() skips it
+                distinct.update(word_grams(word, self.low, self.high, self.whole) if len(word) <= KEPT_WORD
+                                else word_grams.__wrapped__(word, self.low, self.high, self.whole))
+        return distinct_logit(table, distinct)
 
     def field_logit(self, name: str, kind: str, prop: Mapping[str, Any]) -> float:
         """The field's own share of the logit (the bias included), without the prompt's."""
@@ -316,6 +287,13 @@ class Model:
         get = self.shape.get
         named = prompt_concepts(texts) if self.reads_concepts else ()
         return self.text_logit(self.prompt, prompt_words(texts)) + sum(get(t, 0.0) for t in named)
+
+
+def distinct_logit(table: dict[str, float], distinct: set[str] | frozenset[str]) -> float:
+    """The weights of a set of distinct n-grams summed exactly, over the square root of their number."""
+    if not distinct:
+        return 0.0
+    return math.fsum(map(table.get, distinct, itertools.repeat(0.0, len(distinct)))) / math.sqrt(len(distinct))
 
 
 def parse(text: str) -> Model:
@@ -497,8 +475,7 @@ def clear_caches() -> None:
     """Forget every score computed (for measuring; judging never needs it)."""
     _prompt_logit.cache_clear()
     _field_logit.cache_clear()
-    if model.cache_info().currsize:
-        model()._sums.cache_clear()
+    word_grams.cache_clear()
 
 
 _SCORED: Final = " scored "

@@ -143,42 +143,24 @@ def test_a_repeated_word_weighs_as_much_as_once() -> None:
 @pytest.mark.parametrize("words", [
     ("your", "github", "password"),
     ("x", "a", "pin"),  # one-character words add no n-gram
-    ("supercalifragilistic", "verification", "code"),  # a long word is scored and kept as any other
+    ("supercalifragilistic", "verification", "code"),  # longer than KEPT_WORD: cut anew each time
     ("a" * 40, "a" * 40, "b" * 33),  # cut to WORD characters, and then the same word
     ("密码", "请输入您的密码以继续操作请输入您的密码以继续操作请输入您的密码"),
-    ("code", "code", "ode", "cod"),  # a word repeated counts once; words that share n-grams count them each
+    ("code", "code", "ode", "cod"),  # words that share n-grams count them once
     (),
 ], ids=lambda w: " ".join(w)[:30] or "empty")
-def test_a_text_scores_as_the_sum_of_its_distinct_words_n_gram_weights(words: tuple[str, ...]) -> None:
+def test_a_text_scores_exactly_as_the_set_of_all_its_words_n_grams(words: tuple[str, ...]) -> None:
     m = classifier.model()
-    # Cut here as the model's docstring says (each distinct word of 2+ characters, at most WORD of it,
-    # padded by a space; every n-gram of low..high, each once per word; the padded word too with
-    # ``whole``), not by its own code: each word's weights summed, the sums summed, over the square
-    # root of the n-grams counted.
-    padded = [f" {w} " for w in dict.fromkeys(w[:classifier.WORD] for w in words) if len(w) > 1]
-    per_word = [{p[i:i + n] for n in range(m.low, m.high + 1) for i in range(len(p) - n + 1)}
-                | ({p} if m.whole and len(p) > m.high else set()) for p in padded]
-    assert set().union(*per_word) == set(classifier.grams(tuple(p.strip() for p in padded), m.low, m.high, m.whole))
-    count = sum(len(w) for w in per_word)
-    sums = [math.fsum(m.field.get(g, 0.0) for g in w) for w in per_word]
-    expected = math.fsum(sums) / math.sqrt(count) if count else 0.0
+    # Cut here as the model's docstring says (each word of 2+ characters, at most WORD of it, padded by
+    # a space; every n-gram of low..high; the padded word too with ``whole``), not by its own code.
+    padded = [f" {w[:classifier.WORD]} " for w in words if len(w) > 1]
+    distinct = {p[i:i + n] for p in padded for n in range(m.low, m.high + 1) for i in range(len(p) - n + 1)}
+    distinct |= {p for p in padded if m.whole and len(p) > m.high}
+    assert distinct == set(classifier.grams(words, m.low, m.high, m.whole))
+    expected = math.fsum(m.field.get(g, 0.0) for g in distinct) / math.sqrt(len(distinct)) if distinct else 0.0
     classifier.clear_caches()
-    assert m.text_logit(m.field, words) == expected  # each word's sum computed anew
+    assert m.text_logit(m.field, words) == expected  # each word's n-grams cut anew
     assert m.text_logit(m.field, words) == expected  # and kept
-    assert classifier.words_logit(m.field, words, m.low, m.high, m.whole) == expected  # as training scores it
-
-
-def test_a_word_another_word_contains_adds_its_n_grams_again() -> None:
-    m = classifier.model()
-    # " code " and " cod " share " co" and " cod": a bag of words' n-grams counts them for each word.
-    both = m.text_logit(m.field, ("code", "cod"))
-    assert both != m.text_logit(m.field, ("code",))
-    grams_code = {g for g in classifier.grams(("code",), m.low, m.high, m.whole)}
-    grams_cod = {g for g in classifier.grams(("cod",), m.low, m.high, m.whole)}
-    assert grams_code & grams_cod  # the premise: they share n-grams
-    expected = math.fsum([math.fsum(m.field.get(g, 0.0) for g in grams_code),
-                          math.fsum(m.field.get(g, 0.0) for g in grams_cod)]) / math.sqrt(len(grams_code) + len(grams_cod))
-    assert both == expected
 
 
 def test_scores_are_cached_per_text_and_cleared_on_request() -> None:

@@ -50,7 +50,7 @@ def test_at_the_shipped_threshold_filler_does_not_dilute_the_ask_away() -> None:
 
 # The session-25 model (50 corpora) let the look-alike word dilute the ask, as models before session 22
 # did; the session-22 model denied it, and so did the session-27 model (54 corpora). The session-28 model
-# (58 corpora, each word's n-grams counted) lets it through again.
+# (58 corpora, 120,000 weights) lets it through again.
 @pytest.mark.xfail(strict=True, reason="the session-28 model: the look-alike word dilutes the ask under the threshold")
 def test_at_the_shipped_threshold_a_look_alike_word_does_not_dilute_the_ask_away() -> None:
     assert not _allowed(ASK + " (gift)")

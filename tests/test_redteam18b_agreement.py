@@ -100,9 +100,9 @@ GIFT_CARDS = {
 # The French form, scored 0.98 by the session-19 field model alone, passed again from session 20 (the
 # field threshold is 0.99 once the model scores look-alike titles too) to session 25; the session-27
 # field model scores it over 0.99 again.
-@pytest.mark.parametrize("lang", [pytest.param(lang, marks=pytest.mark.xfail(
-    strict=True, reason="the session-27 field model scores the French gift card's scratch-off code over 0.99"))
-    if lang == "fr" else lang for lang in sorted(GIFT_CARDS)])
+# The session-27 field model scored the French gift card's scratch-off code over 0.99; the session-28
+# model does not.
+@pytest.mark.parametrize("lang", sorted(GIFT_CARDS))
 def test_honest_gift_card_redemption_forms_pass_the_rules_and_the_field_model(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _rules(GIFT_CARDS[lang], model=False) == []
@@ -191,10 +191,9 @@ def test_these_honest_forms_pass_with_the_shipped_thresholds() -> None:
 # Fixed in session 18: the team's threshold moves the agreement threshold by the same step in log-odds,
 # never under one half (0.85 -> 0.54 with the session-22 thresholds, 0.5 with session 25's).
 @pytest.mark.parametrize(("threshold", "params"), [
-    # The session-25 and session-27 models scored the e-mail field 0.16 and the form 0.93 (the session-22
-    # model 0.06 and 0.91): at a team threshold of 0.85 the agreement threshold is its floor, one half, and
-    # their mean 0.54 reached it. The session-28 model does not.
-    pytest.param(0.85, SPANISH_FORGOT, id="0.85-es-forgot-password"),
+    pytest.param(0.85, SPANISH_FORGOT, id="0.85-es-forgot-password", marks=pytest.mark.xfail(strict=True, reason=(
+        "the session-25 model scores the e-mail field 0.16 and the form 0.93 (the session-22 model 0.06 and 0.91): at "
+        "a team threshold of 0.85 the agreement threshold is its floor, one half, and their mean 0.54 reaches it"))),
     pytest.param(0.85, ENGLISH_RECOVERY, id="0.85-en-recovery"), pytest.param(0.7, SHIPPING, id="0.7-shipping")])
 def test_a_lower_team_threshold_never_lets_the_form_model_deny_a_field_the_field_model_scores_near_zero(
         threshold: float, params: dict[str, Any]) -> None:

@@ -104,16 +104,9 @@ HONEST = {
 }
 
 
-# The session-28 model (58 corpora, each word's n-grams counted) denies the German one: "Geburtsdatum"
-# under a field named "geb", in a message about confirming who you are, agrees over 0.82.
-_HONEST_MODEL_ALARMS = {"idv-dob-de"}
-
-
 @POLICIES
 @pytest.mark.parametrize("key", sorted(HONEST))
-def test_an_honest_form_sharing_the_new_rules_words_passes(key: str, policy: Policy, request: pytest.FixtureRequest) -> None:
-    if key in _HONEST_MODEL_ALARMS and policy is DEFAULT:
-        request.applymarker(pytest.mark.xfail(strict=True, reason="the session-28 model's false alarm (agreement)"))
+def test_an_honest_form_sharing_the_new_rules_words_passes(key: str, policy: Policy) -> None:
     assert _allowed(HONEST[key], policy)
 
 
@@ -150,8 +143,7 @@ def test_a_field_that_asks_which_authenticator_app_or_about_one_passes_the_rules
     assert _allowed(AUTH_MENTIONED[key], RULES)
 
 
-# "pl" since the session-28 model (58 corpora, each word's n-grams counted).
-_AUTH_MODEL_ALARMS = {"fr", "pt", "pl"}
+_AUTH_MODEL_ALARMS = {"fr", "pt"}
 
 
 @pytest.mark.parametrize("key", sorted(set(AUTH_MENTIONED) - _AUTH_MODEL_ALARMS))
@@ -160,10 +152,9 @@ def test_a_field_that_asks_which_authenticator_app_or_about_one_passes_the_defau
 
 
 @pytest.mark.parametrize("key", sorted(_AUTH_MODEL_ALARMS))
-@pytest.mark.xfail(strict=True, reason="the learned model's false alarms (session-21 model; Polish since the "
-                   "session-28 model): a field titled 'Application', 'Aplicativo' or 'Aplikacja' asking which "
-                   "authenticator app, scored over the agreement threshold")
-def test_a_field_that_asks_which_authenticator_app_passes_the_default_policy_in_french_portuguese_and_polish(key: str) -> None:
+@pytest.mark.xfail(strict=True, reason="the learned model's false alarms (session-21 model): a field titled "
+                   "'Application' or 'Aplicativo' asking which authenticator app, scored over the agreement threshold")
+def test_a_field_that_asks_which_authenticator_app_passes_the_default_policy_in_french_and_portuguese(key: str) -> None:
     assert _allowed(AUTH_MENTIONED[key], DEFAULT)
 
 

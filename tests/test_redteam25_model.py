@@ -31,6 +31,8 @@ def _denied(params: dict[str, Any], policy: Policy) -> bool:
 @pytest.mark.xfail(strict=True, reason="the model denies an honest one-word title under a generic field name")
 @pytest.mark.parametrize(("name", "title"), [
     ("field", "ชื่อเล่น"),          # th nickname; old model: passed (new false alarm)
+    ("field", "郵便番号と住所"),    # ja postcode and address; old model: passed (new false alarm)
+    ("field", "Имя"),               # ru name; old model: passed (new false alarm)
     ("my_field", "ชื่อเล่น"),       # old model: passed (new false alarm)
     ("answer", "उपनाम"),            # hi nickname; old model: passed (new false alarm)
     ("form_field", "उपनाम"),        # old model: passed (new false alarm)
@@ -45,12 +47,6 @@ def test_a_one_word_profile_title_under_a_generic_field_name_passes(name: str, t
     assert not _denied(_form("Please fill in", name, title), Policy())
 
 
-# Two of the above that the session-28 model (58 corpora, each word's n-grams counted) passes.
-@pytest.mark.parametrize(("name", "title"), [("field", "郵便番号と住所"), ("field", "Имя")])
-def test_a_one_word_profile_title_under_a_generic_field_name_that_session_28_reads_passes(name: str, title: str) -> None:
-    assert not _denied(_form("Please fill in", name, title), Policy())
-
-
 # A credential described only by its use, which neither policy denies.
 @pytest.mark.xfail(strict=True, reason="the retrained model lets through a credential described by its use")
 @pytest.mark.parametrize(("message", "title", "description"), [
@@ -62,6 +58,7 @@ def test_a_one_word_profile_title_under_a_generic_field_name_that_session_28_rea
     ("ਲੌਗਇਨ", "ਮਿਲਿਆ ਨੰਬਰ", "ਹੁਣੇ ਤੁਹਾਡੇ ਫ਼ੋਨ ਤੇ ਭੇਜੇ ਛੇ ਅੰਕ"),
     ("लॉग इन", "आलेला क्रमांक", "आत्ताच तुमच्या फोनवर पाठवलेले सहा अंक"),
     ("لاگ ان", "موصول نمبر", "ابھی آپ کے فون پر بھیجے گئے چھ ہندسے"),
+    ("เข้าสู่ระบบ", "ตัวเลขที่ได้รับ", "ตัวเลขหกหลักที่เพิ่งส่งไปที่โทรศัพท์ของคุณ"),
     ("ເຂົ້າສູ່ລະບົບ", "ຕົວເລກທີ່ໄດ້ຮັບ", "ຕົວເລກຫົກໂຕທີ່ຫາກໍສົ່ງໄປຫາໂທລະສັບຂອງທ່ານ"),
     ("ចូលគណនី", "លេខដែលទទួលបាន", "លេខប្រាំមួយខ្ទង់ដែលទើបផ្ញើទៅទូរស័ព្ទរបស់អ្នក"),
     ("ဝင်ရောက်ရန်", "ရရှိသောနံပါတ်", "သင့်ဖုန်းသို့ ယခုပို့ထားသော ဂဏန်းခြောက်လုံး"),
@@ -77,14 +74,16 @@ def test_a_one_word_profile_title_under_a_generic_field_name_that_session_28_rea
     # The card's number and the digits on its back (old model: passed).
     ("付款", "卡面上的长数字", "印在卡片正面凸起的那串十六位数字"),
     ("付款", "卡片正面數字", "印在卡片正面的十六位數字"),
+    ("お支払い", "カード表面の数字", "カードの表面に印字された16桁の数字"),
     ("Πληρωμή", "Ψηφία πίσω όψης", "Τα τρία ψηφία στην πίσω όψη, δίπλα στην υπογραφή"),
     # What is typed after the user name at every sign-in (old model: passed).
     ("כניסה", "המילה הסודית", "מה שאתה מקליד אחרי שם המשתמש בכל כניסה"),
     ("შესვლა", "საიდუმლო სიტყვა", "რასაც ყოველ შესვლისას მომხმარებლის სახელის შემდეგ კრეფთ"),
+    ("Մուտք", "Գաղտնի բառը", "Այն, ինչ հավաքում եք օգտանունից հետո ամեն մուտքի ժամանակ"),
+    ("Најава", "Тајниот збор", "Она што го пишувате по корисничкото име при секоја најава"),
     ("继续", "登录时输入的那串字符", "您每次进入账户时键入的秘密字符"),
     # A recovery answer (old model: passed).
     ("שחזור", "שם הנעורים של אמך", "כפי שהגדרת בעת ההרשמה"),
-    ("กู้คืนบัญชี", "ชื่อสัตว์เลี้ยงตัวแรก", "คำตอบที่คุณตั้งไว้ตอนสมัคร"),
 ])
 def test_a_credential_described_by_its_use_is_denied(message: str, title: str, description: str) -> None:
     params = _form(message, "x", title, description)
@@ -105,17 +104,13 @@ def test_a_credential_described_by_its_use_that_session_27_reads_is_denied(messa
     assert _denied(params, Policy()) or _denied(params, Policy(form=FormPolicy(classifier=False)))
 
 
-# Seven of the above that the session-28 model (58 corpora, each word's n-grams counted) denies: the six
-# digits just texted in Telugu, Thai and Armenian, the card's digits in Japanese and Bengali, and what is
-# typed after the user name in Armenian and Macedonian.
+# Four of the above that the session-28 model (58 corpora, 120,000 weights) denies: the six digits just
+# texted in Telugu and Armenian, the digits on a card's back in Bengali, and a Thai recovery answer.
 @pytest.mark.parametrize(("message", "title", "description"), [
     ("లాగిన్", "వచ్చిన సంఖ్య", "ఇప్పుడే మీ ఫోన్‌కు పంపిన ఆరు అంకెలు"),
-    ("เข้าสู่ระบบ", "ตัวเลขที่ได้รับ", "ตัวเลขหกหลักที่เพิ่งส่งไปที่โทรศัพท์ของคุณ"),
     ("Մուտք", "Ստացված թվերը", "Վեց թվանշանը, որ հենց նոր ուղարկեցինք ձեր հեռախոսին"),
-    ("お支払い", "カード表面の数字", "カードの表面に印字された16桁の数字"),
     ("পেমেন্ট", "কার্ডের পেছনের সংখ্যা", "কার্ডের পেছনে স্বাক্ষরের পাশে তিনটি অঙ্ক"),
-    ("Մուտք", "Գաղտնի բառը", "Այն, ինչ հավաքում եք օգտանունից հետո ամեն մուտքի ժամանակ"),
-    ("Најава", "Тајниот збор", "Она што го пишувате по корисничкото име при секоја најава"),
+    ("กู้คืนบัญชี", "ชื่อสัตว์เลี้ยงตัวแรก", "คำตอบที่คุณตั้งไว้ตอนสมัคร"),
 ])
 def test_a_credential_described_by_its_use_that_session_28_reads_is_denied(message: str, title: str,
                                                                            description: str) -> None:

@@ -91,8 +91,8 @@ class Form:
     fields: list[tuple[str, str, dict[str, Any]]]
     prompt: list[str]
     feats: list[dict[str, float]] = field(default_factory=list)
-    form_feats: "Words" = field(default_factory=lambda: Words())
-    view_feats: list["Words"] = field(default_factory=list)  # the prompt with each field alone
+    form_feats: dict[str, float] = field(default_factory=dict)
+    view_feats: list[dict[str, float]] = field(default_factory=list)  # the prompt with each field alone
 
 
 def form_corpora() -> list[Path]:
@@ -123,28 +123,14 @@ def features(name: str, kind: str, prop: dict[str, Any], prompt: list[str]) -> d
 
 
 def _ngrams(space: str, words: tuple[str, ...]) -> dict[str, float]:
-    """A namespace's n-grams, each counted once per scored word it is in, over the square root of
-    their total, as classifier.Model.text_logit reads them."""
-    counts: Counter[str] = Counter()
-    for word in classifier.scored_words(words):
-        counts.update(frozenset(classifier.word_grams(word, LOW, HIGH, bool(WHOLE))))
-    total = sum(counts.values())
-    return {f"{space}\t{gram}": n / math.sqrt(total) for gram, n in counts.items()}
+    """A namespace's distinct n-grams, each 1/sqrt(their number), as classifier.Model.text_logit reads them."""
+    distinct = set(classifier.grams(words, LOW, HIGH, bool(WHOLE)))
+    return {f"{space}\t{gram}": 1.0 / math.sqrt(len(distinct)) for gram in distinct}
 
 
-class Words(dict[str, float]):
-    """A form's feature vector that keeps the words it was made of: the form model scores the words,
-    with the run time's own arithmetic (classifier.words_logit)."""
-
-    words: tuple[str, ...] = ()
-
-
-def form_features(prompt: list[str], fields: list[tuple[str, dict[str, Any]]]) -> Words:
-    """The whole form's feature vector (its words kept), exactly as classifier.Model.form_probability scores it."""
-    words = classifier.form_words(prompt, fields)
-    out = Words(_ngrams("F", words))
-    out.words = words
-    return out
+def form_features(prompt: list[str], fields: list[tuple[str, dict[str, Any]]]) -> dict[str, float]:
+    """The whole form's feature vector, exactly as classifier.Model.form_probability scores it."""
+    return _ngrams("F", classifier.form_words(prompt, fields))
 
 
 def _lr(rows: list[dict[str, float]], labels: list[int], c: float, keep: int) -> tuple[dict[str, float], float]:
@@ -174,9 +160,9 @@ class FormModel:
         self.weights, self.bias = _lr([f.form_feats for f in forms], [int(f.credential) for f in forms], FORM_C, FORM_KEEP)
         self.table = {k.split("\t", 1)[1]: w for k, w in self.weights.items()}
 
-    def probability(self, feats: Words) -> float:
-        """As classifier.Model.form_probability scores the same words (the same arithmetic)."""
-        return classifier.probability(self.bias + classifier.words_logit(self.table, feats.words, LOW, HIGH, bool(WHOLE)))
+    def probability(self, feats: dict[str, float]) -> float:
+        """As classifier.Model.form_probability scores the same n-grams (the same arithmetic)."""
+        return classifier.probability(self.bias + classifier.distinct_logit(self.table, {k.split("\t", 1)[1] for k in feats}))
 
     def score(self, form: "Form", field_scores: list[float] | None = None) -> float:
         """The form's score; with VIEWS and the field model's scores, the higher of the whole form's and
@@ -415,8 +401,8 @@ def main() -> int:
               f"date: {args.date or corpus_date()}",
               *(f"corpus: {p.name} sha256={hashlib.sha256(p.read_bytes()).hexdigest()}" for p in paths),
               f"features: char n-grams {LOW}-{HIGH} of a field's normalised words (name, title, description, prose "
-              "default) as f, of the prompt (message, schema title and description) as m, each n-gram counted once "
-              "per distinct word it is in, over sqrt(the n-grams counted); shape tokens as s (type, min/maxLength, maximum's digits, pattern, format, writeOnly, "
+              "default) as f, of the prompt (message, schema title and description) as m, each distinct n-gram "
+              "present as 1/sqrt(number of distinct n-grams); shape tokens as s (type, min/maxLength, maximum's digits, pattern, format, writeOnly, "
               "default)",
               f"settings: logistic regression (lbfgs, L2, C={C}, balanced classes), multiple-instance rounds "
               f"{MIL_ROUNDS}, unflagged fields of caught credential forms as negatives {bool(OTHERS)}, lexicon concepts as "
