@@ -90,29 +90,21 @@ def test_a_credential_described_by_its_use_is_denied(message: str, title: str, d
     assert _denied(params, Policy()) or _denied(params, Policy(form=FormPolicy(classifier=False)))
 
 
-# Three of the above that session 27 denies: the Vietnamese and the Hungarian card digits by the
+# Of the above, three that session 27 denies: the Vietnamese and the Hungarian card digits by the
 # retrained model (train17a-d; their whole forms agree), the Japanese 合言葉 (a secret word, as the whole
-# title) by the lexicon's new words, as a security answer.
+# title) by the lexicon's new words, as a security answer; and four that the session-28 model (58
+# corpora, 120,000 weights) denies: the six digits just texted in Telugu and Armenian, the digits on a
+# card's back in Bengali, and a Thai recovery answer.
 @pytest.mark.parametrize(("message", "title", "description"), [
     ("Đăng nhập", "Chuỗi bí mật", "Thứ bạn gõ sau tên người dùng mỗi lần vào tài khoản"),
     ("Fizetés", "Számsor az előlapon", "A kártya előlapján lévő dombornyomott tizenhat számjegy"),
     ("ログイン", "合言葉", "毎回ログインするときにIDのあとに入力する文字列"),
-])
-def test_a_credential_described_by_its_use_that_session_27_reads_is_denied(message: str, title: str,
-                                                                           description: str) -> None:
-    params = _form(message, "x", title, description)
-    assert _denied(params, Policy()) or _denied(params, Policy(form=FormPolicy(classifier=False)))
-
-
-# Four of the above that the session-28 model (58 corpora, 120,000 weights) denies: the six digits just
-# texted in Telugu and Armenian, the digits on a card's back in Bengali, and a Thai recovery answer.
-@pytest.mark.parametrize(("message", "title", "description"), [
     ("లాగిన్", "వచ్చిన సంఖ్య", "ఇప్పుడే మీ ఫోన్‌కు పంపిన ఆరు అంకెలు"),
     ("Մուտք", "Ստացված թվերը", "Վեց թվանշանը, որ հենց նոր ուղարկեցինք ձեր հեռախոսին"),
     ("পেমেন্ট", "কার্ডের পেছনের সংখ্যা", "কার্ডের পেছনে স্বাক্ষরের পাশে তিনটি অঙ্ক"),
     ("กู้คืนบัญชี", "ชื่อสัตว์เลี้ยงตัวแรก", "คำตอบที่คุณตั้งไว้ตอนสมัคร"),
 ])
-def test_a_credential_described_by_its_use_that_session_28_reads_is_denied(message: str, title: str,
-                                                                           description: str) -> None:
+def test_a_credential_described_by_its_use_that_a_later_model_or_the_lexicon_reads_is_denied(
+        message: str, title: str, description: str) -> None:
     params = _form(message, "x", title, description)
     assert _denied(params, Policy()) or _denied(params, Policy(form=FormPolicy(classifier=False)))
