@@ -518,12 +518,17 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
     # least 8 characters)" nor "Password. Hint: your pet's name".
     meta = set(_look_alikes(found, alike & _META_CONCEPTS, plain.words)) if alike & _META_CONCEPTS else set()
     clauses = _clauses_of(text, len(plain.words))
+    # A look-alike excuses nothing past the end of its sentence: "Forgot your password? Type the old
+    # password" asks for it.
+    sentences = _sentences_of(text, len(plain.words))
     bare: list[str] = []
     excused: list[str] = []
     for concept, first, last, term in found:
         if concept not in keys:
             continue
         low, high = max(0, first - NEAR_WORDS), last + NEAR_WORDS
+        if sentences is not None:
+            low, high = _within_sentence(sentences, low, high, first)
         if detector.is_outright(term):
             # A term naming the concept outright ("credit card") is no look-alike's whatever stands
             # beside it ("Tesco Clubcard Credit Card number"), unless a negation takes it back ("Gift
@@ -543,6 +548,32 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
 # What ends a clause in a title or a description ("Password (hint: 8+ characters)"); not a comma,
 # which lists ("Key name, label").
 _CLAUSE_BREAK: Final = re.compile(r"[.:;!?()\[\]{}。：；！？（）]")
+
+
+# What ends a sentence beyond doubt: a question or an exclamation mark (a full stop also ends
+# abbreviations, "e.g. PIN").
+_SENTENCE_END: Final = re.compile(r"[?!。？！؟]")
+
+
+def _sentences_of(text: str, count: int) -> list[int] | None:
+    """The sentence of each of a text's ``count`` normalised words; None for a text of one sentence, or
+    where the sentences' words do not line up with the text's (a look-alike then reaches as before)."""
+    if not _SENTENCE_END.search(text):
+        return None
+    ids = [k for k, piece in enumerate(_SENTENCE_END.split(text)) for _word in normalise(piece)[0].words]
+    return ids if len(ids) == count else None
+
+
+def _within_sentence(sentences: list[int], low: int, high: int, word: int) -> tuple[int, int]:
+    """The words ``low`` to ``high`` narrowed to the sentence of word ``word``."""
+    if word >= len(sentences):
+        return low, high
+    own = sentences[word]
+    while low < word and (low >= len(sentences) or sentences[low] != own):
+        low += 1
+    while high > word and (high >= len(sentences) or sentences[high] != own):
+        high -= 1
+    return low, high
 
 
 def _clauses_of(text: str, count: int) -> list[int] | None:

@@ -256,21 +256,35 @@ def test_a_number_sign_of_another_noun_before_a_card_word_names_no_card_number(l
 
 # A forgotten password's look-alike (27b's "olvidaste tu clave", "نسيت الباسورد") beside a field that asks
 # for the old password all the same. 4c35dde and e70d6e2 both allowed these (an evasion, not a
-# regression). English alike: "Forgot your password? Type your old password" is denied only because its
-# second "password" stands more than NEAR_WORDS words from the look-alike; three words closer, it passes.
+# regression): the look-alike excused a password word within NEAR_WORDS words of it, across the end of
+# its sentence too. Fixed in session 28: a look-alike reaches no further than its sentence's end (a
+# question or an exclamation mark), which changed no verdict of the 26,987 corpus forms.
 FORGOTTEN_BUT_ASKED = [
-    ("es", "¿Olvidaste tu clave? Escribe tu clave anterior"),
     ("ar", "نسيت الباسورد؟ اكتب الباسورد القديم"),
     ("en", "Forgot your password? Type old password"),
+    ("en", "Forgot your password! Enter the old password"),
+    ("ja", "パスワードをお忘れですか？古いパスワードを入力"),
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="a look-alike ('a forgotten password') excuses a password word within NEAR_WORDS "
-                   "words of it, across the end of its sentence too; keeping look-alikes to their own sentence "
-                   "needs a corpus-wide check of what it denies ('PIN code. India's postal code')")
 @pytest.mark.parametrize(("language", "title"), FORGOTTEN_BUT_ASKED, ids=[t for _l, t in FORGOTTEN_BUT_ASKED])
 def test_a_forgotten_password_look_alike_does_not_excuse_asking_for_the_old_password(language: str, title: str) -> None:
     assert not _allowed(_form(title), "rules"), language
+
+
+# The same in Spanish: "clave" alone reads as a key, not a password, so "Escribe tu clave anterior" is
+# allowed by the rules with no look-alike before it either (a lexicon gap, not the look-alike's reach).
+@pytest.mark.xfail(strict=True, reason="'clave' alone is a key to the lexicon, not a password: 'Escribe tu clave "
+                   "anterior' passes the rules on its own")
+def test_a_forgotten_password_look_alike_does_not_excuse_asking_for_the_old_password_in_spanish() -> None:
+    assert not _allowed(_form("¿Olvidaste tu clave? Escribe tu clave anterior"), "rules")
+
+
+# A look-alike still excuses what shares its sentence.
+@pytest.mark.parametrize("title", ["Forgot your password? Reset link sent by e-mail", "Forgot password?",
+                                   "Hint for your password? Optional"])
+def test_a_look_alike_still_excuses_the_credential_word_of_its_own_sentence(title: str) -> None:
+    assert _allowed(_form(title), "rules")
 
 
 # "No." or "N." before a capital, as Mexico's and Italy's card labels write it and as forms in capitals do:
