@@ -521,6 +521,11 @@ def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
     # A look-alike excuses nothing past the end of its sentence: "Forgot your password? Type the old
     # password" asks for it.
     sentences = _sentences_of(text, len(plain.words))
+    if sentences is not None:
+        # Nor is a look-alike read across a sentence's end one ("Just forgot? Password", "Sent by postal?
+        # PIN": no "forgot password", no "postal PIN").
+        looks = [(a, b) for a, b in looks if _one_sentence(sentences, a, b)]
+        meta = {(a, b) for a, b in meta if _one_sentence(sentences, a, b)}
     bare: list[str] = []
     excused: list[str] = []
     for concept, first, last, term in found:
@@ -551,8 +556,15 @@ _CLAUSE_BREAK: Final = re.compile(r"[.:;!?()\[\]{}。：；！？（）]")
 
 
 # What ends a sentence beyond doubt: a question or an exclamation mark (a full stop also ends
-# abbreviations, "e.g. PIN").
-_SENTENCE_END: Final = re.compile(r"[?!。？！؟]")
+# abbreviations, "e.g. PIN"), in any of the forms NFKC reads as one ("﹖", "‼", "⁉", "｡": the words are
+# judged so), the interrobang and the reversed question mark ("‽", "⸮"), Greek's question mark (U+037E,
+# and the semicolon a Greek word ends with: Greek writes its semicolon "·"), Spanish's opening marks
+# ("¿", "¡": a sentence starts there), and the full stops of scripts that write no abbreviation with
+# them: Devanagari's danda ("।", "॥"), Armenian's "։", Urdu's "۔", Ethiopic's "።" and "፧", Myanmar's
+# "။" and Khmer's "។". Not Armenian's "՞" and "՜", written over a word's vowel inside the sentence.
+_SENTENCE_END: Final = re.compile("[?!。？！؟¿¡\u037e\u0589\u06d4\u0964\u0965\u1362\u1367\u104b\u17d4"
+                                  "\u203c\u203d\u2047-\u2049\u2e2e\ufe12\ufe15\ufe16\ufe56\ufe57\uff61]"
+                                  "|(?<=[\u0370-\u03ff\u1f00-\u1fff]);")
 
 
 def _sentences_of(text: str, count: int) -> list[int] | None:
@@ -562,6 +574,11 @@ def _sentences_of(text: str, count: int) -> list[int] | None:
         return None
     ids = [k for k, piece in enumerate(_SENTENCE_END.split(text)) for _word in normalise(piece)[0].words]
     return ids if len(ids) == count else None
+
+
+def _one_sentence(sentences: list[int], a: int, b: int) -> bool:
+    """Whether words ``a`` to ``b`` stand in one sentence."""
+    return a >= len(sentences) or b >= len(sentences) or sentences[a] == sentences[b]
 
 
 def _within_sentence(sentences: list[int], low: int, high: int, word: int) -> tuple[int, int]:
