@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -572,7 +573,7 @@ def _sentences_of(text: str, count: int) -> list[int] | None:
     where the sentences' words do not line up with the text's (a look-alike then reaches as before)."""
     if not _SENTENCE_END.search(text):
         return None
-    ids = [k for k, piece in enumerate(_SENTENCE_END.split(text)) for _word in normalise(piece)[0].words]
+    ids = _piece_of_each_word(_SENTENCE_END.split(text))
     return ids if len(ids) == count else None
 
 
@@ -582,15 +583,12 @@ def _one_sentence(sentences: list[int], a: int, b: int) -> bool:
 
 
 def _within_sentence(sentences: list[int], low: int, high: int, word: int) -> tuple[int, int]:
-    """The words ``low`` to ``high`` narrowed to the sentence of word ``word``."""
+    """The words ``low`` to ``high`` narrowed to the sentence of word ``word`` (the sentences' numbers
+    rise word by word, so a sentence's words are those between its number's first and last place)."""
     if word >= len(sentences):
         return low, high
     own = sentences[word]
-    while low < word and (low >= len(sentences) or sentences[low] != own):
-        low += 1
-    while high > word and (high >= len(sentences) or sentences[high] != own):
-        high -= 1
-    return low, high
+    return max(low, bisect.bisect_left(sentences, own)), min(high, bisect.bisect_right(sentences, own) - 1)
 
 
 def _clauses_of(text: str, count: int) -> list[int] | None:
@@ -600,8 +598,13 @@ def _clauses_of(text: str, count: int) -> list[int] | None:
     pieces = _CLAUSE_BREAK.split(text)
     if len(pieces) == 1:
         return None
-    ids = [k for k, piece in enumerate(pieces) for _word in normalise(piece)[0].words]
+    ids = _piece_of_each_word(pieces)
     return ids if len(ids) == count else list(range(count))
+
+
+def _piece_of_each_word(pieces: list[str]) -> list[int]:
+    """For each normalised word of the pieces of a text, in order, the number of its piece."""
+    return [k for k, piece in enumerate(pieces) for _word in normalise(piece)[0].words]
 
 
 def _same_clause(clauses: list[int] | None, a: int, b: int) -> bool:
