@@ -4,6 +4,11 @@
 
 Starts COMMAND (the proxy) and relays stdin to it unchanged; of the lines COMMAND writes to stdout,
 the N-th (from 1) is dropped, written twice, or swapped with the one after it. Exit status: COMMAND's.
+
+Only the server's own lines are counted (those carrying its sequence number, ``soak/seq``), and a swap
+waits for the next such line; the proxy's own notices and the errors it writes in a server's place are
+relayed but not counted. The soak orders only what carries a sequence number, and which line is the
+N-th of all depends on timing: CI once swapped a line the soak cannot order and the fault went unseen.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import subprocess
 import sys
 import threading
 from typing import IO
+
+SEQUENCED = b'"soak/seq"'  # wire.SEQ, as the server writes it
 
 
 def _pump_in(src: IO[bytes], dst: IO[bytes]) -> None:
@@ -43,7 +50,13 @@ def main() -> int:
     threading.Thread(target=_pump_in, args=(sys.stdin.buffer, child.stdin), daemon=True).start()
     out = sys.stdout.buffer
     held: bytes | None = None
-    for number, line in enumerate(child.stdout, start=1):
+    number = 0
+    for line in child.stdout:
+        if SEQUENCED not in line:
+            out.write(line)
+            out.flush()
+            continue
+        number += 1
         if number == args.drop:
             continue
         if number == args.dup:
