@@ -98,7 +98,7 @@ class Detector:
         return cls.unless
 
     # Derived once per detector from the data above (see __init_subclass__): both are asked of every
-    # term a field names (forms._places).
+    # term a field names (lookalike.places).
     _outright_squashed: ClassVar[frozenset[str]] = frozenset()
     _alikes: ClassVar[frozenset[str]] = frozenset()
 

@@ -1,11 +1,12 @@
-"""Form-mode checks: the spec's restricted schema subset, then credential detection per field."""
+"""Form-mode checks: the spec's restricted schema subset (form_schema.py), then credential detection
+field by field and over the whole form: the lexicon's terms with their look-alikes (lookalike.py), the
+signals that need no language (shapes.py) and the learned model (classifier.py)."""
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from elicitguard.policies import classifier, negation, postal
@@ -32,7 +33,6 @@ from elicitguard.policies.credentials import (
     normalise,
 )
 from elicitguard.policies.matcher import clear_located, concepts, located
-from elicitguard.policies.normalise import Text
 from elicitguard.policies.shapes import (
     card_hint,
     card_length,
@@ -49,166 +49,25 @@ from elicitguard.policies.shapes import (
     secret_value_shape,
     vendor_key,
 )
+from elicitguard.policies.form_schema import MAX_TEXT, check_schema, has_bidi, schema_error
+from elicitguard.policies.lookalike import (
+    ARTICLES,
+    CLAUSE_BREAK,
+    CONJUNCTIONS,
+    META_CONCEPTS,
+    beside_look_alike,
+    conjunction_between,
+    excused_field_wide,
+    field_look_alike,
+    look_alike_affirmed,
+    negated,
+    places,
+)
+from elicitguard.policies.spelling import spell_out
 from elicitguard.policies.teamrules import TeamRules
 from elicitguard.policies.verdict import Reason
 
-# Top-level keys a requested schema may carry. "title"/"description" are harmless annotations that
-# pydantic-generated schemas (the Python SDK) always add.
-_SCHEMA_KEYS: Final = frozenset({"type", "properties", "required", "$schema", "title", "description", "additionalProperties"})
-_COMMON: Final = frozenset({"type", "title", "description", "default"})
-_STRING_KEYS: Final = _COMMON | {"minLength", "maxLength", "pattern", "format", "enum", "enumNames", "oneOf", "writeOnly"}
-_NUMBER_KEYS: Final = _COMMON | {"minimum", "maximum", "writeOnly"}
-_BOOLEAN_KEYS: Final = _COMMON
-_ARRAY_KEYS: Final = _COMMON | {"items", "minItems", "maxItems"}
-MAX_FIELDS: Final = 256
-# Judging cost grows with text length; no honest form needs more, so longer is refused unjudged.
-MAX_TEXT: Final = 8192
-MAX_NAME: Final = 256
-# Bidirectional controls make a client display text other than what is judged ("\u202edrowssaP").
-_BIDI: Final = re.compile("[\u202a-\u202e\u2066-\u2069]")
-
-
-def _has_bidi(text: str) -> bool:
-    # An ASCII text (most texts) holds none: isascii reads a flag the string already carries.
-    return not text.isascii() and _BIDI.search(text) is not None
-
-
 JSON = Any
-
-
-def _schema_error(detail: str, field: str | None = None) -> Reason:
-    return Reason("schema.unsupported", detail, field)
-
-
-def _is_str_list(value: JSON) -> bool:
-    if not isinstance(value, list):
-        return False
-    for v in value:
-        if not isinstance(v, str):
-            return False
-    return True
-
-
-def _is_options(value: JSON) -> bool:
-    return (
-        isinstance(value, list)
-        and bool(value)
-        and all(
-            # Both official SDKs only show a choice list when every option has a title; without one the
-            # TS SDK drops the options and shows a free-text box, so a title is required here too.
-            isinstance(o, dict) and set(o) == {"const", "title"} and isinstance(o["const"], str)
-            and isinstance(o["title"], str)
-            for o in value
-        )
-    )
-
-
-def _is_number(value: JSON) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-_TEXT_KEYS: Final = ("title", "description", "pattern", "format", "default")
-
-
-def check_property(name: str, prop: JSON) -> tuple[str | None, Reason | None]:
-    """Validate one property against the restricted subset; returns its carrier kind or a reason.
-
-    The kind is ``"string"`` (free text), ``"number"``, or ``None`` for closed choices (enum, oneOf,
-    boolean, array of enum) which cannot carry a typed secret.
-    """
-    if not isinstance(prop, dict):
-        return None, _schema_error("a property schema must be an object", name)
-    kind = prop.get("type")
-    if len(name) > MAX_NAME:
-        return None, _schema_error(f"a field name longer than {MAX_NAME} characters", name[:40] + "...")
-    texts = [(key, prop[key]) for key in _TEXT_KEYS if key in prop]
-    for key, value in texts:
-        if key != "default" and not isinstance(value, str):
-            return None, _schema_error(f"'{key}' must be a string", name)
-    for key, value in texts:
-        if isinstance(value, str):
-            if len(value) > MAX_TEXT:
-                return None, _schema_error(f"'{key}' longer than {MAX_TEXT} characters", name)
-            if _has_bidi(value):
-                return None, _schema_error(f"'{key}' contains bidirectional control characters", name)
-    if _has_bidi(name):
-        return None, _schema_error("the field name contains bidirectional control characters", None)
-    if kind == "string":
-        if not prop.keys() <= _STRING_KEYS:
-            return None, _schema_error(f"keyword(s) {sorted(set(prop) - _STRING_KEYS)} are outside the spec's form subset", name)
-        if "enum" in prop or "oneOf" in prop:
-            if "enum" in prop and not (_is_str_list(prop["enum"]) and prop["enum"]):
-                return None, _schema_error("'enum' must be a non-empty list of strings", name)
-            if "oneOf" in prop and not _is_options(prop["oneOf"]):
-                return None, _schema_error("'oneOf' must be a list of {const, title} strings", name)
-            if "enumNames" in prop and not _is_str_list(prop["enumNames"]):
-                return None, _schema_error("'enumNames' must be a list of strings", name)
-            if "default" in prop and not isinstance(prop["default"], str):
-                return None, _schema_error("'default' must be a string", name)
-            return None, None
-        if "enumNames" in prop:
-            return None, _schema_error("'enumNames' needs 'enum'", name)
-        if "default" in prop and not isinstance(prop["default"], str):
-            return None, _schema_error("'default' must be a string", name)
-        return STRING, None
-    if kind in ("number", "integer"):
-        if not prop.keys() <= _NUMBER_KEYS:
-            return None, _schema_error(f"keyword(s) {sorted(set(prop) - _NUMBER_KEYS)} are outside the spec's form subset", name)
-        for key in ("minimum", "maximum", "default"):
-            if key in prop and not _is_number(prop[key]):
-                return None, _schema_error(f"'{key}' must be a number", name)
-        return NUMBER, None
-    if kind == "boolean":
-        if not prop.keys() <= _BOOLEAN_KEYS:
-            return None, _schema_error(f"keyword(s) {sorted(set(prop) - _BOOLEAN_KEYS)} are outside the spec's form subset", name)
-        if "default" in prop and not isinstance(prop["default"], bool):
-            return None, _schema_error("'default' must be a boolean", name)
-        return None, None
-    if kind == "array":
-        if not prop.keys() <= _ARRAY_KEYS:
-            return None, _schema_error(f"keyword(s) {sorted(set(prop) - _ARRAY_KEYS)} are outside the spec's form subset", name)
-        items = prop.get("items")
-        ok = isinstance(items, dict) and (
-            (set(items) == {"type", "enum"} and items.get("type") == "string" and _is_str_list(items["enum"]) and items["enum"])
-            or (set(items) == {"anyOf"} and _is_options(items["anyOf"]))
-        )
-        if not ok:
-            return None, _schema_error("arrays may only be multi-select enums of strings", name)
-        if "default" in prop and not _is_str_list(prop["default"]):
-            return None, _schema_error("'default' must be a list of strings", name)
-        return None, None
-    return None, _schema_error(f"type {kind!r} is not one of string, number, integer, boolean, or an enum array", name)
-
-
-def check_schema(schema: JSON) -> tuple[dict[str, tuple[str | None, dict[str, Any]]], list[Reason]]:
-    """Validate a requestedSchema; returns {field: (kind, property)} and any reasons to block."""
-    if not isinstance(schema, dict):
-        return {}, [_schema_error("requestedSchema must be an object")]
-    problems: list[Reason] = []
-    if not schema.keys() <= _SCHEMA_KEYS:
-        extra = set(schema) - _SCHEMA_KEYS
-        problems.append(_schema_error(f"top-level keyword(s) {sorted(extra)} are outside the spec's form subset"))
-    if schema.get("type") != "object":
-        problems.append(_schema_error("requestedSchema.type must be \"object\""))
-    if "additionalProperties" in schema and schema["additionalProperties"] is not False:
-        problems.append(_schema_error("additionalProperties may only be false"))
-    if "required" in schema and not _is_str_list(schema["required"]):
-        problems.append(_schema_error("'required' must be a list of strings"))
-    props = schema.get("properties")
-    if not isinstance(props, dict):
-        problems.append(_schema_error("requestedSchema.properties must be an object"))
-        return {}, problems
-    if len(props) > MAX_FIELDS:
-        problems.append(_schema_error(f"more than {MAX_FIELDS} fields"))
-        return {}, problems
-    fields: dict[str, tuple[str | None, dict[str, Any]]] = {}
-    for name, prop in props.items():
-        kind, problem = check_property(name, prop)
-        if problem is not None:
-            problems.append(problem)
-        else:
-            fields[name] = (kind, prop)
-    return fields, problems
 
 
 def clear_text_caches() -> None:
@@ -295,13 +154,13 @@ def detect_field(name: str, kind: str, prop: dict[str, Any], form_hits: frozense
 
 def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozenset[str],
                    rules: TeamRules, needs_hits: frozenset[str]) -> Iterator[Reason]:
-    title = _spelled(prop.get("title"))
+    title = spell_out(prop.get("title"))
     names = [t for t in (name, title) if isinstance(t, str) and t]
     # A prose default ("<replace with your GitHub password>") is shown to the user like a description;
     # a one-token default ("/etc/secrets", "db-credentials") is a value, not an instruction.
     default = prop.get("default")
-    prose_default = _spelled(default) if isinstance(default, str) and len(default.split()) > 1 else None
-    description = _spelled(prop.get("description"))
+    prose_default = spell_out(default) if isinstance(default, str) and len(default.split()) > 1 else None
+    description = spell_out(prop.get("description"))
     descriptions = _asking_parts(description) + _asking_parts(prose_default)
     if rules:
         reason = rules.judge_field(name, kind, names + descriptions, _words_of(names + descriptions))
@@ -323,11 +182,11 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # Its metadata word must qualify the credential it names: "Password hint", not "Password (hint: at
     # least 8 characters)" nor "Hint: your password".
     title_meta = isinstance(title, str) and (_about_credential(title, not private_asked) or (
-        "~meta" in concepts(title) and not is_question(title) and _look_alike_affirmed("~meta", title))) \
+        "~meta" in concepts(title) and not is_question(title) and look_alike_affirmed("~meta", title))) \
         and (_ASKED.isdisjoint(concepts(title)) or _metadata_qualifies(_credential_mentions(
-            [part for piece in _CLAUSE_BREAK.split(title) for part in _asking_parts(piece)], [title])) is not False)
+            [part for piece in CLAUSE_BREAK.split(title) for part in _asking_parts(piece)], [title])) is not False)
     about_credential = (_about_credential(name, not private_asked) or title_meta
-                        or ("~meta" in name_hits and not is_question(title) and _look_alike_affirmed("~meta", name, title)))
+                        or ("~meta" in name_hits and not is_question(title) and look_alike_affirmed("~meta", name, title)))
     # A metadata word qualifies the credential beside it ("Token name", "key_id", "Name of the secret").
     # It excuses nothing, unless the description too speaks of metadata ("A name for your new API key"):
     # - where the title, which is what the user reads, names a credential and no metadata, whatever
@@ -345,7 +204,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
                 and not _describes_metadata(mentions, written):
             about_credential = False
     # Name and title are the field's identity; the asking parts of its description and default are
-    # read too. A look-alike excuses only what stands beside it (see _excused).
+    # read too. A look-alike excuses only what stands beside it (see field_look_alike).
     context: frozenset[str] | None = None
     excused: set[str] = {Pin.rule} if pin_postal else set()
     for detector in DETECTORS if all_hits else ():
@@ -362,7 +221,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
         if pin_postal and detector is Pin:
             continue
         context = _words_of(names + descriptions) if context is None else context
-        if not (detector is PrivateKey and private_asked) and _excused(
+        if not (detector is PrivateKey and private_asked) and field_look_alike(
                 detector, title if isinstance(title, str) else None, descriptions, context, all_hits):
             excused.add(detector.rule)
             continue
@@ -376,374 +235,6 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # digits), makes 13 or 14 digits a card's too.
     card_named = "card_brand" in form_hits or (bool(_CARDS & form_hits) and "~card_number" not in form_hits)
     yield from _shape_signals(name, kind, prop, names, descriptions, about_credential, frozenset(excused), card_named)
-
-
-# A symbol joining two words ("Name & password", "Name+Password", "Name/Password"): normalising drops
-# it, and the two words would read as one thing ("name password", a metadata word qualifying the
-# password). A slash joins only in a run of letters and slashes ("Key name/label"), not in a path or
-# an address ("github.com/settings/tokens"); no symbol joins digits ("MM/YY", "+1 555").
-# Their fullwidth and small forms read as they do ("名前＆パスワード", "Name／Password"), a doubled one
-# as one ("Name && password"), and a list's middle dot as a joining symbol: Japanese's between
-# any two words ("名前・パスワード"), the Latin one only spaced (Catalan writes "col·lecció"). A pipe
-# joins as "&" does ("Name | Password"), a dash only spaced ("Name - Password", not "Wi-Fi"), and so
-# does "with" in the languages that spell it as a word of its own ("Name with password", "Nom avec
-# mot de passe"): read as "and", a credential before its metadata ("API key - name") is asked, as
-# after ":" or "&", and metadata before it still qualifies it ("Key name with prefix"). So do "and"
-# in the languages _CONJUNCTIONS lacks ("Név és jelszó", "Nume și parolă", "Tên và mật khẩu"), the
-# other words of "with" ("Name sowie Passwort", "Ad ile şifre", "Имя с паролем", "w/"), a doubled
-# dash or pipe ("Name -- Password", "Name || Password"), an em dash unspaced as English writes it
-# ("Name—Password"; not the en dash of "New York–London"), whatever space stands around them (a
-# no-break space, a tab) and a zero-width joiner beside a symbol.
-_SYMBOL_FORMS: Final = str.maketrans({"\uff06": "&", "\ufe60": "&", "\uff0b": "+", "\ufe62": "+", "\uff0f": "/",
-                                      "\u30fb": "&", "\uff65": "&", "\uff5c": "|",
-                                      # Other pipes, dashes and list dots read as the ones they look like
-                                      # ("Name ¦ Password", "Name − Password", "Name • Password"), and an
-                                      # invisible character is no character ("Name\u200b|\u200bPassword").
-                                      "\u00a6": "|", "\u01c0": "|", "\u05c0": "|", "\u2016": "|", "\u2223": "|",
-                                      "\u2502": "|", "\uffe8": "|", "\u2010": "-", "\u2011": "-", "\u2012": "-",
-                                      "\u2212": "-", "\ufe63": "-", "\uff0d": "-", "\u2015": "\u2014",
-                                      "\ufe58": "\u2014", "\u2e3a": "\u2014", "\u2e3b": "\u2014", "\u2022": "\u00b7",
-                                      "\u2219": "\u00b7", "\u22c5": "\u00b7", "\u2027": "\u00b7", "\u200b": None,
-                                      "\u2060": None, "\ufeff": None, "\u00ad": None, "\u2215": "/", "\u2044": "/",
-                                      "\u29f8": "/", "\u2795": "+",
-                                      # Fullwidth letters read as the ones they stand for, so a joining
-                                      # word typed in them joins ("Nimi ｊａ salasana", "Nazwa ｚ hasłem").
-                                      **{chr(c): chr(c - 0xfee0)
-                                         for c in (*range(0xff21, 0xff3b), *range(0xff41, 0xff5b))}})
-_JOINING_SYMBOL: Final = re.compile(r"(?<=[^\W\d_])(?:[\s\u200c\u200d]*(?:&&?|\+|\|\|?|\u2014)[\s\u200c\u200d]*"
-                                     r"|\s+(?:[\u00b7\u2013]|-{1,3}|as well as|w/"
-                                     r"|with|mit|sowie|samt|nebst|avec|con|com|met|med|amb|cu|ile|dengan|với|με|с|со"
-                                     r"|és|și|şi|dan|và|και|dhe|ir|ja|sekä|ning|z|ze|और|및|그리고|และ|و|مع|עם)\s+)"
-                                     r"(?=[^\W\d_])", re.I)
-# _JOINING_SYMBOL reads no Slavic "i" (and): it joins two metadata words before a credential in the genitive as often
-# ("Duljina i složenost lozinke", the length and complexity of the password), and it is the Italian
-# plural article and a casual English "I" (red team 25b).
-# "And" and "with" written between two words of a script without spaces ("名称和密码", "名前とパスワード"),
-# in a label only (up to _CJK_LABEL characters): in a sentence the clause reading decides, and a
-# conjunction spelled out there would cut a negation from what it negates ("暗証番号やパスワードは
-# 絶対に教えないでください", never tell your PIN or password).
-# Spaces around it join as well ("名称 和 密码", "名前　と　パスワード"), and so does a Latin word on
-# one side ("名称和API密钥", "名前とPassword"); so do the written forms of "and" ("名前およびパスワード",
-# "名前並びにパスワード", "名稱暨密碼").
-_CJK_LABEL: Final = 16
-_CJK: Final = r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]"
-_CJK_AND: Final = r"\s*(?:および|及び|ならびに|並びに|[和与與及跟とや暨])\s*"
-_CJK_JOIN: Final = re.compile(rf"(?<={_CJK}){_CJK_AND}(?={_CJK}|[A-Za-z])|(?<=[A-Za-z]){_CJK_AND}(?={_CJK})")
-# Korean glues "and" to the noun before it ("이름과 비밀번호", "이름하고 비밀번호", and as speech writes it
-# "아이디랑 비밀번호", "이름이랑 비밀번호"): in a label, a Hangul word of two syllables or more ending in
-# one of these particles, before another Hangul word or a Latin one ("이름과 PIN"), is read as joined;
-# a word of two syllables ending so is a word of its own ("결과", a result).
-_HANGUL_JOIN: Final = re.compile(r"(?<=[\uac00-\ud7af]{2})(?:과|와|하고|랑)\s+(?=[\uac00-\ud7af]|[A-Za-z])")
-# Whether a text holds anything _JOINING_SYMBOL or _SLASHED_WORDS may read: a symbol, or one of the
-# joining words among its words (a set test on the words normalise finds, whatever space stands
-# between them: most texts have spaces and no joining word, and the regex would read them all; "İle"
-# case-folds to a dotted "i").
-_MAY_JOIN: Final = re.compile(r"[&+/|\u00b7\u2013\u2014\-和与與及跟とや並暨과와랑]|および|ならびに|하고")
-_JOINING_WORDS: Final = frozenset({"as", "w", "with", "mit", "sowie", "samt", "nebst", "avec", "con", "com", "met",
-                                   "med", "amb", "cu", "ile", "i\u0307le", "dengan", "với", "με", "с", "со", "és",
-                                   "și", "şi", "dan", "và", "και", "dhe", "ir", "ja", "sekä", "ning", "z", "ze", "और",
-                                   "및", "그리고", "และ", "و", "مع", "עם"})
-_SLASHED_WORDS: Final = re.compile(r"(?<!\S)[^\W\d_]+(?:(?: / |/)[^\W\d_]+)+(?=$|[\s,;:.!?)\]])")
-# The conjunction a joining symbol reads as (one of _CONJUNCTIONS).
-_SYMBOL_READ_AS: Final = " and "
-
-
-# The number sign before a noun, as many languages write it: "nº", "n°", "n.º" and "№" (pt, es, it,
-# fr, ru; NFKC would read "nº" and "№" as the word "no", a negation), and an abbreviation of "number"
-# with its full stop before a word: "No." and "n." (en, id, it) before a small letter (a capital
-# after "No." starts a sentence: "No. This is not a credit card"), "nr." (pl, nl, de, the
-# Nordic languages), "č." (cs, sk "číslo") and "br." (hr, bs, sr "broj") before any. Each is read
-# as "nr", the lexicon's abbreviation of "number" (before a card it names a card number).
-_NUMBER_SIGN: Final = re.compile(r"(?<![^\W_])(?:[Nn](?:\.\s?)?[\u00ba\u00b0]|\u2116)\.?\s*"
-                                 r"|(?<![^\W_])(?:[Nn][Rr]|[\u010c\u010d]|[Bb][Rr])\.\s*(?=[^\W\d_])"
-                                 r"|(?<![^\W_])[Nn][Oo]?\.\s*(?=[^\W\d_])(?![A-Z\u00c0-\u00de\u0400-\u042f])")
-_MAY_NUMBER: Final = re.compile(r"[\u00ba\u00b0\u2116]|(?:^|\W)(?:[Nn][OoRr]?|[\u010c\u010d]|[Bb][Rr])\.")
-
-
-# "No." or "N." before a capital starts a label, not a sentence, where a few words and no sentence's end follow
-# it ("No. Tarjeta de crédito", "NO. DE TARJETA", "N. Carta": Mexico's and Italy's card labels), or where the
-# whole text is in capitals.
-_LABEL_SIGN: Final = re.compile(r"^\s*[Nn][Oo]?\.\s*(?=[A-Z\u00c0-\u00de\u0400-\u042f])")
-_LABEL_WORDS: Final = 5
-
-
-def _number_signs(text: str) -> str:
-    """A text with each number sign before a word read as "nr " (see _NUMBER_SIGN, _LABEL_SIGN)."""
-    # Most texts hold neither a full stop nor a sign: string tests settle them before the search.
-    if "." not in text and "\u00ba" not in text and "\u00b0" not in text and "\u2116" not in text \
-            or not _MAY_NUMBER.search(text):
-        return text
-    label = _LABEL_SIGN.match(text)
-    if label is not None:
-        rest = text[label.end():]
-        if text.upper() == text or (len(rest.split()) <= _LABEL_WORDS and not re.search(r"[.!?]", rest)):
-            text = "nr " + rest
-    return _NUMBER_SIGN.sub("nr ", text)
-
-
-def _spelled(text: Any) -> Any:
-    """A field's text with each symbol that joins two words read as the conjunction it stands for, so
-    that a conjunction between a look-alike or a metadata word and a credential (see _joined) is seen
-    however it is written ("Name & password" is a name and a password). Not where the symbol is part
-    of a term of the lexicon ("Track & Trace code", a look-alike): the text is then read as written.
-    A number sign is read as the word it stands for ("Nº de tarjeta", see _NUMBER_SIGN)."""
-    if not isinstance(text, str):
-        return text
-    numbered = _number_signs(text)
-    if numbered is not text:
-        return _spelled(numbered) if concepts(text) <= concepts(numbered) else text
-    symbols = text if text.isascii() else text.translate(_SYMBOL_FORMS)
-    if not _MAY_JOIN.search(symbols) and _JOINING_WORDS.isdisjoint(normalise(text)[0].words):
-        return text
-    spelled = _JOINING_SYMBOL.sub(_SYMBOL_READ_AS, symbols)
-    if len(spelled) <= _CJK_LABEL and not spelled.isascii():
-        spelled = _HANGUL_JOIN.sub(_SYMBOL_READ_AS, _CJK_JOIN.sub(_SYMBOL_READ_AS, spelled))
-    if "/" in spelled:
-        spelled = _SLASHED_WORDS.sub(lambda m: re.sub(r" / |/", _SYMBOL_READ_AS, m.group(0)), spelled)
-    return spelled if spelled == text or concepts(text) <= concepts(spelled) else text
-
-
-# How far a look-alike's words reach: "postal PIN", "PIN for your postal area", "gift card number".
-NEAR_WORDS: Final = 3
-
-
-def _places(detector: type[Detector], text: str) -> tuple[list[str], list[str]]:
-    """The terms naming the detector's concept in a text: those no look-alike stands beside, and
-    those one does (within ``NEAR_WORDS`` words: an excusing word such as "boarding" pass or
-    "postal" PIN, or a look-alike term of the lexicon such as "gift card")."""
-    keys, alike = detector.keys(), detector.alikes()
-    found = located(text)
-    plain, leet = normalise(text)
-    looks = _look_alikes(found, alike, plain.words)
-    # A metadata word qualifies only what shares its clause: "Password hint", not "Password (hint: at
-    # least 8 characters)" nor "Password. Hint: your pet's name".
-    meta = set(_look_alikes(found, alike & _META_CONCEPTS, plain.words)) if alike & _META_CONCEPTS else set()
-    clauses = _clauses_of(text, len(plain.words))
-    # A look-alike excuses nothing past the end of its sentence: "Forgot your password? Type the old
-    # password" asks for it.
-    sentences = _sentences_of(text, len(plain.words))
-    if sentences is not None:
-        # Nor is a look-alike read across a sentence's end one ("Just forgot? Password", "Sent by postal?
-        # PIN": no "forgot password", no "postal PIN").
-        looks = [(a, b) for a, b in looks if _one_sentence(sentences, a, b)]
-        meta = {(a, b) for a, b in meta if _one_sentence(sentences, a, b)}
-    bare: list[str] = []
-    excused: list[str] = []
-    for concept, first, last, term in found:
-        if concept not in keys:
-            continue
-        low, high = max(0, first - NEAR_WORDS), last + NEAR_WORDS
-        if sentences is not None:
-            low, high = _within_sentence(sentences, low, high, first)
-        if detector.is_outright(term):
-            # A term naming the concept outright ("credit card") is no look-alike's whatever stands
-            # beside it ("Tesco Clubcard Credit Card number"), unless a negation takes it back ("Gift
-            # card (not a credit card)").
-            (excused if _negated(plain.words, first) else bare).append(term)
-            continue
-        # A conjunction between them makes two things of a look-alike and the term ("KRA PIN and ATM PIN",
-        # "Card number or CLABE", "postal address and PIN"): the look-alike then excuses nothing.
-        near = (any(a <= high and b >= low and ((a, b) not in meta or _same_clause(clauses, a, first))
-                    and not _joined(plain.words, (a, b), (first, last)) for a, b in looks)
-                or _excusing_word_beside(detector.unless_beside(term), (plain.words, leet.words), low, high,
-                                         (first, last), clauses))
-        (excused if near else bare).append(term)
-    return bare, excused
-
-
-# What ends a clause in a title or a description ("Password (hint: 8+ characters)"); not a comma,
-# which lists ("Key name, label").
-_CLAUSE_BREAK: Final = re.compile(r"[.:;!?()\[\]{}。：；！？（）]")
-
-
-# What ends a sentence beyond doubt: a question or an exclamation mark (a full stop also ends
-# abbreviations, "e.g. PIN"), in any of the forms NFKC reads as one ("﹖", "‼", "⁉", "｡": the words are
-# judged so), the interrobang and the reversed question mark ("‽", "⸮"), Greek's question mark (U+037E,
-# and the semicolon a Greek word ends with: Greek writes its semicolon "·"), Spanish's opening marks
-# ("¿", "¡": a sentence starts there), and the full stops of scripts that write no abbreviation with
-# them: Devanagari's danda ("।", "॥"), Armenian's "։", Urdu's "۔", Ethiopic's "።" and "፧", Myanmar's
-# "။" and Khmer's "។". Not Armenian's "՞" and "՜", written over a word's vowel inside the sentence.
-_SENTENCE_END: Final = re.compile("[?!。？！؟¿¡\u037e\u0589\u06d4\u0964\u0965\u1362\u1367\u104b\u17d4"
-                                  "\u203c\u203d\u2047-\u2049\u2e2e\ufe12\ufe15\ufe16\ufe56\ufe57\uff61]"
-                                  "|(?<=[\u0370-\u03ff\u1f00-\u1fff]);")
-
-
-def _sentences_of(text: str, count: int) -> list[int] | None:
-    """The sentence of each of a text's ``count`` normalised words; None for a text of one sentence, or
-    where the sentences' words do not line up with the text's (a look-alike then reaches as before)."""
-    if not _SENTENCE_END.search(text):
-        return None
-    ids = _piece_of_each_word(_SENTENCE_END.split(text))
-    return ids if len(ids) == count else None
-
-
-def _one_sentence(sentences: list[int], a: int, b: int) -> bool:
-    """Whether words ``a`` to ``b`` stand in one sentence."""
-    return a >= len(sentences) or b >= len(sentences) or sentences[a] == sentences[b]
-
-
-def _within_sentence(sentences: list[int], low: int, high: int, word: int) -> tuple[int, int]:
-    """The words ``low`` to ``high`` narrowed to the sentence of word ``word`` (the sentences' numbers
-    rise word by word, so a sentence's words are those between its number's first and last place)."""
-    if word >= len(sentences):
-        return low, high
-    own = sentences[word]
-    return max(low, bisect.bisect_left(sentences, own)), min(high, bisect.bisect_right(sentences, own) - 1)
-
-
-def _clauses_of(text: str, count: int) -> list[int] | None:
-    """The clause of each of a text's ``count`` normalised words; None for a text of one clause.
-    Where the clauses' words do not line up with the text's, every word is a clause of its own
-    (nothing is then qualified across a break that may be there)."""
-    pieces = _CLAUSE_BREAK.split(text)
-    if len(pieces) == 1:
-        return None
-    ids = _piece_of_each_word(pieces)
-    return ids if len(ids) == count else list(range(count))
-
-
-def _piece_of_each_word(pieces: list[str]) -> list[int]:
-    """For each normalised word of the pieces of a text, in order, the number of its piece."""
-    return [k for k, piece in enumerate(pieces) for _word in normalise(piece)[0].words]
-
-
-def _same_clause(clauses: list[int] | None, a: int, b: int) -> bool:
-    return clauses is None or (a < len(clauses) and b < len(clauses) and clauses[a] == clauses[b])
-
-
-def _excusing_word_beside(excusing: frozenset[str], spellings: tuple[tuple[str, ...], ...], low: int, high: int,
-                          term: tuple[int, int], clauses: list[int] | None) -> bool:
-    """Whether an excusing word stands from word ``low`` to ``high`` in either spelling, no negation
-    just before it (see _negated) and no conjunction between it and the term (first and last word
-    ``term``: "postal address and PIN"), and, for a word of metadata ("hint", "length", "policy"), in
-    the clause of the term."""
-    for words in spellings:
-        for i in range(low, min(high, len(words) - 1) + 1):
-            word = words[i]
-            if word in excusing and not _negated(words, i) and not _joined(words, (i, i), term) and (
-                    word not in METADATA_HEADS or _same_clause(clauses, i, term[0])):
-                return True
-    return False
-
-
-def _joined(words: tuple[str, ...], alike: tuple[int, int], term: tuple[int, int],
-            conjunctions: frozenset[str] | None = None) -> bool:
-    """Whether a conjunction (see _CONJUNCTIONS) stands between a look-alike's words and a term's."""
-    between = words[alike[1] + 1:term[0]] if alike[1] < term[0] else words[term[1] + 1:alike[0]]
-    return not (_CONJUNCTIONS if conjunctions is None else conjunctions).isdisjoint(between)
-
-
-def _look_alikes(found: Sequence[tuple[str, int, int, str]], alike: frozenset[str],
-                 words: tuple[str, ...]) -> list[tuple[int, int]]:
-    """Where a text's look-alike terms (of the concepts ``alike``) stand (first and last word), but
-    those a negation stands before ("Card number (non-loyalty)", see _negated) and those inside a card
-    brand's name (the "club" of "Diners Club card number"): they excuse nothing."""
-    brands = [(first, last) for concept, first, last, _term in found if concept == "card_brand"]
-    return [(first, last) for concept, first, last, _term in found if concept in alike and not _negated(words, first)
-            and not any(a <= first and last <= b for a, b in brands)]
-
-
-def _negated(words: tuple[str, ...], i: int) -> bool:
-    """Whether a negating word stands in the two words before word ``i``, an article aside ("not
-    public", "never made public", "not the public one", "nicht öffentlich", "non publique"), or "other
-    than" / "rather than" does: an excusing word so placed excuses nothing. Any language's: a word
-    that negates in one language and not in the form's can only keep an excuse from applying."""
-    before = [w for w in words[max(0, i - 3):i] if w not in _ARTICLES][-2:]
-    return (any(w in _NEGATORS or negation.negates_next(w) for w in before)
-            or (len(before) == 2 and before[0] in ("other", "rather") and before[1] == "than"))
-
-
-def _look_alike_affirmed(concept: str, *texts: Any) -> bool:
-    """Whether a text names the look-alike ``concept`` somewhere no negation stands before it
-    ("Password hint", not "Password (no hint)")."""
-    for text in texts:
-        # Where a text names the concept is only looked for when it does: concepts() is the cheaper
-        # scan, and it finds the same concepts located() places.
-        if isinstance(text, str) and concept in concepts(text):
-            plain = normalise(text)[0]
-            if not _may_negate(plain):
-                return True  # named, and no word there could take it back: no need to place it
-            words = plain.words
-            if any(found == concept and not _negated(words, first) for found, first, _last, _term in located(text)):
-                return True
-    return False
-
-
-def _beside_look_alike(detector: type[Detector], text: str) -> bool:
-    """Whether every place a text names the detector's concept has a look-alike beside it."""
-    bare, excused = _places(detector, text)
-    return bool(excused) and not bare
-
-
-def _excused(detector: type[Detector], title: str | None, descriptions: list[str], context: frozenset[str],
-             hits: frozenset[str]) -> bool:
-    """Whether the field is a look-alike of the detector's concept.
-
-    A look-alike excuses what it qualifies, not the field. Where the title names the concept, a
-    look-alike must stand beside it there, or beside the same word restated in the description
-    (title "PIN code", description "your postal PIN"). Where only the description names it, a
-    look-alike beside it there or in the title excuses it (title "Invite code", description "the code
-    we sent you"). "Password" described as "the one you use every day" is still a password, and a
-    server cannot switch a detector off by adding a look-alike word anywhere. Where only the field's
-    name names it (a developer's identifier the user does not read: "pincode", "token"), anything in
-    the field can excuse it, as before."""
-    bare: list[str] = []
-    restated: set[str] = set()
-    for text in descriptions:
-        text_bare, text_excused = _places(detector, text)
-        bare += text_bare
-        restated.update(word for term in text_excused for word in term.split())
-    title_bare, title_excused = _places(detector, title) if title else ([], [])
-    if detector.field_wide and _excused_field_wide(detector, context, hits, lambda: bare + title_bare):
-        return True
-    if any(restated.isdisjoint(term.split()) for term in title_bare):
-        return False
-    if bare and not (title and _restates_look_alike(detector, title, title_excused, bare)):
-        return False
-    if title_bare or title_excused or bare or restated:
-        return True
-    return detector.excused(context, hits)  # only the name names it
-
-
-def _excused_field_wide(detector: type[Detector], words: frozenset[str], hits: frozenset[str],
-                        bare: Callable[[], list[str]]) -> bool:
-    """Whether a look-alike that excuses its concept anywhere in a field or a prompt clause
-    (Detector.field_wide) excuses it here: not where the ``bare`` terms (asked for only when the
-    look-alike is there) name the concept outright ("Postal code" over "the ATM's digits", "your KRA
-    PIN and your ATM PIN"), nor a PIN the text ties to a card, a bank or a payment ("Your KRA PIN or
-    card PIN", "your delivery address and your bank card PIN")."""
-    return (detector.excused(words, hits) and not (detector is Pin and postal.PAID & hits)
-            and not any(detector.is_outright(term) for term in bare()))
-
-
-def _restates_look_alike(detector: type[Detector], title: str, title_excused: list[str], bare: list[str]) -> bool:
-    """Whether the description's bare terms speak of the title's look-alike: the title is a look-alike
-    term of the lexicon ("Invite code", "Coupon": what the code we sent is), or its excused term ("Bus
-    pass") is restated by each ("the pass ID on your card"; a term sharing a word with one that does).
-    A title of an excusing word alone ("Museum", "Recipe") or one above another word ("Bus pass" over
-    "the password of your email") excuses nothing, nor does any title excuse a term that names the
-    concept outright ("Gift card" over "your Visa credit card")."""
-    if _look_alikes(located(title), detector.alikes(), normalise(title)[0].words):
-        # A look-alike term of the lexicon says what the title is ("Coupon", "Booking reference"), unless
-        # the description names the concept outright ("Promo" over "the verification code we texted you").
-        return not any(detector.is_outright(term) for term in bare)
-    if not title_excused:
-        return False
-    plain, leet = normalise(title)
-    words = set(plain.words) | set(leet.words)
-    left = [set(_term_words(term)) for term in bare]
-    while left:
-        shared = [w for w in left if not words.isdisjoint(w)]
-        if not shared:
-            return False
-        for w in shared:
-            words |= w
-        left = [w for w in left if words.isdisjoint(w)]
-    return True
-
-
-def _term_words(term: str) -> list[str]:
-    return term.replace("+", " ").split()
 
 
 _CARDS: Final = frozenset({"card", "card_number", "cvv", "card_expiry"})
@@ -818,14 +309,11 @@ _NOT_ASKING: Final = frozenset({"generate", "generates", "generated", "create", 
                                 "rename", "list", "expire", "expires", "issue", "issued", "issuing", "buy", "purchase"})
 
 
-_META_CONCEPTS: Final = frozenset({"~meta", "~meta!"})
-
-
 def _bare_metadata(text: str) -> bool:
     """Whether a field's name or title names metadata and nothing it could qualify: no concept but
     the lexicon's metadata look-alike ("Name", "Your name", "Notes", "f1", "Your display name", "Name
     shown on your profile"), however many words it has."""
-    return concepts(text) <= _META_CONCEPTS
+    return concepts(text) <= META_CONCEPTS
 
 
 # A description's words that make it one about a credential's metadata: the metadata heads but "type",
@@ -851,17 +339,10 @@ _META_AFTER: Final = 1
 # banking password").
 _REQUEST_NEAR: Final = 4
 _VARIABLE_WORDS: Final = 6
-# A conjunction between them makes two things of a metadata word and a credential ("the name and
-# password", "Nombre de usuario y contraseña", "Label or API key", "Account name + password"): the
-# metadata word then qualifies nothing. No one-letter word that is also an article or a pronoun
-# ("a", "i"). A symbol that joins ("Name & password", "Name/Password") reads as "and" (see _spelled).
-_CONJUNCTIONS: Final = frozenset({"and", "or", "plus", "then", "und", "oder", "et", "ou", "puis", "y", "o", "e",
-                                  "ed", "oppure", "en", "och", "og", "eller", "ve", "veya", "lub", "oraz", "и",
-                                  "или", "та", "і", "або", "а"})
 # What joins a second thing asked after a first ("Token name followed by the token value", "Nom du
 # jeton, ensuite le jeton lui-même"): the conjunctions and the words of "then" they lack.
-_THEN: Final = _CONJUNCTIONS | {"followed", "dann", "danach", "ensuite", "luego", "después", "despues",
-                                "poi", "depois", "następnie", "potem", "sonra", "затем", "потом", "daarna", "sedan"}
+_THEN: Final = CONJUNCTIONS | {"followed", "dann", "danach", "ensuite", "luego", "después", "despues",
+                               "poi", "depois", "następnie", "potem", "sonra", "затем", "потом", "daarna", "sedan"}
 
 
 def _describes_metadata(mentions: list[tuple[bool, bool]], written: list[str]) -> bool:
@@ -920,7 +401,7 @@ def _credential_mentions(clauses: list[str], written: list[str]) -> list[tuple[b
         # names a token's name and its expiry, as "Token name and expiry date" does.
         spans = sorted((first, last) for concept, first, last, term in found
                        if concept in _ASKED and concept != CardExpiry.concept and not set(range(first, last + 1)) <= inside
-                       and not ("+" in term and not _CONJUNCTIONS.isdisjoint(words[first + 1:last])))
+                       and not ("+" in term and not CONJUNCTIONS.isdisjoint(words[first + 1:last])))
         if named:
             covered = {i for first, last in spans for i in range(first, last + 1)} | inside | set(metadata)
             spans = sorted(spans + [(i, i) for i, word in enumerate(words) if word in named and i not in covered])
@@ -935,7 +416,7 @@ def _credential_mentions(clauses: list[str], written: list[str]) -> list[tuple[b
         end = -1
         for first, last in merged:
             qualified = any(first <= m <= last or (0 <= first - m - 1 <= _META_BEFORE or 0 <= m - last - 1 <= _META_AFTER)
-                            and not _joined(words, (m, m), (first, last), _THEN if mentions else _CONJUNCTIONS)
+                            and not conjunction_between(words, (m, m), (first, last), _THEN if mentions else CONJUNCTIONS)
                             for m in metadata)
             asked = not qualified and not acting and (
                 any(negation.requests(words[j:j + 1]) for j in range(max(0, first - _REQUEST_NEAR), first + 1))
@@ -963,7 +444,7 @@ def _about_credential(name: Any, public: bool = True) -> bool:
     if not isinstance(name, str):
         return False
     words = normalise(name)[0].words
-    return bool(words) and ((words[-1] in METADATA_HEADS and not _negated(words, len(words) - 1))
+    return bool(words) and ((words[-1] in METADATA_HEADS and not negated(words, len(words) - 1))
                             or (public and _public(words) and "private" not in concepts(name)))
 
 
@@ -987,29 +468,15 @@ def _names_private(text: str) -> bool:
     found = located(text)
     words = normalise(text)[0].words
     keys = [(first, last) for concept, first, last, term in found if concept == PrivateKey.concept and "+" not in term]
-    return any(concept == "private" and not _negated(words, first) and any(a - 1 <= last and first <= b + 1 for a, b in keys)
+    return any(concept == "private" and not negated(words, first) and any(a - 1 <= last and first <= b + 1 for a, b in keys)
                for concept, first, last, _term in found)
-
-
-# Words that negate the word after them beside each language's negation markers (negation.negates_next):
-# "non public", "no hint", and "without" in the languages the markers leave it out of.
-_NEGATORS: Final = frozenset({"non", "not", "no", "without", "never", "sans", "ohne", "sin", "senza", "sem", "zonder",
-                              "uten", "utan", "uden", "ilman", "bez", "без"})
-_ARTICLES: Final = frozenset({"the", "a", "an", "le", "la", "les", "der", "die", "das", "el", "il", "o"})
-
-
-def _may_negate(plain: Text) -> bool:
-    """Whether _negated could hold anywhere in a text: False when no word of it is a negator, a
-    marker that negates what follows (negation.may_negate_next) or the "than" of "other than"."""
-    return (not plain.word_set.isdisjoint(_NEGATORS) or "than" in plain.word_set
-            or negation.may_negate_next(plain))
 
 
 def _public(words: tuple[str, ...]) -> bool:
     """Whether the words call something public ("SSH public key"), not "non-public"."""
     if PUBLIC_WORDS.isdisjoint(words):
         return False  # most names: one set test instead of a loop over the words
-    return any(word in PUBLIC_WORDS and not _negated(words, i) for i, word in enumerate(words))
+    return any(word in PUBLIC_WORDS and not negated(words, i) for i, word in enumerate(words))
 
 
 _PASTED: Final = frozenset({ConnectionString, PrivateKey, GenericCredential})
@@ -1058,7 +525,7 @@ _ACCORDING_BEFORE: Final = frozenset({"according", "following", "follow", "as", 
                                       "conforme", "gemäß", "gemass", "laut", "zgodnie", "według", "wedlug", "theo",
                                       "secondo", "segundo", "volgens", "согласно", "відповідно"})
 _ACCORDING_AFTER: Final = frozenset({"göre", "gore", "따라", "gemäß", "entsprechend", "zufolge"})
-_ACCORDING_LINKS: Final = frozenset({"to", "z", "with", "à", "a", "con", "de", "l", "з"}) | _ARTICLES
+_ACCORDING_LINKS: Final = frozenset({"to", "z", "with", "à", "a", "con", "de", "l", "з"}) | ARTICLES
 _ACCORDING_UNSPACED_BEFORE: Final = ("按照", "按", "根据", "依照", "依据", "遵照")
 _ACCORDING_UNSPACED_AFTER: Final = ("に従って", "に従い", "にしたがって", "に沿って", "通り", "どおり")
 
@@ -1164,8 +631,8 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
             # day" is a password); the clauses taken together have no places to compare.
             if detector.matches(hits) and not (
                     detector.excused(words, hits) if clause is None
-                    else _excused_field_wide(detector, words, hits, lambda: _places(detector, clause or "")[0])
-                    if detector.field_wide else _beside_look_alike(detector, clause)):
+                    else excused_field_wide(detector, words, hits, lambda: places(detector, clause or "")[0])
+                    if detector.field_wide else beside_look_alike(detector, clause)):
                 # "Which token's price?" with a field "Token symbol": the field is the look-alike.
                 name = next((n for n in matching if detector.alikes().isdisjoint(hits_of(
                     _strings(n, fields[n][1].get("title"), fields[n][1].get("description"))))), None)
@@ -1411,7 +878,7 @@ def _paid_cards(prompts: list[str], fields: dict[str, tuple[str | None, dict[str
     if CardExpiry.concept not in form_hits or not _PAID & form_hits:
         return form_hits
     for text in prompts:
-        if any(d.concept in concepts(text) and _places(d, text)[0] for d in (CardNumber, CardSecurityCode)):
+        if any(d.concept in concepts(text) and places(d, text)[0] for d in (CardNumber, CardSecurityCode)):
             return form_hits
     if _names_scheme(prompts + [t for _kind, prop in fields.values() for t in _scheme_texts(prop)]):
         return form_hits
@@ -1439,12 +906,12 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     if not isinstance(message, str):
         return (), [Reason("elicitation.malformed", "form elicitation needs a string 'message'")], []
     if len(message) > MAX_TEXT:
-        return (), [_schema_error(f"message longer than {MAX_TEXT} characters")], []
+        return (), [schema_error(f"message longer than {MAX_TEXT} characters")], []
     raw_schema = params.get("requestedSchema")
     schema_texts = [message] + ([v for k, v in raw_schema.items() if k in ("title", "description") and isinstance(v, str)]
                                 if isinstance(raw_schema, dict) else [])
-    if any(_has_bidi(t) for t in schema_texts):
-        return (), [_schema_error("the message or schema text contains bidirectional control characters")], []
+    if any(has_bidi(t) for t in schema_texts):
+        return (), [schema_error("the message or schema text contains bidirectional control characters")], []
     fields, problems = check_schema(params.get("requestedSchema"))
     schema = params.get("requestedSchema")
     props = schema.get("properties") if isinstance(schema, dict) else None

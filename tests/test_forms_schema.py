@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from elicitguard.policies.config import FormPolicy, Policy
-from elicitguard.policies.forms import MAX_FIELDS, check_schema
+from elicitguard.policies.form_schema import MAX_FIELDS, check_schema
 from elicitguard.policies.judge import judge_elicitation
 from elicitguard.policies.verdict import DENY_MALFORMED
 

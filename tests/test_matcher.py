@@ -1,6 +1,6 @@
 """The lexicon's two scans of a text agree: concepts() (which concepts) and located() (where).
 
-forms._look_alike_affirmed asks located() only of a text concepts() finds the concept in, so the two
+lookalike.look_alike_affirmed asks located() only of a text concepts() finds the concept in, so the two
 must find the same concepts (located() also places a whole-text find of any length, concepts() one of
 up to 40 letters: those "!" marks aside).
 """

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from elicitguard.policies.config import FormPolicy, Policy
-from elicitguard.policies.forms import _clauses_of
+from elicitguard.policies.lookalike import clauses_of
 from elicitguard.policies.judge import clear_caches, judge_elicitation
 
 RULES = Policy(form=FormPolicy(classifier=False))
@@ -71,4 +71,4 @@ def test_a_metadata_word_in_the_credentials_own_clause_still_excuses_it(title: s
     ("a.b", 3, [0, 1, 2]),  # words that do not line up: every word a clause of its own
 ])
 def test_each_word_is_given_its_clause(text: str, count: int, clauses: list[int] | None) -> None:
-    assert _clauses_of(text, count) == clauses
+    assert clauses_of(text, count) == clauses

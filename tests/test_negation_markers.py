@@ -1,7 +1,7 @@
 """The cheap negation tests agree with the full ones they stand in for.
 
 negation.negates_next(word) is roles() narrowed to "before"; negation.may_negate_next(text) says
-no word of a text negates_next() without testing word by word; forms._look_alike_affirmed takes
+no word of a text negates_next() without testing word by word; lookalike.look_alike_affirmed takes
 its answer from it when no word could negate (the field's name and title of nearly every form).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from elicitguard.policies import forms, negation
+from elicitguard.policies import forms, lookalike, negation
 from elicitguard.policies.normalise import normalise
 from tests.test_matcher import _corpus_texts
 
@@ -53,4 +53,4 @@ def test_a_text_with_a_negating_word_or_affix_may_negate(text: str) -> None:
 def test_a_look_alike_is_affirmed_where_named_and_no_negation_stands_before_it(
         texts: tuple[str, str | None], affirmed: bool) -> None:
     forms.clear_text_caches()
-    assert forms._look_alike_affirmed("~meta", *texts) is affirmed
+    assert lookalike.look_alike_affirmed("~meta", *texts) is affirmed

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from elicitguard.policies import classifier, forms
+from elicitguard.policies import classifier, form_schema, forms
 from elicitguard.policies.config import ConfigError, load_config_text
 from elicitguard.policies.judge import judge_elicitation
 from elicitguard.policies.verdict import Verdict
@@ -74,7 +74,7 @@ def test_the_agreement_path_denies_a_password_described_by_its_use_that_the_fiel
 def test_filler_that_sinks_the_form_model_never_undoes_a_denial_the_field_model_earns_alone(description: str) -> None:
     props = {"u": USERNAME, "x": _s(description=description), **NICKNAME, **NOTES}
     params = _form(SIGN_IN, props)
-    fields, _ = forms.check_schema(params["requestedSchema"])
+    fields, _ = form_schema.check_schema(params["requestedSchema"])
     words = classifier.form_words([SIGN_IN], [(n, p) for n, (k, p) in fields.items() if k is not None])
     assert classifier.model().form_probability(words) < 0.3  # the form model was talked down...
     assert _rules(params) == ["credential.model"]  # ...and the field alone still denies
@@ -148,7 +148,7 @@ def test_the_form_model_reads_only_the_capped_text_of_each_field_and_keeps_nothi
     long = " ".join(f"w{i:05d}" for i in range(1200))  # 8 KiB of distinct words in one description
     props = {"u": USERNAME, "x": PASSWORD_BY_USE, **{f"f{i}": _s(title=long[:300], description=long, default=long)
                                                       for i in range(4)}}
-    fields, _ = forms.check_schema({"type": "object", "properties": props})
+    fields, _ = form_schema.check_schema({"type": "object", "properties": props})
     words = classifier.form_words([long], [(n, p) for n, (k, p) in fields.items() if k is not None])
     # prompt: 512 characters; each field: name, title, description and default at 256 each
     assert sum(len(w) + 1 for w in words) <= classifier.PROMPT_TEXT + 6 * 4 * (classifier.FIELD_TEXT + 1)

@@ -11,7 +11,7 @@ from both_policies import allowed as _allowed
 
 
 
-# An excusing word just after "non", "not", "no", "without" (or "without the") excuses nothing (forms._negated).
+# An excusing word just after "non", "not", "no", "without" (or "without the") excuses nothing (lookalike.negated).
 @pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
 def test_a_key_file_asked_for_without_its_pub_suffix_is_a_private_key(policy: object) -> None:
     assert not _allowed("Paste id_rsa without the pub suffix", {"k": {"type": "string", "title": "Key"}}, policy)

@@ -1,5 +1,5 @@
 """Red team 19b: an excusing word after "non", "not", "no", "without" or "never" excuses nothing
-(forms._negated) - but a look-alike term of the lexicon ("gift", "loyalty", "hint") still did."""
+(lookalike.negated) - but a look-alike term of the lexicon ("gift", "loyalty", "hint") still did."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_honest_look_alikes_still_pass(policy: Policy, title: str) -> None:
 @pytest.mark.parametrize("title", ["SSH key, never made public", "SSH key (not so public half)",
                                    "SSH key other than the public one", "SSH-Schlüssel (nicht öffentlich)",
                                    "Clé SSH (non publique)"])
-# Fixed (session 20): forms._negated reads the two words before the public word (an article aside),
+# Fixed (session 20): lookalike.negated reads the two words before the public word (an article aside),
 # every language's negation markers and "other than"; an SSH key is named so in 20 languages.
 def test_an_ssh_key_said_not_to_be_public_is_refused(policy: Policy, title: str) -> None:
     assert not _allowed(policy, "Deploy setup", k=title)

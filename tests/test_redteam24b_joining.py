@@ -1,5 +1,5 @@
 """Red team 24b: words and symbols joining two words in a field's title, description or prose
-default. A join reads as "and" (forms._spelled), so "Name <join> Password" asks for a name and a
+default. A join reads as "and" (spelling.spell_out), so "Name <join> Password" asks for a name and a
 password, while metadata before a credential still qualifies it ("Key name with prefix").
 Session 24's reading missed other spaces around "with", other pipes and dashes, invisible characters
 beside a symbol, a doubled symbol, the unspaced em dash, and the "and"/"with" words of other languages."""

@@ -1,6 +1,6 @@
 """Red team 28b: a look-alike's reach stops at its sentence's end (ce886e8).
 
-Rules alone (no classifier): what the change to forms._places decides, and nothing else.
+Rules alone (no classifier): what the change to lookalike.places decides, and nothing else.
 """
 
 from __future__ import annotations

@@ -44,7 +44,8 @@ from scipy.sparse import csr_matrix  # noqa: E402
 from sklearn.linear_model import LogisticRegression  # noqa: E402
 
 from elicitguard.policies import classifier  # noqa: E402
-from elicitguard.policies.forms import _prompt_texts, check_schema, judge_form  # noqa: E402
+from elicitguard.policies.form_schema import check_schema  # noqa: E402
+from elicitguard.policies.forms import _prompt_texts, judge_form  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus"
 OUT = ROOT / "policies" / "model" / "credential.tsv"

@@ -725,7 +725,7 @@ _add("~card_number", "cards that carry no payment: loyalty, gift, library, SIM, 
 })
 # Cards that pay nothing in every language of the corpora: health-insurance, patient and hospital
 # cards, library, membership, student, loyalty, transport and identity cards, as a native developer
-# titles them. A look-alike excuses only a card word within three words of it (forms._places), so a
+# titles them. A look-alike excuses only a card word within three words of it (lookalike.places), so a
 # qualifier never excuses "card number" asked elsewhere in the text. Words a payment sentence also
 # carries ("subscription", "insurance premium", "customer", a member's honorific, an ID number asked
 # beside the card, "free") are left out; scripts without spaces take the card word with the qualifier.
