@@ -42,7 +42,7 @@ ASKED.update({
 })
 
 
-# Fixed (session 21, forms._bare_metadata): a name or title of at most two words naming nothing but
+# Fixed (session 21, metadata.bare_metadata): a name or title of at most two words naming nothing but
 # metadata qualifies no credential, so it excuses none in a description that asks for one.
 @POLICIES
 @pytest.mark.parametrize("key", sorted(ASKED))

@@ -83,7 +83,7 @@ def test_an_honest_metadata_field_still_passes(name: str, title: str, descriptio
 
 
 # A title of three or more words naming nothing but metadata qualifies no credential either, yet
-# the two-word limit of _bare_metadata let it excuse a description asking for one.
+# the two-word limit of metadata.bare_metadata let it excuse a description asking for one.
 LONG_BARE_METADATA_TITLE = [
     ("name", "Your display name", "Enter your GitHub password"),
     ("display_name", "Your display name", "Your email password"),
