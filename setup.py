@@ -21,8 +21,9 @@ from setuptools.command.build_ext import build_ext
 # The modules judge_elicitation and the response scan run on every form and answer. Not compiled:
 # modules whose classes other modules subclass or patch (the carriers, engine, session, hygiene,
 # config), breath.py (its point is to be interpreted), and every module that does I/O (proxy/).
-COMPILED = ("normalise", "matcher", "classifier", "negation", "forms", "form_schema", "lookalike", "metadata",
-            "spelling", "credentials", "shapes", "postal", "named_secret", "response_scan", "judge")
+COMPILED = ("normalise", "matcher", "classifier", "negation", "forms", "form_schema", "fieldtext", "lookalike",
+            "metadata", "ordinary", "spelling", "whole_form", "credentials", "shapes", "postal", "named_secret",
+            "response_scan", "judge")
 
 
 # Commands that only read the project's metadata (pip runs both before building): nothing to compile,

@@ -1,11 +1,10 @@
 """Form-mode checks: the spec's restricted schema subset (form_schema.py), then credential detection
-field by field and over the whole form: the lexicon's terms with their look-alikes (lookalike.py), the
-signals that need no language (shapes.py) and the learned model (classifier.py)."""
+field by field (detect_field), over the prompt (detect_message) and over the whole form
+(whole_form.py): the lexicon's terms with their look-alikes (lookalike.py), the signals that need no
+language (shapes.py) and the learned model (classifier.py). judge_form runs them in order."""
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
@@ -15,9 +14,7 @@ from elicitguard.policies.credentials import (
     DERIVED,
     DETECTORS,
     Detector,
-    METADATA_HEADS,
     NUMBER,
-    PUBLIC_WORDS,
     STRING,
     ApiKey,
     CardExpiry,
@@ -25,11 +22,8 @@ from elicitguard.policies.credentials import (
     CardSecurityCode,
     ConnectionString,
     GenericCredential,
-    OneTimeCode,
-    Password,
     Pin,
     PrivateKey,
-    SecurityAnswer,
     normalise,
 )
 from elicitguard.policies.matcher import clear_located, concepts, located
@@ -44,14 +38,12 @@ from elicitguard.policies.shapes import (
     holds_at_most,
     fewest_digits,
     postal_pin_pattern,
-    numeric_code_shape,
-    three_digit_shape,
     secret_value_shape,
     vendor_key,
 )
+from elicitguard.policies.fieldtext import hits_of, is_question, strings_of, words_of
 from elicitguard.policies.form_schema import MAX_TEXT, check_schema, has_bidi, schema_error
 from elicitguard.policies.lookalike import (
-    ARTICLES,
     CLAUSE_BREAK,
     beside_look_alike,
     excused_field_wide,
@@ -69,11 +61,18 @@ from elicitguard.policies.metadata import (
     describes_metadata,
     metadata_qualifies,
 )
+from elicitguard.policies.ordinary import named_for_metadata, ordinary_field, weakly_ordinary
 from elicitguard.policies.spelling import spell_out
 from elicitguard.policies.teamrules import TeamRules
 from elicitguard.policies.verdict import Reason
-
-JSON = Any
+from elicitguard.policies.whole_form import (
+    allowed_field,
+    detect_by_model,
+    detect_code_field,
+    detect_network_password,
+    detect_security_question,
+    detect_split_seed,
+)
 
 
 def clear_text_caches() -> None:
@@ -84,23 +83,6 @@ def clear_text_caches() -> None:
     clear_located()
     negation.asking.cache_clear()
     classifier.clear_caches()
-
-
-def _strings(*values: JSON) -> list[str]:
-    return [v for v in values if isinstance(v, str) and v]
-
-
-def hits_of(texts: list[str]) -> frozenset[str]:
-    """The concepts the lexicon finds in any of the texts."""
-    return frozenset().union(*map(concepts, texts))
-
-
-def _words_of(texts: list[str]) -> frozenset[str]:
-    words: frozenset[str] = frozenset()
-    for text in texts:
-        plain, leet = normalise(text)
-        words |= plain.word_set | leet.word_set
-    return words
 
 
 def _asking_clauses(description: Any) -> list[str]:
@@ -169,7 +151,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     description = spell_out(prop.get("description"))
     descriptions = _asking_parts(description) + _asking_parts(prose_default)
     if rules:
-        reason = rules.judge_field(name, kind, names + descriptions, _words_of(names + descriptions))
+        reason = rules.judge_field(name, kind, names + descriptions, words_of(names + descriptions))
         if reason is not None:
             yield reason
     name_hits = hits_of(names)
@@ -187,11 +169,11 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # What the title says of itself: metadata about a credential ("Token name", "Public key").
     # Its metadata word must qualify the credential it names: "Password hint", not "Password (hint: at
     # least 8 characters)" nor "Hint: your password".
-    title_meta = isinstance(title, str) and (_about_credential(title, not private_asked) or (
+    title_meta = isinstance(title, str) and (named_for_metadata(title, not private_asked) or (
         "~meta" in concepts(title) and not is_question(title) and look_alike_affirmed("~meta", title))) \
         and (ASKED.isdisjoint(concepts(title)) or metadata_qualifies(credential_mentions(
             [part for piece in CLAUSE_BREAK.split(title) for part in _asking_parts(piece)], [title])) is not False)
-    about_credential = (_about_credential(name, not private_asked) or title_meta
+    about_credential = (named_for_metadata(name, not private_asked) or title_meta
                         or ("~meta" in name_hits and not is_question(title) and look_alike_affirmed("~meta", name, title)))
     # A metadata word qualifies the credential beside it ("Token name", "key_id", "Name of the secret").
     # It excuses nothing, unless the description too speaks of metadata ("A name for your new API key"):
@@ -202,7 +184,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     # and nowhere over a description asking for the credential itself ("Paste the token value itself"
     # under "Token name", "Enter your password" under "Password hint").
     if about_credential:
-        written = _strings(description, prose_default)
+        written = strings_of(description, prose_default)
         mentions = credential_mentions(descriptions, written)  # read once, for both questions below
         if asks_for_credential(mentions) or (
                 (isinstance(title, str) and not bare_metadata(title) and not title_meta)
@@ -226,7 +208,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
             continue
         if pin_postal and detector is Pin:
             continue
-        context = _words_of(names + descriptions) if context is None else context
+        context = words_of(names + descriptions) if context is None else context
         if not (detector is PrivateKey and private_asked) and field_look_alike(
                 detector, title if isinstance(title, str) else None, descriptions, context, all_hits):
             excused.add(detector.rule)
@@ -293,31 +275,6 @@ def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str],
         yield Reason("payment.card_number", f"field '{name}' asks for a card number by its acronym or checksum", name)
 
 
-# Field names or titles for personal data a credential never goes in: a credential asked for in
-# the message is never blamed on these. Deliberately short: "login", "account" or "user" fields are
-# exactly where a phishing form puts the password.
-_ORDINARY: Final = frozenset({
-    "name", "email", "mail", "phone", "telephone", "mobile", "address", "street", "city", "zip", "postal", "postcode",
-    "country", "region", "date", "time", "timezone", "tz", "age", "quantity", "amount", "nickname", "language",
-    "locale", "pos", "year", "birth", "birthday", "birthdate", "dob", "born", "plz", "cep", "epost", "correo", "courriel",
-})
-# Ordinary-looking but able to carry a pasted secret (a "url" field for a connection string, a
-# "file" field for a key): blamed when no better carrier exists.
-_WEAK_ORDINARY: Final = frozenset({
-    "url", "website", "company", "organisation", "organization", "host", "hostname", "port", "model", "device",
-    "team", "project", "repo", "repository", "branch", "bucket", "path", "directory", "folder", "file", "filename",
-    "namespace",
-})
-
-def _about_credential(name: Any, public: bool = True) -> bool:
-    """A field named for metadata about a credential ("token_name", "key_id") or (``public``) a public key."""
-    if not isinstance(name, str):
-        return False
-    words = normalise(name)[0].words
-    return bool(words) and ((words[-1] in METADATA_HEADS and not negated(words, len(words) - 1))
-                            or (public and _public(words) and "private" not in concepts(name)))
-
-
 # The metadata heads that name an expiry: "Token expiration" is metadata about a token, but a title
 # whose only credential is a card's expiry ("Date d'expiration", "Card expiration") is the expiry itself.
 _EXPIRY_LAST: Final = frozenset({("expiry",), ("expiration",), ("expires",)})
@@ -342,102 +299,7 @@ def _names_private(text: str) -> bool:
                for concept, first, last, _term in found)
 
 
-def _public(words: tuple[str, ...]) -> bool:
-    """Whether the words call something public ("SSH public key"), not "non-public"."""
-    if PUBLIC_WORDS.isdisjoint(words):
-        return False  # most names: one set test instead of a loop over the words
-    return any(word in PUBLIC_WORDS and not negated(words, i) for i, word in enumerate(words))
-
-
 _PASTED: Final = frozenset({ConnectionString, PrivateKey, GenericCredential})
-
-
-def _words(name: str, prop: dict[str, Any]) -> set[str]:
-    words: set[str] = set()
-    for text in (name, prop.get("title")):
-        if isinstance(text, str):
-            words |= normalise(text)[0].word_set
-    return words
-
-
-def _ordinary(name: str, prop: dict[str, Any], personal: bool = True) -> bool:
-    words = _words(name, prop)
-    # A field about a credential (its label, length, policy: "~meta" in any language) carries none, nor
-    # one for personal data in any language ("personal": "Numéro de cellulaire", "Адрес кошелька", "PESEL").
-    return (bool(words & _ORDINARY) or _about_credential(name) or bool(PUBLIC_WORDS & words)
-            or prop.get("format") in ("email", "date", "date-time")
-            or _carries_none(_strings(name, prop.get("title")), personal))
-
-
-# A code a phone number's title names for what it is: an area or country code ("Phone number (with area
-# code)", "Código de área y número de teléfono"), a postal code.
-_CODE_NAMED: Final = frozenset({"~otp", "~pin"})
-
-
-def _carries_none(texts: list[str], personal: bool) -> bool:
-    """Whether a field's name and title say it holds metadata about a credential (not in an
-    instruction: _instructs) or (``personal``)
-    personal data and no credential: a personal-data term whole ("Lambar waya", "Kodici postali"), or
-    one beside no word for a code ("Numéro de cellulaire", "Telefono numeris"), or beside a number word and
-    a code named for what it is ("Phone number (with area code)"); not "Kod z telefonu", "Mobilní kód" nor
-    "Kod z numeru telefonu" (the code from the phone, or from its number)."""
-    own = hits_of(texts)
-    return ("~meta" in own and not _instructs(texts, own)) or (personal and ASKED.isdisjoint(own) and (
-        "personal!" in own or ("personal" in own and (
-            "code" not in own or not _code_apart(texts) or ("number" in own and not _CODE_NAMED.isdisjoint(own))))))
-
-
-# Words that make a metadata word what to follow, not what is held ("according to the hint"): before it
-# (a connector or an article may stand between: "zgodnie z podpowiedzią", "as the hint says"), after it
-# in the languages that put them after ("İpucuna göre", "힌트에 따라"), and inside a word of a script
-# without spaces ("按提示", "ヒントに従って").
-_ACCORDING_BEFORE: Final = frozenset({"according", "following", "follow", "as", "per", "selon", "suivant", "según", "segun",
-                                      "conforme", "gemäß", "gemass", "laut", "zgodnie", "według", "wedlug", "theo",
-                                      "secondo", "segundo", "volgens", "согласно", "відповідно"})
-_ACCORDING_AFTER: Final = frozenset({"göre", "gore", "따라", "gemäß", "entsprechend", "zufolge"})
-_ACCORDING_LINKS: Final = frozenset({"to", "z", "with", "à", "a", "con", "de", "l", "з"}) | ARTICLES
-_ACCORDING_UNSPACED_BEFORE: Final = ("按照", "按", "根据", "依照", "依据", "遵照")
-_ACCORDING_UNSPACED_AFTER: Final = ("に従って", "に従い", "にしたがって", "に沿って", "通り", "どおり")
-
-
-def _instructs(texts: list[str], own: frozenset[str]) -> bool:
-    """Whether a field's name or title is an instruction to follow its metadata word ("按提示输入", type
-    as the hint says): a request word, and the metadata word governed by an "according to"
-    (_ACCORDING_BEFORE, _ACCORDING_AFTER), naming no credential for it to qualify. The metadata word is
-    then what to follow, not what the field holds, and the field may carry the credential its prompt
-    asks for. "Enter a hint", "Password hint" and "Enter your password hint" carry none."""
-    if not ASKED.isdisjoint(own):
-        return False
-    for text in texts:
-        words = normalise(text)[0].words
-        if not negation.names_request(words):
-            continue
-        for concept, first, last, term in located(text):
-            if concept != "~meta":
-                continue
-            before = [w for w in words[max(0, first - 3):first] if w not in _ACCORDING_LINKS][-1:]
-            if (before and before[0] in _ACCORDING_BEFORE) or (last + 1 < len(words) and words[last + 1] in _ACCORDING_AFTER):
-                return True
-            if any(not word.isascii() and (any(a + term in word for a in _ACCORDING_UNSPACED_BEFORE)
-                                           or any(term + a in word for a in _ACCORDING_UNSPACED_AFTER))
-                   for word in words[first:last + 1]):
-                return True
-    return False
-
-
-def _code_apart(texts: list[str]) -> bool:
-    """Whether a text names a code by a word that is not also its number word (Lithuanian "numeris" is
-    both: "Telefono numeris" names no code)."""
-    for text in texts:
-        found = located(text)
-        numbers = {(first, last) for concept, first, last, _term in found if concept == "number"}
-        if any(concept == "code" and (first, last) not in numbers for concept, first, last, _term in found):
-            return True
-    return False
-
-
-def _weak(name: str, prop: dict[str, Any]) -> bool:
-    return bool(_words(name, prop) & _WEAK_ORDINARY) or prop.get("format") == "uri"
 
 
 def _room_for(detector: type[Detector], field: tuple[str | None, dict[str, Any]],
@@ -468,9 +330,9 @@ def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[st
 def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
                      allowed: frozenset[str], rules: TeamRules) -> Iterator[Reason]:
     open_fields = [n for n, (kind, prop) in fields.items()
-                   if kind is not None and not allowed_field(n, allowed) and not _ordinary(n, prop)]
-    strong = [n for n in open_fields if not _weak(n, fields[n][1])]
-    weak = [n for n in open_fields if _weak(n, fields[n][1])]
+                   if kind is not None and not allowed_field(n, allowed) and not ordinary_field(n, prop)]
+    strong = [n for n in open_fields if not weakly_ordinary(n, fields[n][1])]
+    weak = [n for n in open_fields if weakly_ordinary(n, fields[n][1])]
     if not open_fields:
         return
     clauses = [c for text in texts for c in _asking_clauses(text) if not NOT_ASKING & normalise(c)[0].word_set]
@@ -482,12 +344,12 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         (concepts(c), normalise(c)[0].word_set, c) for c in clauses]
     # "Enter the code, which we sent to your phone": the two words of a derived concept may stand in
     # two comma-clauses of the prompt; together they make it there too (when their order is free).
-    together: frozenset[str] = frozenset().union(*(hits for hits, _words, _clause in judged))
+    together: frozenset[str] = frozenset().union(*(hits for hits, field_words, _clause in judged))
     made = {m for first, second, m, ordered in DERIVED if not ordered and first in together and second in together}
     if made - together:
         judged.append((together | made, frozenset().union(*(words for _hits, words, _clause in judged)), None))
     # The whole form's concepts, read only for a PIN (its nine-digit and postal excuses ask them).
-    form_concepts = (_form_concepts(texts, fields) if any(Pin.matches(hits) for hits, _words, _clause in judged)
+    form_concepts = (_form_concepts(texts, fields) if any(Pin.matches(hits) for hits, field_words, _clause in judged)
                      else frozenset())
     for detector in DETECTORS:
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
@@ -505,7 +367,7 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
                     if detector.field_wide else beside_look_alike(detector, clause)):
                 # "Which token's price?" with a field "Token symbol": the field is the look-alike.
                 name = next((n for n in matching if detector.alikes().isdisjoint(hits_of(
-                    _strings(n, fields[n][1].get("title"), fields[n][1].get("description"))))), None)
+                    strings_of(n, fields[n][1].get("title"), fields[n][1].get("description"))))), None)
                 if name is None:
                     break
                 if detector is Pin and (postal_pin_pattern(fields[name][1].get("pattern")) or clause is not None and postal.postal_pin(
@@ -531,102 +393,7 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
 def _form_concepts(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]]) -> frozenset[str]:
     """The concepts of the whole prompt and of every field's title and description."""
     return hits_of(texts) | hits_of([t for _kind, prop in fields.values()
-                                     for t in _strings(prop.get("title"), prop.get("description"))])
-
-
-# A postal code, or a setting about a code (its length, its label), is no code to type.
-_CODE_LOOK_ALIKES: Final = frozenset({"~pin", "~meta", "~otp"})
-
-
-def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
-                      allowed: frozenset[str], form_hits: frozenset[str] = frozenset()) -> Reason | None:
-    """A bare numeric code field whose context says what the code is, in any language: 4 to 8
-    digits next to a sign-in, a code sent by SMS or a payment to approve (a one-time code) or a cash
-    machine (a card PIN); 3 digits in a form about a payment card (its CVV). The context is the
-    prompt and the field's own texts; a look-alike there (postal code, label, length) excuses it."""
-    cards = frozenset({"card", "card_number", "cvv", "card_expiry"})
-    for name, (kind, prop) in fields.items():
-        # Every code shape reads a pattern, a length or a range: most fields have none.
-        if kind is None or not ("pattern" in prop or "minLength" in prop or "minimum" in prop):
-            continue
-        four_to_eight = numeric_code_shape(kind, prop)
-        if not (four_to_eight or three_digit_shape(kind, prop)) or allowed_field(name, allowed) or _ordinary(name, prop, False):
-            continue
-        own = hits_of(_strings(name, prop.get("title"), prop.get("description")))
-        if own & _CODE_LOOK_ALIKES or postal_pin_pattern(prop.get("pattern")):
-            continue
-        context = message_hits | own
-        three = not four_to_eight and bool(cards & (form_hits | context))
-        if three:
-            return Reason(CardSecurityCode.rule, f"field '{name}' takes the three digits of a card's security code", name)
-        if "atm" in context:
-            return Reason(Pin.rule, f"field '{name}' is a short numeric code used at a cash machine (a PIN)", name)
-        if "signin" in context or "sent" in context:
-            return Reason(OneTimeCode.rule, f"field '{name}' is a short numeric code next to a sign-in prompt", name)
-    return None
-
-
-# A question ends in its script's mark (Greek ";", Arabic "؟", Ethiopic "፧"; Armenian marks the
-# stressed vowel "՞" inside the word); Thai, Lao, Khmer, Burmese and CJK may end one with a question
-# word instead (the lexicon's "question" concept).
-_QUESTION_ENDS: Final = ("?", "？", "؟", ";", "\u037e", "፧", "⸮")
-
-
-def is_question(text: Any) -> bool:
-    """Whether a title is a question."""
-    if not isinstance(text, str):
-        return False
-    stripped = text.rstrip(" .:)\"'")
-    return stripped.endswith(_QUESTION_ENDS) or "՞" in text or "question" in concepts(text)
-
-
-_CONTACT: Final = frozenset({"email", "mail", "phone", "telephone", "mobile", "username", "user", "login", "epost",
-                             "correo", "courriel"})
-
-
-def detect_security_question(message_hits: frozenset[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
-                             allowed: frozenset[str]) -> Reason | None:
-    """A free-text field titled with a question in a form about recovering an account or naming a
-    security question: its answer is the security answer, in any language ("¿Cuál era el nombre de
-    tu primer colegio?", "Ποιο ήταν το όνομα του πρώτου σας κατοικίδιου;")."""
-    if "recovery" not in message_hits and "security_answer" not in message_hits:
-        return None
-    for name, (kind, prop) in fields.items():
-        if kind != STRING or allowed_field(name, allowed) or prop.get("format") == "email":
-            continue
-        if _CONTACT & _words(name, prop):
-            continue  # "Which email did you sign up with?" asks for an address
-        # The question asks about a first, a favourite, a birth ("What was your first pet's name?"),
-        # or the field is named as its answer; "Which city do you live in?" identifies, it is no secret.
-        title = prop.get("title")
-        if is_question(title) and ("secq" in concepts(title) or "answer" in hits_of(_strings(name, prop.get("description")))):
-            return Reason(SecurityAnswer.rule, f"field '{name}' answers a question in a form about an account's "
-                                               "recovery (a security answer)", name)
-    return None
-
-
-# WPA's passphrase has 8 to 63 characters.
-_WPA_MIN: Final = 8
-
-
-def detect_network_password(form_hits: frozenset[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
-                            allowed: frozenset[str]) -> Reason | None:
-    """Beside a field for a Wi-Fi network's name (SSID), a free-text field of at least WPA's 8
-    characters, or one that names the router or the Wi-Fi, is the network's password, however it is
-    paraphrased ("What guests type to join", "the characters on the sticker under your modem")."""
-    if "ssid" not in form_hits:
-        return None
-    for name, (kind, prop) in fields.items():
-        if kind != STRING or allowed_field(name, allowed) or _ordinary(name, prop):
-            continue
-        own = hits_of(_strings(name, prop.get("title"), prop.get("description")))
-        if "ssid" in own or "~meta" in own or _about_credential(prop.get("title")):
-            continue  # the network's name, or a description or label of something
-        low = prop.get("minLength")
-        if (isinstance(low, int) and _WPA_MIN <= low <= 63) or "wifi" in own:
-            return Reason(Password.rule, f"field '{name}' sits beside a Wi-Fi network's name and takes its "
-                                         "password", name)
-    return None
+                                     for t in strings_of(prop.get("title"), prop.get("description"))])
 
 
 def _prompt_texts(message: str, schema: dict[str, Any]) -> list[str]:
@@ -634,80 +401,6 @@ def _prompt_texts(message: str, schema: dict[str, Any]) -> list[str]:
     title and description. (Labels of choice fields describe the choice; a credential word there,
     "Pin this message", "Secret gist", is almost always benign, so they are not read as a prompt.)"""
     return [message] + [schema[k] for k in ("title", "description") if isinstance(schema.get(k), str)]
-
-
-_NUMBERED_WORD: Final = re.compile(r"^(?:word|w|wort|mot|palabra|parola|слово|단어|単語)\s*#?\s*\d{1,2}$")
-_SEED_CONTEXT: Final = frozenset({"backup", "recovery", "wallet", "seed", "mnemonic", "phrase", "restore", "words"})
-
-
-def _numbered_word(text: str) -> bool:
-    words = normalise(text)[0].words
-    # The number ends the text: most texts end in a letter and need no regex.
-    return bool(words) and words[-1][-1].isdigit() and _NUMBERED_WORD.match(" ".join(words)) is not None
-
-
-def detect_split_seed(message: str, fields: dict[str, tuple[str | None, dict[str, Any]]]) -> Reason | None:
-    """A seed phrase asked for one word per field ("Word #1" ... "Word #12")."""
-    if sum(kind == STRING for kind, _prop in fields.values()) < 3:
-        return None
-    numbered = [n for n, (kind, prop) in fields.items() if kind == STRING and any(
-        isinstance(t, str) and _numbered_word(t) for t in (n, prop.get("title")))]
-    if len(numbered) >= 12 or (len(numbered) >= 3 and _SEED_CONTEXT & normalise(message)[0].word_set):
-        return Reason("credential.seed_phrase", f"fields {numbered[0]}..{numbered[-1]} ask for the words of a "
-                                                "wallet seed or recovery phrase one by one", numbered[0])
-    return None
-
-
-@functools.lru_cache(maxsize=64)
-def _allow_keys(allowed: frozenset[str]) -> frozenset[str]:
-    return frozenset(" ".join(normalise(a)[0].words) for a in allowed)
-
-
-def allowed_field(name: str, allowed: frozenset[str]) -> bool:
-    """On ``allow_fields``: as written (case-folded), or in the normalised form every rule uses
-    (``API-Key`` is ``api_key``)."""
-    return bool(allowed) and (name.casefold() in allowed or " ".join(normalise(name)[0].words) in _allow_keys(allowed))
-
-
-def detect_by_model(prompts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
-                    allowed: frozenset[str], threshold: float | None,
-                    skip_fields: frozenset[str] = frozenset()) -> Reason | None:
-    """The learned model's verdict (policies/classifier.py): of the free-text or numeric fields whose
-    own text names no credential (those the word lists judged), the one it scores highest, when at or
-    above the threshold (None: the model's own)."""
-    model = classifier.model()
-    own = [(logit, n) for n, (kind, prop) in fields.items()
-           if kind is not None and n not in skip_fields and not allowed_field(n, allowed)
-           for logit in (classifier.field_logit(n, kind, prop, model.min_words),) if logit is not None]
-    if not own:
-        return None
-    limit = model.threshold if threshold is None else threshold
-    logit, name = max(own)
-    best = classifier.probability(logit + classifier.prompt_logit(tuple(prompts)))
-    if best >= limit:
-        return Reason(classifier.RULE, classifier.reason_detail(name, best, limit), name)
-    if model.agree is None:
-        return None
-    # A second opinion: the form model on the whole form. Where the best field and the whole form
-    # agree (their mean at or above ``agree``), the field is denied. A team's threshold moves this one
-    # by the same step in log-odds, and never under one half: below that the two would not agree, and
-    # the form model alone could deny a field the field model scores near zero. Only asked when
-    # agreement is within reach, so a form no field of which looks like a credential costs nothing
-    # more. Extra text (filler, more fields) can lower the form's score, never undo a denial the
-    # field alone earns.
-    agree = model.agree if limit == model.threshold else min(max(classifier.probability(
-        classifier.logit(model.agree) + classifier.logit(limit) - classifier.logit(model.threshold)), 0.5), limit)
-    if best < 2 * agree - 1:
-        return None
-    words = classifier.form_words(prompts, [(n, prop) for n, (kind, prop) in fields.items()
-                                            if kind is not None and not allowed_field(n, allowed)])
-    # The whole form, and the prompt with the best field alone: the higher counts, so an ordinary
-    # field added beside the ask cannot dilute the form model's opinion of it.
-    alone = classifier.form_words(prompts, [(name, fields[name][1])])
-    mean = (best + max(model.form_probability(words), model.form_probability(alone))) / 2
-    if mean < agree:
-        return None
-    return Reason(classifier.RULE, classifier.reason_detail(name, mean, agree), name)
 
 
 # What a card expiry needs beside it (CardExpiry.needs): a payment card's number or security code.
@@ -724,7 +417,7 @@ def _scheme_texts(prop: dict[str, Any]) -> list[str]:
     choices = [c for key in ("oneOf", "anyOf") if isinstance(prop.get(key), list) for c in prop[key] if isinstance(c, dict)]
     enum = prop.get("enum")
     values: list[Any] = enum if isinstance(enum, list) else []
-    return _strings(prop.get("title"), prop.get("description"), *values,
+    return strings_of(prop.get("title"), prop.get("description"), *values,
                     *(c.get("const") for c in choices), *(c.get("title") for c in choices))
 
 
@@ -754,7 +447,7 @@ def _paid_cards(prompts: list[str], fields: dict[str, tuple[str | None, dict[str
         return form_hits
     paid_rules = {CardNumber.rule, CardSecurityCode.rule}
     for name, (kind, prop) in fields.items():
-        if kind is None or not _PAID & hits_of([name] + _strings(prop.get("title"), prop.get("description"))):
+        if kind is None or not _PAID & hits_of([name] + strings_of(prop.get("title"), prop.get("description"))):
             continue
         if any(r.rule in paid_rules for r in _field_reasons(name, kind, prop, form_hits, rules, form_hits)):
             return form_hits
@@ -792,7 +485,7 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
     assert isinstance(schema, dict)
     prompts = _prompt_texts(message, schema)
     message_hits = hits_of(prompts)
-    form_hits = message_hits | hits_of([t for _kind, prop in fields.values() for t in _strings(prop.get("title"))]
+    form_hits = message_hits | hits_of([t for _kind, prop in fields.values() for t in strings_of(prop.get("title"))]
                                        + list(fields))
     needs_hits = _paid_cards(prompts, fields, form_hits, rules)
     for name, (kind, prop) in fields.items():

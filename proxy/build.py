@@ -8,8 +8,9 @@ import importlib
 from typing import Final
 
 # The modules setup.py compiles (its COMPILED): each is asked, not one alone.
-JUDGES: Final = ("normalise", "matcher", "classifier", "negation", "forms", "form_schema", "lookalike", "metadata",
-                 "spelling", "credentials", "shapes", "postal", "named_secret", "response_scan", "judge")
+JUDGES: Final = ("normalise", "matcher", "classifier", "negation", "forms", "form_schema", "fieldtext", "lookalike",
+                 "metadata", "ordinary", "spelling", "whole_form", "credentials", "shapes", "postal", "named_secret",
+                 "response_scan", "judge")
 
 
 def compiled_judges() -> list[str]:

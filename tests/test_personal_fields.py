@@ -1,7 +1,7 @@
 """A field named or titled for personal data carries no credential the prompt asks for, in any language.
 
 "Comment voulez-vous recevoir votre code de validation ?" over a field "Numéro de cellulaire" asks for
-the number the code goes to, as forms._ORDINARY already said in English ("Phone number"). The lexicon's
+the number the code goes to, as ordinary._ORDINARY already said in English ("Phone number"). The lexicon's
 "personal" concept (phone and mobile numbers, addresses, streets, cities, e-mails, full names,
 national identity and tax numbers in the languages of the web) says so in the others. A field's own words are still judged, and a numeric code
 field keeps its code shape's reading ("the six digits from your phone" is a one-time code).

@@ -18,7 +18,7 @@ def test_a_key_file_asked_for_without_its_pub_suffix_is_a_private_key(policy: ob
 
 
 # Older than session 19: a public word anywhere in a title made it metadata about a key
-# (forms._about_credential); now not beside "non"/"not", nor in a title that names the private half.
+# (ordinary.named_for_metadata); now not beside "non"/"not", nor in a title that names the private half.
 @pytest.mark.parametrize("policy", [RULES, DEFAULT], ids=["rules", "default"])
 @pytest.mark.parametrize("title", ["Private key (non public)", "Private key (non-public half)", "SSH key (non-public half)"])
 def test_a_private_key_titled_non_public_is_still_a_private_key(title: str, policy: object) -> None:

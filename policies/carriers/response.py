@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from elicitguard.policies.carriers.base import C2S, Carrier, Outcome, blocked_error, deep_copy_path, error_response
 from elicitguard.policies.envelope import JSONObject, Message
-from elicitguard.policies.forms import allowed_field
+from elicitguard.policies.whole_form import allowed_field
 from elicitguard.policies.response_scan import Finding, scan_content
 from elicitguard.policies.verdict import Decision, Reason
 

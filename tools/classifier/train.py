@@ -167,7 +167,7 @@ class FormModel:
 
     def score(self, form: "Form", field_scores: list[float] | None = None) -> float:
         """The form's score; with VIEWS and the field model's scores, the higher of the whole form's and
-        the prompt's with the best field alone (as forms.detect_by_model: padding cannot dilute it)."""
+        the prompt's with the best field alone (as whole_form.detect_by_model: padding cannot dilute it)."""
         whole = self.probability(form.form_feats)
         if not VIEWS or not field_scores or not form.view_feats:
             return whole
@@ -270,7 +270,7 @@ def fit(forms: list[Form], log: bool = False) -> Fitted:
 def counts(forms: list[Form], scores: dict[str, float] | None, threshold: float,
            form_scores: dict[str, float] | None = None, agree: float | None = None) -> Counter[tuple[bool, bool]]:
     """(credential, blocked) counts: by the rules, the field model at ``threshold``, or (with ``agree``)
-    the mean of the best field's score and the form model's at ``agree`` (as forms.detect_by_model)."""
+    the mean of the best field's score and the form model's at ``agree`` (as whole_form.detect_by_model)."""
     out: Counter[tuple[bool, bool]] = Counter()
     for form in forms:
         best = scores.get(form.id, 0.0) if scores is not None else 0.0

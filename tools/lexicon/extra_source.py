@@ -1370,7 +1370,7 @@ _add("~meta", "a password's hint, and a credential's name (read in a field's nam
 })
 
 # A field named or titled for personal data (a phone or mobile number, an address, a street or city, an
-# e-mail, a full name, a national identity or tax number) carries no credential the prompt asks for, in any language, as forms._ORDINARY
+# e-mail, a full name, a national identity or tax number) carries no credential the prompt asks for, in any language, as ordinary._ORDINARY
 # says in English: "Comment voulez-vous recevoir votre code?" over "Numéro de cellulaire" asks for the
 # number the code goes to. Its own words are still judged ("Telefon-PIN" is a PIN).
 # Words that are also English ones: "by", "portable", "belt", "handy" are personal data only as the whole
@@ -1696,9 +1696,9 @@ _add("~card_expiry", "documents, subscriptions and vouchers that expire (no paym
     "en": "passport | subscription | membership | licence | license | travel visa | visa application | warranty | voucher | coupon | id card | insurance policy | certificate | domain | trial",
 })
 _add("~card_number", "library, reader and customer cards (no payment card)", {"et": "lugejakaart=infix | raamatukogukaart=infix", "da": "kundekort=infix", "no": "kundekort=infix", "nb": "kundekort=infix"})
-# Fix 27: "nr", the abbreviation of "number" before a noun ("nr karty", "kaart nr", "nr kortu"; forms.py reads
+# Fix 27: "nr", the abbreviation of "number" before a noun ("nr karty", "kaart nr", "nr kortu"; spelling.py reads
 # the number sign "nº", "n°", "№" and "No.", "n.", "č.", "br." before a word as it), beside a card a card number.
-_add("number", "abbreviation of 'number' before or after a noun (nr, Nr., as forms._NUMBER_SIGN spells the number sign)", {
+_add("number", "abbreviation of 'number' before or after a noun (nr, Nr., as spelling._NUMBER_SIGN spells the number sign)", {
     "pl": "nr=word", "nl": "nr=word", "de": "nr=word", "sv": "nr=word", "da": "nr=word", "nb": "nr=word",
     "no": "nr=word", "lt": "nr=word", "lv": "nr=word", "et": "nr=word", "ro": "nr=word", "is": "nr=word",
 })
