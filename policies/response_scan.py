@@ -483,8 +483,14 @@ def _strings(value: Any) -> Iterator[str]:
             yield value[start:start + MAX_SCAN]
     elif isinstance(value, bool):
         return
-    elif isinstance(value, (int, float)):
+    elif isinstance(value, int):
         yield str(value)  # a card number typed into a number field
+    elif isinstance(value, float):
+        yield str(value)
+        # A client that types numbers as floats sends a card number as 4111111111111111.0, whose ".0"
+        # would read as one more group of digits: its digits are read as the integer it is too.
+        if value.is_integer() and abs(value) < 1e21:
+            yield str(int(value))
     elif isinstance(value, list):
         for item in value[:256]:
             yield from _strings(item)

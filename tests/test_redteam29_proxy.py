@@ -169,21 +169,22 @@ def test_a_card_number_typed_into_a_number_field_as_an_integer_is_withheld() -> 
     assert out.forward is not None and str(CARD).encode() not in out.forward
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "A Luhn-valid card number typed into a 'number' field and sent as a JSON float (4111111111111111.0, as "
-    "a Python client serialises a float) is scanned as the string '4111111111111111.0': CardNumber reads "
-    "the '.0' as a seventeenth digit group and finds no card, so the exact card number reaches the server."))
-def test_a_card_number_typed_into_a_number_field_and_sent_as_a_float_is_withheld() -> None:
+# Fixed (session 29): a float's integral value is scanned as the integer it is too, whatever the JSON
+# spelling of the number.
+FLOAT_CARDS = ["4111111111111111.0", "4.111111111111111e15", "4111111111111111E0", "4111111111111111.000"]
+
+
+@pytest.mark.parametrize("spelled", FLOAT_CARDS)
+def test_a_card_number_typed_into_a_number_field_and_sent_as_a_float_is_withheld(spelled: str) -> None:
     guard = _innocent_form_forwarded()
-    out = guard.client_message(_b({"jsonrpc": "2.0", "id": 5, "result": {
-        "action": "accept", "content": {"name": "Ann", "quantity": float(CARD)}}}))
+    out = guard.client_message(('{"jsonrpc": "2.0", "id": 5, "result": {"action": "accept", "content": '
+                                '{"name": "Ann", "quantity": %s}}}' % spelled).encode())
     assert any(d.event == "response.withheld" for d in out.decisions), out.decisions
-    assert out.forward is not None and str(CARD).encode() not in out.forward
+    assert out.forward is not None and spelled.encode() not in out.forward
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "The same float card number in a 2026-07-28 inputResponses entry: not withheld, forwarded to the server."))
-def test_a_card_number_sent_as_a_float_in_input_responses_is_withheld() -> None:
+@pytest.mark.parametrize("spelled", FLOAT_CARDS)
+def test_a_card_number_sent_as_a_float_in_input_responses_is_withheld(spelled: str) -> None:
     guard = _guard()
     name_form = {"method": "elicitation/create", "params": INNOCENT_FORM}
     guard.client_message(_b({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
@@ -191,8 +192,16 @@ def test_a_card_number_sent_as_a_float_in_input_responses_is_withheld() -> None:
     out = guard.server_message(_b({"jsonrpc": "2.0", "id": 7, "result": {
         "resultType": "input_required", "inputRequests": {"a": name_form}, "requestState": "S1"}}), 1.0)
     assert out.forward is not None and b"inputRequests" in out.forward
-    out = guard.client_message(_b({"jsonrpc": "2.0", "id": 8, "method": "tools/call", "params": {
-        "name": "t", "arguments": {}, "_meta": META, "requestState": "S1",
-        "inputResponses": {"a": {"action": "accept", "content": {"name": "Ann", "quantity": float(CARD)}}}}}))
+    out = guard.client_message(('{"jsonrpc": "2.0", "id": 8, "method": "tools/call", "params": {"name": "t", '
+                                '"arguments": {}, "_meta": %s, "requestState": "S1", "inputResponses": {"a": '
+                                '{"action": "accept", "content": {"name": "Ann", "quantity": %s}}}}}'
+                                % (json.dumps(META), spelled)).encode())
     assert any(d.event == "response.withheld" for d in out.decisions), out.decisions
-    assert out.forward is not None and str(CARD).encode() not in out.forward
+    assert out.forward is not None and spelled.encode() not in out.forward
+
+
+def test_an_ordinary_float_in_a_number_field_is_not_withheld() -> None:
+    guard = _innocent_form_forwarded()
+    out = guard.client_message(_b({"jsonrpc": "2.0", "id": 5, "result": {
+        "action": "accept", "content": {"name": "Ann", "quantity": 3.0}}}))
+    assert not any(d.event == "response.withheld" for d in out.decisions), out.decisions
