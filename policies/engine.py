@@ -175,10 +175,22 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         (a duplicate key's name): it goes to the audit only; the wire gets the rule's sentence."""
         if exc.response_id is not None and whole_frame:
             # The peer waiting for this response gets an error in its place rather than waiting forever,
-            # if it is waiting for exactly this id.
+            # if it is waiting for exactly this id, under the id it sent the request with.
+            key = id_key(exc.response_id)
             pending = self.state.pending_client if direction is S2C else self.state.pending_server
-            if pending.pop(id_key(exc.response_id), None) is not None:
-                out.forward = dumps(error_response(exc.response_id, refusal(
+            request = pending.pop(key, None)
+            round_ = None
+            if direction is S2C:
+                # The answer to a round the proxy completed goes to the client's own request, under
+                # the client's id; the answer to the proxy's own tasks/update, to nobody: the client
+                # never sent either id.
+                round_ = self.state.proxy_rounds.pop(key, None)
+                self.state.round_params.pop(key, None)
+                if self.state.proxy_requests.pop(key, None) is not None:
+                    request = None
+            if request is not None:
+                answer_id = round_[0] if round_ is not None else exc.response_id
+                out.forward = dumps(error_response(answer_id, refusal(
                     exc.rule, errors.INTERNAL_ERROR, "elicitguard refused the peer's answer")))
         if exc.request_id is not None:
             out.replies.append(error_response(exc.request_id, refusal(
@@ -188,6 +200,7 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
                                       request_id=exc.request_id, reasons=(Reason(exc.rule, exc.detail),)))
 
     def _safely(self, direction: Direction, message: Message, out: Outcome) -> Step:
+        self.failed_round_id = None
         try:
             if direction is C2S:
                 return self._from_client(message, out)
@@ -202,7 +215,8 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
                 out.replies.append(error_response(message.id, error))
                 return Step(keep=False, failed=True)
             if message.kind in (Kind.RESULT, Kind.ERROR) and message.id is not None:
-                return Step(replacement=error_response(message.id, error), failed=True)
+                answer_id = self.failed_round_id if self.failed_round_id is not None else message.id
+                return Step(replacement=error_response(answer_id, error), failed=True)
             return Step(keep=False, failed=True)
 
 
@@ -335,6 +349,10 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         self.proxy_round = self.state.proxy_rounds.pop(key, None) if key is not None else None
         try:
             step = self._server_response(message, out)
+        except Exception:
+            if self.proxy_round is not None:
+                self.failed_round_id = self.proxy_round[0]
+            raise
         finally:
             client_id = self.proxy_round[0] if self.proxy_round is not None else None
             self.round_params = self.proxy_round = None

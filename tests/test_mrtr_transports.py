@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -225,14 +225,16 @@ class FakeModernServer:
     """An aiohttp upstream that answers each POST from a queue of (content type, body) replies."""
 
     def __init__(self) -> None:
-        self.replies: list[tuple[str, bytes]] = []
+        # A reply's body may be a function of the request's body (to answer the id it carries).
+        self.replies: list[tuple[str, bytes | Callable[[dict[str, Any]], bytes]]] = []
         self.bodies: list[dict[str, Any]] = []
         self.arrived: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
     async def post(self, request: web.Request) -> web.StreamResponse:
         self.bodies.append(await request.json())
         self.arrived.put_nowait(self.bodies[-1])
-        kind, body = self.replies.pop(0)
+        kind, reply = self.replies.pop(0)
+        body = reply(self.bodies[-1]) if callable(reply) else reply
         if kind == "sse":
             response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
             await response.prepare(request)
@@ -302,6 +304,23 @@ async def test_over_http_the_retry_after_a_removed_input_request_carries_the_pro
     assert fake.bodies[1]["params"]["requestState"] == STATE
     events = [json.loads(x)["event"] for x in audit_path.read_text(encoding="utf-8").splitlines()]
     assert "input.answered" in events
+
+
+@pytest.mark.parametrize("kind", ["json", "sse"])
+async def test_over_http_an_unjudgeable_answer_to_the_proxys_round_retry_answers_the_client_under_its_own_id(
+        modern: tuple[FakeModernServer, str, Path], kind: str) -> None:
+    # Red team 29: a duplicate key in the server's answer to the proxy's own retry ("eg-round-...") was
+    # answered under the retry's id, which the client never sent: its request was never answered.
+    fake, url, _ = modern
+    fake.replies.append((kind, json.dumps(input_required(1, {"pw": PASSWORD_FORM})).encode()))
+    fake.replies.append((kind, lambda sent: b'{"jsonrpc":"2.0","id":%s,"result":{"content":[],"content":[]}}'
+                         % json.dumps(sent["id"]).encode()))
+    status, body = await _post(url, call(1, FORM_CAPS))
+    assert status == 200
+    messages = _sse_data(body) if body.lstrip().startswith((b":", b"event", b"data")) else [json.loads(body)]
+    assert [m["id"] for m in messages] == [1], messages
+    assert messages[0]["error"]["data"]["rule"] == "envelope.duplicate_key"
+    assert str(fake.bodies[1]["id"]).startswith("eg-round-")
 
 
 async def test_over_http_a_tasks_get_result_with_a_denied_url_is_stripped(

@@ -1,7 +1,10 @@
 """Red team session 29: the proxy's end-to-end credential defences against hostile peers.
 
-Each test here fails today (xfail strict) and describes a real finding; see the reason on each.
-No sleeps: every wait is bounded by a deadline.
+Two findings, both fixed in session 29: a client request whose round the proxy completed itself was
+never answered when the server's answer to the proxy's retry could not be judged (a duplicate key, an
+oversized frame, an error while judging): the error went out under the proxy's retry id; and a card
+number a client sent as a JSON float (4111111111111111.0) reached the server. No sleeps: every wait is
+bounded by a deadline.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import pytest
 
 from elicitguard.policies.config import Policy
 from elicitguard.policies.engine import Guard
+from elicitguard.policies.session import ClientRequest
 from elicitguard.policies.verdict import Direction
 from elicitguard.proxy.state_keys import load_sealer
 
@@ -91,11 +95,8 @@ def _read_until_eof(proc: subprocess.Popen[bytes], deadline: float) -> bytes:
     return data
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "A hostile 2026-07-28 server answers the proxy's own round retry (eg-round-...) with a frame the proxy "
-    "refuses (duplicate key): Guard._reject pops the retry's pending entry and forwards a -32603 error under "
-    "the id 'eg-round-...', which the client never sent; the client's request 7 is never answered, not even "
-    "with server.gone when the server exits (its pending entry is gone)."))
+# Fixed (session 29): Guard._reject answers the client's own request, under the client's id (the
+# proxy_rounds entry), when it refuses the server's answer to a round the proxy completed.
 def test_a_client_request_whose_round_the_proxy_completed_gets_one_answer_under_its_own_id_when_the_server_answers_the_retry_unparseably(tmp_path: Path) -> None:
     server = tmp_path / "server.py"
     server.write_text(HOSTILE_SERVER)
@@ -133,10 +134,6 @@ def test_a_client_request_whose_round_the_proxy_completed_gets_one_answer_under_
     assert ids.count(7) == 1, lines
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "The proxy's round retry answered with a frame over limits.max_message_bytes: Guard.oversize -> _reject "
-    "replaces it with a -32603 under 'eg-round-...' (not the client's id 7) and drops the pending entry, so "
-    "request 7 never gets an answer."))
 def test_an_oversized_answer_to_the_proxys_round_retry_becomes_an_error_under_the_clients_own_id() -> None:
     guard = _guard()
     retry_id = _round_started(guard)
@@ -146,6 +143,32 @@ def test_an_oversized_answer_to_the_proxys_round_retry_becomes_an_error_under_th
     answer = json.loads(out.forward)
     assert answer["id"] == 7, answer
 
+
+
+def test_an_answer_to_the_proxys_round_retry_that_fails_to_be_judged_becomes_an_error_under_the_clients_own_id(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    guard = _guard()
+    retry_id = _round_started(guard)
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("a bug while judging")
+
+    monkeypatch.setattr(Guard, "_server_response", broken)
+    out = guard.server_message(_b({"jsonrpc": "2.0", "id": retry_id, "result": {"content": []}}), 2.0)
+    assert out.forward is not None
+    answer = json.loads(out.forward)
+    assert answer["id"] == 7 and answer["error"]["data"]["rule"] == "internal.error", answer
+    assert [d.event for d in out.decisions] == ["message.error"]
+
+
+def test_an_unparseable_answer_to_the_proxys_own_tasks_update_reaches_no_client() -> None:
+    guard = _guard()
+    guard.state.pending_client["s:eg-task-1"] = ClientRequest("tasks/update", None, None, None, task_id="t-1")
+    guard.state.proxy_requests["s:eg-task-1"] = "tasks/update"
+    out = guard.server_message(b'{"jsonrpc":"2.0","id":"eg-task-1","result":{},"result":{}}', 1.0)
+    assert out.forward is None and out.replies == []
+    assert [d.event for d in out.decisions] == ["message.rejected"]
+    assert not guard.state.pending_client and not guard.state.proxy_requests
 
 def _innocent_form_forwarded() -> Guard:
     guard = _guard()

@@ -137,6 +137,9 @@ class Carrier:
     frame_size: int = 0
     round_params: JSONObject | None = None
     proxy_round: tuple[RequestId, int] | None = None
+    # Set when judging the server's answer to a round the proxy completed failed: the error that takes
+    # its place goes back under the client's own id (engine.Guard._safely), not the proxy's retry id.
+    failed_round_id: RequestId | None = None
     # Characters of elicitation text still to be judged in the current frame (see MAX_JUDGED_TEXT).
     budget: int = MAX_JUDGED_TEXT
 
