@@ -14,9 +14,9 @@ from elicitguard.policies.carriers.base import (
     C2S,
     COMPLETE,
     META_CAPABILITIES,
-    MRTR_METHODS,
     META_CLIENT_INFO,
     META_PROTOCOL,
+    MRTR_METHODS,
     S2C,
     TASK_NOTIFICATIONS,
     Outcome,
@@ -51,6 +51,7 @@ from elicitguard.policies.envelope import (
 )
 from elicitguard.policies.hygiene import Expiry, HygieneCarrier
 from elicitguard.policies.judge import ELICIT, MAX_JUDGED_TEXT, declared_modes
+from elicitguard.policies.response_scan import MAX_SCANNED_TEXT
 from elicitguard.policies.screen import screen
 from elicitguard.policies.sealed import Sealer
 from elicitguard.policies.session import (
@@ -127,6 +128,7 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
 
     def _frame(self, direction: Direction, raw: bytes) -> Outcome:
         self.budget = MAX_JUDGED_TEXT
+        self.scan_budget = MAX_SCANNED_TEXT
         self.frame_size = len(raw)
         screened = screen(self.state, direction, raw, self.max_message_bytes)
         if screened is not None:

@@ -26,8 +26,14 @@ from elicitguard.policies.breath import breathe
 from elicitguard.policies.named_secret import named_secret
 from elicitguard.policies.shapes import VALUE_SHAPES, luhn_ok
 
-# Longest value scanned: a pasted private key or kubeconfig fits; beyond it, only the head is read.
+# The window a value is scanned in: a pasted private key or kubeconfig fits; a longer value is read a
+# window at a time, to its end.
 MAX_SCAN: Final = 65536
+# The answer text one frame may have scanned (characters: about a second of judging, uncompiled). A
+# frame holding more is withheld unread (rule response.too_large): one client's huge answers cannot
+# hold for long the judging threads every session shares, and nothing unread reaches the server.
+MAX_SCANNED_TEXT: Final = 1 << 20
+TOO_LARGE: Final = "response.too_large"
 
 
 @dataclass(frozen=True, slots=True)
@@ -496,6 +502,43 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
         if value and all(isinstance(v, str) for v in value):
             yield " ".join(value)[:MAX_SCAN]  # a seed phrase split over a list
+
+
+def scanned_size(content: Any, limit: int) -> int:
+    """The characters scan_content reads of ``content`` (as _strings yields them), counted until
+    they pass ``limit``; past it too when the content has more fields, or a list more items, than
+    the scan reads (256): what is not read must not reach the server either."""
+    if not isinstance(content, dict):
+        return 0
+    if len(content) > 256:
+        return limit + 1
+    total = 0
+    for value in list(content.values())[:256]:
+        total += _size(value, limit - total)
+        if total > limit:
+            break
+    return total
+
+
+def _size(value: Any, limit: int) -> int:
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, (int, float)):
+        return 2 * len(str(value))  # as written, and as the integer it is
+    if not isinstance(value, list):
+        return 0
+    if len(value) > 256:
+        return limit + 1
+    total = 0
+    for item in value[:256]:
+        total += _size(item, limit - total)
+        if total > limit:
+            return total
+    if value and all(isinstance(v, str) for v in value):
+        total += min(sum(len(v) + 1 for v in value), MAX_SCAN)  # the words joined, for a seed phrase
+    return total
 
 
 def _declared_secret(declared: dict[str, Any]) -> bool:

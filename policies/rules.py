@@ -39,7 +39,7 @@ PROTOCOL_RULES: Final = frozenset({
     "protocol.unsupported", "internal.error", "elicitation.too_complex", "response.unpaired",
     "client.gone", "server.gone", "limits.in_flight", "envelope.duplicate_id", "envelope.unsafe_id",
     "request.unpairable",
-    "mrtr.state_invalid", "mrtr.state_too_large", "mrtr.rounds_exceeded",
+    "mrtr.state_invalid", "mrtr.state_too_large", "mrtr.rounds_exceeded", "response.too_large",
 })
 
 

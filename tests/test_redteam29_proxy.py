@@ -228,3 +228,70 @@ def test_an_ordinary_float_in_a_number_field_is_not_withheld() -> None:
     out = guard.client_message(_b({"jsonrpc": "2.0", "id": 5, "result": {
         "action": "accept", "content": {"name": "Ann", "quantity": 3.0}}}))
     assert not any(d.event == "response.withheld" for d in out.decisions), out.decisions
+
+
+# Red team 29 also measured the scan at about a second a MiB of answer text, in the judging threads every
+# session shares: four clients answering with 16 MiB each would hold all of them for 13 s or more. A
+# frame's answers are now scanned up to response_scan.MAX_SCANNED_TEXT characters; past that they are
+# withheld unread (response.too_large), failing closed.
+from elicitguard.policies.carriers import response as response_carrier  # noqa: E402
+from elicitguard.policies.response_scan import MAX_SCANNED_TEXT  # noqa: E402
+
+
+def _count_scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = response_carrier.scan_content
+
+    def counting(content: object, *args: object) -> object:
+        calls.append(1)
+        return real(content, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(response_carrier, "scan_content", counting)
+    return calls
+
+
+@pytest.mark.parametrize(("name", "content"), [
+    ("a value longer than the budget", {"name": "x" * (MAX_SCANNED_TEXT + 1), "quantity": 1}),
+    ("values longer than the budget together", {f"f{i}": "x" * (MAX_SCANNED_TEXT // 200) for i in range(201)}),
+    ("a list of more items than the scan reads", {"name": ["lorem ipsum"] * 256 + ["AKIA" + "Q" * 16]}),
+    ("more fields than the scan reads", {f"f{i}": "ok" for i in range(256)} | {"f256": "sk-" + "q" * 48}),
+])
+def test_an_answer_with_more_text_than_the_scan_reads_in_a_frame_is_withheld_unread(
+        monkeypatch: pytest.MonkeyPatch, name: str, content: dict[str, object]) -> None:
+    guard = _innocent_form_forwarded()
+    calls = _count_scans(monkeypatch)
+    out = guard.client_message(_b({"jsonrpc": "2.0", "id": 5, "result": {"action": "accept", "content": content}}))
+    assert calls == []
+    (decision,) = out.decisions
+    assert decision.event == "response.withheld" and decision.reasons[0].rule == "response.too_large"
+    assert out.forward is not None and json.loads(out.forward)["result"] == {"action": "decline"}
+    assert "more text than the proxy reads" in out.notices[0]["params"]["data"]["message"]
+
+
+def test_answers_in_one_frame_share_the_scan_budget() -> None:
+    guard = _guard()
+    guard.client_message(_b({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+                             "params": {"name": "t", "arguments": {}, "_meta": META}}))
+    name_form = {"method": "elicitation/create", "params": INNOCENT_FORM}
+    guard.server_message(_b({"jsonrpc": "2.0", "id": 7, "result": {
+        "resultType": "input_required", "inputRequests": {"a": name_form, "b": name_form}, "requestState": "S1"}}), 1.0)
+    half = "z" * (MAX_SCANNED_TEXT // 2 + 1)
+    out = guard.client_message(_b({"jsonrpc": "2.0", "id": 8, "method": "tools/call", "params": {
+        "name": "t", "arguments": {}, "_meta": META, "requestState": "S1", "inputResponses": {
+            "a": {"action": "accept", "content": {"name": half}},
+            "b": {"action": "accept", "content": {"name": half}}}}}))
+    assert [(d.input_key, d.reasons[0].rule) for d in out.decisions if d.event == "response.withheld"] == [
+        ("b", "response.too_large")]
+    assert out.forward is not None
+    sent = json.loads(out.forward)["params"]["inputResponses"]
+    assert sent["a"]["content"]["name"] == half and sent["b"] == {"action": "decline"}
+
+
+def test_an_answer_just_under_the_budget_is_scanned_and_forwarded(monkeypatch: pytest.MonkeyPatch) -> None:
+    guard = _innocent_form_forwarded()
+    calls = _count_scans(monkeypatch)
+    value = "lorem ipsum " * ((MAX_SCANNED_TEXT - 64) // 12)
+    out = guard.client_message(_b({"jsonrpc": "2.0", "id": 5, "result": {
+        "action": "accept", "content": {"name": value, "quantity": 1}}}))
+    assert calls == [1] and out.decisions == []
+    assert out.forward is not None and json.loads(out.forward)["result"]["content"]["name"] == value

@@ -13,6 +13,7 @@ from typing import Any, Final
 from elicitguard.policies.config import Policy
 from elicitguard.policies.envelope import JSONObject, Message, RequestId
 from elicitguard.policies.judge import MAX_JUDGED_TEXT, judge_elicitation, judged_text_size, too_complex
+from elicitguard.policies.response_scan import MAX_SCANNED_TEXT
 from elicitguard.policies.sealed import Sealer
 from elicitguard.policies.session import SessionState
 from elicitguard.policies.verdict import Decision, Direction, Verdict
@@ -140,8 +141,10 @@ class Carrier:
     # Set when judging the server's answer to a round the proxy completed failed: the error that takes
     # its place goes back under the client's own id (engine.Guard._safely), not the proxy's retry id.
     failed_round_id: RequestId | None = None
-    # Characters of elicitation text still to be judged in the current frame (see MAX_JUDGED_TEXT).
+    # Characters of elicitation text still to be judged in the current frame (see MAX_JUDGED_TEXT), and
+    # of answers still to be scanned for secrets (see response_scan.MAX_SCANNED_TEXT).
     budget: int = MAX_JUDGED_TEXT
+    scan_budget: int = MAX_SCANNED_TEXT
 
     def _judge(self, params: Any, modes: frozenset[str], *, url_only: bool = False, needs_id: bool = True) -> Verdict:
         """Judge one elicitation within the frame's text budget: the cost of a frame stays bounded."""

@@ -14,17 +14,20 @@ from typing import Any, Final
 
 from elicitguard.policies.carriers.base import C2S, Carrier, Outcome, blocked_error, deep_copy_path, error_response
 from elicitguard.policies.envelope import JSONObject, Message
-from elicitguard.policies.whole_form import allowed_field
-from elicitguard.policies.response_scan import Finding, scan_content
+from elicitguard.policies.response_scan import MAX_SCANNED_TEXT, TOO_LARGE, Finding, scan_content, scanned_size
 from elicitguard.policies.verdict import Decision, Reason
+from elicitguard.policies.whole_form import allowed_field
 
 NOTICE: Final = ("elicitguard withheld an answer from the server: it held what looks like a secret (a password, key, "
                  "token, private key, card number or seed phrase), so the server was told the request was declined.")
+TOO_LARGE_NOTICE: Final = ("elicitguard withheld an answer from the server: it held more text than the proxy reads for "
+                           "secrets in one message, so the server was told the request was declined.")
 MAX_INPUTS: Final = 64
 
 
 def _reasons(findings: list[Finding]) -> tuple[Reason, ...]:
-    return tuple(Reason(f.rule, f.detail(), f.field) for f in findings)
+    return tuple(Reason(f.rule, f"more than {MAX_SCANNED_TEXT} characters of answers in one message, withheld unread"
+                        if f.rule == TOO_LARGE else f.detail(), f.field or None) for f in findings)
 
 
 class ResponseCarrier(Carrier):
@@ -33,6 +36,11 @@ class ResponseCarrier(Carrier):
     def _scan(self, content: Any, schema: Any) -> list[Finding]:
         if not self.policy.response.scan:
             return []
+        size = scanned_size(content, self.scan_budget)
+        if size > self.scan_budget:
+            # Fail closed: what is not read for secrets does not reach the server.
+            return [Finding(TOO_LARGE, "size", "")]
+        self.scan_budget -= size
         allow = self.policy.form.allow_fields
         allowed = frozenset(n for n in content if isinstance(n, str) and allowed_field(n, allow)) \
             if allow and isinstance(content, dict) else frozenset()
@@ -43,8 +51,9 @@ class ResponseCarrier(Carrier):
         return all(self.policy.monitors(r.rule) for r in reasons)
 
     def _notice(self, out: Outcome, reasons: tuple[Reason, ...]) -> None:
+        message = TOO_LARGE_NOTICE if reasons[0].rule == TOO_LARGE else NOTICE
         out.notices.append({"jsonrpc": "2.0", "method": "notifications/message", "params": {
-            "level": "warning", "logger": "elicitguard", "data": {"message": NOTICE, "rule": reasons[0].rule}}})
+            "level": "warning", "logger": "elicitguard", "data": {"message": message, "rule": reasons[0].rule}}})
 
     def _withhold_accept(self, message: Message, schema: Any, method: str, out: Outcome) -> JSONObject | None:
         """An ``elicitation/create`` result: its replacement when the accepted content holds a secret."""
@@ -57,7 +66,7 @@ class ResponseCarrier(Carrier):
         reasons = _reasons(findings)
         monitored = self._all_monitored(reasons)
         out.decisions.append(Decision("response.withheld", "would_deny" if monitored else "deny", C2S, method=method,
-                                      request_id=message.id, reasons=reasons, fields=tuple(f.field for f in findings),
+                                      request_id=message.id, reasons=reasons, fields=tuple(f.field for f in findings if f.field),
                                       extra={"detectors": [f.detector for f in findings]}))
         if monitored:
             return None
@@ -86,7 +95,7 @@ class ResponseCarrier(Carrier):
             out.decisions.append(Decision("response.withheld",
                                           "would_deny" if self._all_monitored(reasons) else "deny", C2S,
                                           method=message.method, request_id=message.id, reasons=reasons,
-                                          input_key=key[:200], fields=tuple(r.field or "" for r in reasons),
+                                          input_key=key[:200], fields=tuple(r.field for r in reasons if r.field),
                                           extra={"carrier": "inputResponses"}))
         withheld = {k: r for k, r in withheld.items() if not self._all_monitored(r)}
         if not withheld:
