@@ -44,6 +44,7 @@ from elicitguard.policies.envelope import (
     JSONObject,
     Kind,
     Message,
+    RequestId,
     dumps,
     id_from_fragments,
     id_key,
@@ -140,7 +141,7 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         try:
             envelope = parse_envelope(raw, self.max_message_bytes)
         except EnvelopeError as exc:
-            if self.policy.monitor and exc.rule != "envelope.too_large":
+            if self.policy.monitor and exc.rule != "envelope.too_large" and not self._answers_proxy(exc.response_id):
                 # monitor changes nothing on the wire: what enforce would refuse is only audited. The size
                 # limit is hard: a frame past it is never forwarded, in any mode.
                 return Outcome(forward=raw, decisions=[Decision("message.rejected", "would_deny", direction,
@@ -149,16 +150,28 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             return self.rejection(direction, exc)
         out = Outcome(methods=[m.method if m.kind in (Kind.REQUEST, Kind.NOTIFICATION) else None
                                for m in envelope.messages])
+        # An answer to a request the proxy sent itself (a round it completed, its own tasks/update) is
+        # never forwarded as it came, in monitor mode either (a reload may have switched to it while
+        # the round was in flight): its id is the proxy's, never the client's.
+        raw_ok = self.policy.monitor and not (direction is S2C and any(
+            m.kind in (Kind.RESULT, Kind.ERROR) and self._answers_proxy(m.id) for m in envelope.messages))
         steps = [self._safely(direction, message, out) for message in envelope.messages]
-        forwarded = self.policy.monitor and not any(step.failed for step in steps)
+        forwarded = raw_ok and not any(step.failed for step in steps)
         for rejected in envelope.rejected:
             self._reject(direction, rejected, out, forwarded=forwarded)
-        if self.policy.monitor and not any(step.failed for step in steps):
+        if forwarded:
             out.forward = raw
             out.replies = []
             return out
         out.forward = self._assemble(envelope, steps)
         return out
+
+    def _answers_proxy(self, response_id: RequestId | None) -> bool:
+        """Whether a server's response with this id answers a request the proxy sent itself."""
+        if response_id is None:
+            return False
+        key = id_key(response_id)
+        return key in self.state.proxy_rounds or key in self.state.proxy_requests
 
     def _assemble(self, envelope: Envelope, steps: list[Step]) -> bytes | None:
         unchanged = all(s.keep and s.replacement is None for s in steps) and not envelope.rejected

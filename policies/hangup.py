@@ -48,7 +48,9 @@ def server_gone(state: SessionState) -> Outcome:
     """Answers for the client (in ``replies``) to each of its requests the server left unanswered."""
     out = Outcome()
     while state.pending_client:
-        _key, request = state.pending_client.popitem(last=False)
+        key, request = state.pending_client.popitem(last=False)
+        if state.proxy_requests.pop(key, None) is not None:
+            continue  # the proxy's own tasks/update: the client never sent it
         out.replies.append(_error(request.wire_id, SERVER_GONE, "The server exited before answering this request."))
         out.decisions.append(Decision("request.abandoned", "allow", C2S, method=request.method,
                                       request_id=request.wire_id, reasons=(SERVER_GONE,)))

@@ -43,6 +43,8 @@ class Finding:
     field: str
 
     def detail(self) -> str:
+        if not self.field:
+            return f"the name of a field sent matched detector '{self.detector}'"
         return f"the value sent for field '{self.field}' matched detector '{self.detector}'"
 
 
@@ -502,37 +504,49 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
         if value and all(isinstance(v, str) for v in value):
             yield " ".join(value)[:MAX_SCAN]  # a seed phrase split over a list
+    elif isinstance(value, dict):
+        # No form's answer holds an object, but one that does is read all the same, its names too:
+        # nothing unread reaches the server.
+        for key, item in list(value.items())[:256]:
+            yield from _strings(key)
+            yield from _strings(item)
+
+
+# What a value costs the scan beyond its characters, in characters: every detector runs on it, an
+# empty string too (a million empty strings would otherwise count as nothing and take seconds).
+VALUE_COST: Final = 32
 
 
 def scanned_size(content: Any, limit: int) -> int:
-    """The characters scan_content reads of ``content`` (as _strings yields them), counted until
-    they pass ``limit``; past it too when the content has more fields, or a list more items, than
-    the scan reads (256): what is not read must not reach the server either."""
-    if not isinstance(content, dict):
-        return 0
-    if len(content) > 256:
-        return limit + 1
-    total = 0
-    for value in list(content.values())[:256]:
-        total += _size(value, limit - total)
-        if total > limit:
-            break
-    return total
+    """What scan_content costs on ``content`` (its characters as _strings yields them, each value and
+    field name at least VALUE_COST), counted until it passes ``limit``; past it too when the content
+    has more fields, or an object or list more items, than the scan reads (256): what is not read
+    must not reach the server either."""
+    return _size(content, limit) if isinstance(content, dict) else 0
 
 
 def _size(value: Any, limit: int) -> int:
     if isinstance(value, str):
-        return len(value)
-    if isinstance(value, bool):
-        return 0
+        return VALUE_COST + len(value)
+    if isinstance(value, bool) or value is None:
+        return 1
     if isinstance(value, (int, float)):
-        return 2 * len(str(value))  # as written, and as the integer it is
+        return VALUE_COST + 2 * len(str(value))  # as written, and as the integer it is
+    if isinstance(value, dict):
+        if len(value) > 256:
+            return limit + 1
+        total = 1
+        for key, item in value.items():
+            total += VALUE_COST + len(key) + _size(item, limit - total)
+            if total > limit:
+                return total
+        return total
     if not isinstance(value, list):
-        return 0
+        return 1
     if len(value) > 256:
         return limit + 1
-    total = 0
-    for item in value[:256]:
+    total = 1
+    for item in value:
         total += _size(item, limit - total)
         if total > limit:
             return total
@@ -565,6 +579,15 @@ def scan_content(content: Any, schema: dict[str, Any] | None, disabled: frozense
     for name, value in list(content.items())[:256]:
         declared = properties.get(name)
         declared = declared if isinstance(declared, dict) else {}
+        if name not in properties and isinstance(name, str):
+            # A name the form never asked for can carry a secret itself ("ghp_...": "x"). The audit
+            # names no such field: its name would be the secret.
+            for detector in named:
+                breathe()
+                what = detector.found(name[:MAX_SCAN], {}, "")
+                if what is not None:
+                    findings.append(Finding(detector.rule, what, ""))
+                    break
         looked_for = named if name in allowed or _declared_secret(declared) else detectors
         for text in _strings(value):
             hit = None

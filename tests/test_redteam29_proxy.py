@@ -290,7 +290,7 @@ def test_answers_in_one_frame_share_the_scan_budget() -> None:
 def test_an_answer_just_under_the_budget_is_scanned_and_forwarded(monkeypatch: pytest.MonkeyPatch) -> None:
     guard = _innocent_form_forwarded()
     calls = _count_scans(monkeypatch)
-    value = "lorem ipsum " * ((MAX_SCANNED_TEXT - 64) // 12)
+    value = "lorem ipsum " * ((MAX_SCANNED_TEXT - 4096) // 12)
     out = guard.client_message(_b({"jsonrpc": "2.0", "id": 5, "result": {
         "action": "accept", "content": {"name": value, "quantity": 1}}}))
     assert calls == [1] and out.decisions == []

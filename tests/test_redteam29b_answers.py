@@ -1,6 +1,10 @@
 """Red team 29b: the three fixes to the proxy's answer handling (round errors, float cards, scan budget).
 
-Each test is a finding, marked xfail(strict=True) until it is fixed.
+Six findings, all fixed in session 29: the scan budget counted an empty string as nothing while every
+detector still ran on it (VALUE_COST), nested objects and field names the form never asked for were
+neither read nor counted, a reload to monitor mode forwarded the answer to a request the proxy sent
+itself as it came (engine.Guard._answers_proxy), and a server that exited before answering the proxy's
+own tasks/update had the client answered under id null (hangup.server_gone).
 """
 
 from __future__ import annotations
@@ -54,7 +58,6 @@ def _accept(content: object) -> bytes:
     return _b({"jsonrpc": "2.0", "id": 7, "result": {"action": "accept", "content": content}})
 
 
-@pytest.mark.xfail(strict=True, reason="scanned_size counts an empty string as 0 while every detector still runs on it: the scan budget does not bound scan cost (cross-session DoS)")
 def test_a_million_empty_answers_counted_as_no_text_do_not_hold_the_shared_judging_threads(monkeypatch):
     # scanned_size counts an empty string as 0 characters (and a list holding a non-string never adds
     # its join), yet scan_content runs every detector on each one: 1 Mi of them in a 4 MB frame took
@@ -77,7 +80,6 @@ def test_a_million_empty_answers_counted_as_no_text_do_not_hold_the_shared_judgi
     assert calls <= limit
 
 
-@pytest.mark.xfail(strict=True, reason="nested objects in an answer are neither counted nor scanned, yet forwarded")
 def test_a_card_number_in_a_nested_object_does_not_reach_the_server():
     # _strings and _size both skip a dict: a nested object is neither read nor counted, so it reaches
     # the server unread although the fix states "nothing unread reaches the server".
@@ -86,7 +88,6 @@ def test_a_card_number_in_a_nested_object_does_not_reach_the_server():
     assert out.forward is None or CARD.encode() not in out.forward
 
 
-@pytest.mark.xfail(strict=True, reason="field names of an answer are neither counted nor scanned")
 def test_a_token_typed_as_a_field_name_does_not_reach_the_server():
     # Field names are neither scanned nor counted (a 1 MiB name costs nothing against the budget).
     guard = _session_2025_with_form()
@@ -94,7 +95,6 @@ def test_a_token_typed_as_a_field_name_does_not_reach_the_server():
     assert out.forward is None or TOKEN.encode() not in out.forward
 
 
-@pytest.mark.xfail(strict=True, reason="monitor mode forwards the raw frame: the retry's id reaches the client, the client's id is never answered")
 def test_after_a_reload_to_monitor_the_answer_to_the_proxys_retry_goes_back_under_the_clients_id():
     # A round completed in enforce mode, then the policy reloaded (SIGHUP) to monitor: _in_full
     # forwards the raw frame, so the client gets "eg-round-..." (an id it never sent) and its own
@@ -112,7 +112,6 @@ def test_after_a_reload_to_monitor_the_answer_to_the_proxys_retry_goes_back_unde
     assert json.loads(out.forward)["id"] == "c1"
 
 
-@pytest.mark.xfail(strict=True, reason="monitor mode forwards the raw answer to the proxy's own tasks/update to the client")
 def test_after_a_reload_to_monitor_the_answer_to_the_proxys_tasks_update_reaches_no_client():
     guard = _session_2025_with_form()
     out = guard.server_message(_b({"jsonrpc": "2.0", "method": "notifications/tasks/status", "params": {
@@ -123,7 +122,6 @@ def test_after_a_reload_to_monitor_the_answer_to_the_proxys_tasks_update_reaches
     assert out.forward is None or update_id.encode() not in out.forward
 
 
-@pytest.mark.xfail(strict=True, reason="server_gone answers the proxy's own pending tasks/update to the client with id null")
 def test_a_server_exiting_before_answering_the_proxys_tasks_update_sends_the_client_no_null_id_error():
     # The proxy's own tasks/update is pending with no wire_id: server_gone answers it to the client
     # as {"id": null, "error": ...}, a request the client never sent.
@@ -133,3 +131,31 @@ def test_a_server_exiting_before_answering_the_proxys_tasks_update_sends_the_cli
     assert any(r.get("method") == "tasks/update" for r in out.replies)
     replies = server_gone(guard.state).replies
     assert all(r.get("id") is not None for r in replies)
+
+
+def test_a_token_as_the_name_of_a_field_is_withheld_and_the_audit_never_names_it() -> None:
+    guard = _session_2025_with_form()
+    out = guard.client_message(_accept({"name": "Bob", TOKEN: "x"}))
+    (decision,) = out.decisions
+    assert decision.event == "response.withheld" and decision.fields == ()
+    assert TOKEN not in repr(decision) and TOKEN.encode() not in (out.forward or b"")
+    assert decision.reasons[0].detail.startswith("the name of a field sent matched")
+
+
+def test_a_token_as_a_name_inside_a_nested_object_is_withheld() -> None:
+    guard = _session_2025_with_form()
+    out = guard.client_message(_accept({"name": {TOKEN: "x"}}))
+    assert [d.event for d in out.decisions] == ["response.withheld"]
+    assert TOKEN.encode() not in (out.forward or b"")
+
+
+@pytest.mark.parametrize("content", [
+    {"name": "Bob", "notes": "Leave it at the back door", "gift": True, "count": 3, "price": 19.99},
+    {"name": {"first": "Ann", "last": "Lee"}},
+    {"name": ["red", "green", "blue"]},
+])
+def test_an_honest_answer_with_names_the_form_never_asked_for_or_an_object_passes(content: dict[str, object]) -> None:
+    guard = _session_2025_with_form()
+    out = guard.client_message(_accept(content))
+    assert out.decisions == [] and out.forward is not None
+    assert json.loads(out.forward)["result"]["content"] == content
