@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from guard_sessions import form_forwarded
 
 from elicitguard.policies.config import Policy
 from elicitguard.policies.engine import Guard
@@ -81,10 +82,11 @@ def _round_started(guard: Guard) -> str:
     return retry_id
 
 
-def _read_until_eof(proc: subprocess.Popen[bytes], deadline: float) -> bytes:
+def _read_until_eof(proc: subprocess.Popen[bytes], deadline: float, line: bool = False) -> bytes:
+    """What the proxy writes until it closes its stdout (or, with ``line``, until a whole line), bounded."""
     assert proc.stdout is not None
     data = b""
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and not (line and b"\n" in data):
         ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
         if not ready:
             break
@@ -113,16 +115,7 @@ def test_a_client_request_whose_round_the_proxy_completed_gets_one_answer_under_
         proc.stdin.flush()
         # Wait (bounded) for the first line the client gets, then hang up: the proxy closes the server's
         # stdin, the server exits, and every client request still unanswered must be answered then.
-        first = b""
-        deadline = time.monotonic() + 20
-        while b"\n" not in first and time.monotonic() < deadline:
-            ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                break
-            chunk = os.read(proc.stdout.fileno(), 65536)
-            if not chunk:
-                break
-            first += chunk
+        first = _read_until_eof(proc, time.monotonic() + 20, line=True)
         proc.stdin.close()
         rest = _read_until_eof(proc, time.monotonic() + 20)
     finally:
@@ -170,17 +163,9 @@ def test_an_unparseable_answer_to_the_proxys_own_tasks_update_reaches_no_client(
     assert [d.event for d in out.decisions] == ["message.rejected"]
     assert not guard.state.pending_client and not guard.state.proxy_requests
 
+
 def _innocent_form_forwarded() -> Guard:
-    guard = _guard()
-    guard.client_message(_b({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}}},
-        "clientInfo": {"name": "c", "version": "1"}}}))
-    guard.server_message(_b({"jsonrpc": "2.0", "id": 0, "result": {
-        "protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "s", "version": "1"}}}), 0.0)
-    out = guard.server_message(_b({"jsonrpc": "2.0", "id": 5, "method": "elicitation/create",
-                                   "params": INNOCENT_FORM}), 1.0)
-    assert out.forward is not None, out.decisions
-    return guard
+    return form_forwarded(_guard(), 5, INNOCENT_FORM)
 
 
 def test_a_card_number_typed_into_a_number_field_as_an_integer_is_withheld() -> None:

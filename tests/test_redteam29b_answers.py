@@ -13,6 +13,7 @@ import dataclasses
 import json
 
 import pytest
+from guard_sessions import form_forwarded
 
 from elicitguard.policies import response_scan
 from elicitguard.policies.config import Policy
@@ -43,15 +44,7 @@ def _guard() -> Guard:
 
 def _session_2025_with_form() -> Guard:
     """A 2025 session whose server asked an innocent form (id 7) the proxy forwarded."""
-    guard = _guard()
-    guard.client_message(_b({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}}},
-        "clientInfo": {"name": "c", "version": "1"}}}))
-    guard.server_message(_b({"jsonrpc": "2.0", "id": 0, "result": {
-        "protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "s", "version": "1"}}}), 0.0)
-    out = guard.server_message(_b({"jsonrpc": "2.0", "id": 7, **NAME_FORM}), 0.5)
-    assert out.forward is not None
-    return guard
+    return form_forwarded(_guard(), 7, NAME_FORM["params"])
 
 
 def _accept(content: object) -> bytes:
