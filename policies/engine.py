@@ -141,7 +141,8 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         try:
             envelope = parse_envelope(raw, self.max_message_bytes)
         except EnvelopeError as exc:
-            if self.policy.monitor and exc.rule != "envelope.too_large" and not self._answers_proxy(exc.response_id):
+            if (self.policy.monitor and exc.rule != "envelope.too_large"
+                    and not (direction is S2C and (self._owes_proxy() or self._answers_proxy(exc.response_id)))):
                 # monitor changes nothing on the wire: what enforce would refuse is only audited. The size
                 # limit is hard: a frame past it is never forwarded, in any mode.
                 return Outcome(forward=raw, decisions=[Decision("message.rejected", "would_deny", direction,
@@ -153,8 +154,9 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         # An answer to a request the proxy sent itself (a round it completed, its own tasks/update) is
         # never forwarded as it came, in monitor mode either (a reload may have switched to it while
         # the round was in flight): its id is the proxy's, never the client's.
-        raw_ok = self.policy.monitor and not (direction is S2C and any(
-            m.kind in (Kind.RESULT, Kind.ERROR) and self._answers_proxy(m.id) for m in envelope.messages))
+        raw_ok = self.policy.monitor and not (direction is S2C and (
+            any(m.kind in (Kind.RESULT, Kind.ERROR) and self._answers_proxy(m.id) for m in envelope.messages)
+            or (envelope.rejected and self._owes_proxy())))
         steps = [self._safely(direction, message, out) for message in envelope.messages]
         forwarded = raw_ok and not any(step.failed for step in steps)
         for rejected in envelope.rejected:
@@ -165,6 +167,11 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             return out
         out.forward = self._assemble(envelope, steps)
         return out
+
+    def _owes_proxy(self) -> bool:
+        """Whether the server still owes an answer to a request the proxy sent itself: a frame whose id
+        cannot be read may be that answer."""
+        return bool(self.state.proxy_rounds) or bool(self.state.proxy_requests)
 
     def _answers_proxy(self, response_id: RequestId | None) -> bool:
         """Whether a server's response with this id answers a request the proxy sent itself."""

@@ -16,7 +16,7 @@ import hashlib
 import re
 import string
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -576,26 +576,29 @@ def scan_content(content: Any, schema: dict[str, Any] | None, disabled: frozense
     properties = schema if isinstance(schema, dict) else {}
     detectors = [d for d in DETECTORS if d.rule not in disabled]
     named = [d for d in detectors if d is not HighEntropy]
+    labels: dict[str, str] = {}
     for name, value in list(content.items())[:256]:
         declared = properties.get(name)
         declared = declared if isinstance(declared, dict) else {}
-        if name not in properties and isinstance(name, str):
-            # A name the form never asked for can carry a secret itself ("ghp_...": "x"). The audit
-            # names no such field: its name would be the secret.
-            for detector in named:
-                breathe()
-                what = detector.found(name[:MAX_SCAN], {}, "")
-                if what is not None:
-                    findings.append(Finding(detector.rule, what, ""))
-                    break
+        label = labels[name] = str(name)[:200]
+        if name not in properties:
+            # A name the form never asked for can carry a secret itself ("ghp_...": "x"): read to its
+            # end, by every detector. The audit never names a field whose name is one; it withholds
+            # it where the form's names are known, or where a named format matched (with no schema
+            # seen, a server's own odd names may look random).
+            named_as = name_hit(str(name), detectors)
+            if named_as is not None:
+                label = labels[name] = ""
+                if properties or named_as[0] is not HighEntropy:
+                    findings.append(Finding(named_as[0].rule, named_as[1], ""))
         looked_for = named if name in allowed or _declared_secret(declared) else detectors
         for text in _strings(value):
             hit = None
             for detector in looked_for:
                 breathe()  # compiled, a large answer's detectors would keep the GIL from first to last
-                what = detector.found(text, declared, str(name))
+                what = detector.found(text, declared, label)
                 if what is not None:
-                    hit = Finding(detector.rule, what, str(name)[:200])
+                    hit = Finding(detector.rule, what, label)
                     break
             if hit is not None:
                 findings.append(hit)
@@ -604,5 +607,21 @@ def scan_content(content: Any, schema: dict[str, Any] | None, disabled: frozense
         names = list(content)[:256]
         first = SeedPhrase.across([content[n] for n in names])
         if first is not None:
-            findings.append(Finding(SeedPhrase.rule, "BIP-39 seed phrase over fields", str(names[first])[:200]))
+            findings.append(Finding(SeedPhrase.rule, "BIP-39 seed phrase over fields", labels[names[first]]))
     return findings
+
+
+def name_hit(name: str, detectors: Iterable[type[ResponseDetector]]) -> tuple[type[ResponseDetector], str] | None:
+    """The first of ``detectors`` that finds a secret in a name (read a window at a time, to its end)."""
+    for text in _strings(name):
+        for detector in detectors:
+            breathe()
+            what = detector.found(text, {}, "")
+            if what is not None:
+                return detector, what
+    return None
+
+
+def secret_name(name: str) -> bool:
+    """Whether a name a peer chose looks like a secret to any detector: the audit never names it."""
+    return name_hit(name, DETECTORS) is not None

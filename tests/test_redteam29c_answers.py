@@ -1,4 +1,7 @@
-"""Red team 29c: the answer handling after the scan-budget and proxy-id fixes (xfail until fixed)."""
+"""Red team 29c: the answer handling after the scan-budget and proxy-id fixes. Ten findings fixed in session
+29 (names read to their end by every detector and never audited when they look like a secret; inputResponses
+keys read; every member of an answer read; monitor mode never forwards an unreadable frame while the proxy
+awaits an answer of its own); one left as a strict xfail (a refused batch element)."""
 
 from __future__ import annotations
 
@@ -67,35 +70,27 @@ def _round_in_flight() -> tuple[Guard, str]:
     return guard, out.retries[0]["id"]
 
 
-@pytest.mark.xfail(strict=True, reason="a field name the form never asked for is read only to MAX_SCAN (64 Ki) "
-                                       "characters, though the budget counts all of it")
 def test_a_token_in_a_field_name_past_its_first_64_kib_does_not_reach_the_server() -> None:
     forward, _ = _answer({"action": "accept", "content": {"name": "x", "a" * 70000 + " " + TOKEN: "y"}})
     assert TOKEN.encode() not in forward
 
 
-@pytest.mark.xfail(strict=True, reason="an undeclared top-level name gets the named detectors only; the same "
-                                       "name one object deeper, or as a value, is withheld as a generated password")
 def test_a_generated_password_as_a_field_name_the_form_never_asked_for_does_not_reach_the_server() -> None:
     forward, _ = _answer({"action": "accept", "content": {"name": "x", GENERATED: "y"}})
     assert GENERATED.encode() not in forward
 
 
-@pytest.mark.xfail(strict=True, reason="the value's finding names its field, and the field name is the secret")
 def test_the_audit_never_names_a_field_whose_name_is_a_token_when_its_value_holds_one_too() -> None:
     forward, decisions = _answer({"action": "accept", "content": {"name": "x", TOKEN: TOKEN2}})
     assert TOKEN2.encode() not in forward
     assert TOKEN not in decisions
 
 
-@pytest.mark.xfail(strict=True, reason="the audit names an undeclared field whose name is a secret no named "
-                                       "detector knows (a generated password)")
 def test_the_audit_never_names_a_field_whose_name_is_a_generated_password() -> None:
     _, decisions = _answer({"action": "accept", "content": {"name": "x", GENERATED: TOKEN2}})
     assert GENERATED not in decisions
 
 
-@pytest.mark.xfail(strict=True, reason="inputResponses keys are neither read nor kept out of the audit")
 def test_an_input_responses_key_holding_a_token_reaches_neither_the_server_nor_the_audit() -> None:
     forward, _ = _retry({TOKEN: {"action": "decline"}})
     assert TOKEN.encode() not in forward
@@ -103,8 +98,6 @@ def test_an_input_responses_key_holding_a_token_reaches_neither_the_server_nor_t
     assert TOKEN not in decisions
 
 
-@pytest.mark.xfail(strict=True, reason="only an accept's content is read: a decline or cancel carrying content "
-                                       "is forwarded unread")
 def test_a_decline_carrying_content_with_a_token_does_not_reach_the_server() -> None:
     forward, _ = _answer({"action": "decline", "content": {"name": TOKEN}})
     assert TOKEN.encode() not in forward
@@ -112,14 +105,12 @@ def test_a_decline_carrying_content_with_a_token_does_not_reach_the_server() -> 
     assert TOKEN.encode() not in forward
 
 
-@pytest.mark.xfail(strict=True, reason="content that is not an object costs 0 and is scanned as nothing")
 def test_an_accept_whose_content_is_a_string_or_list_does_not_carry_a_token_to_the_server() -> None:
     for content in (TOKEN, [TOKEN]):
         forward, _ = _answer({"action": "accept", "content": content})
         assert TOKEN.encode() not in forward
 
 
-@pytest.mark.xfail(strict=True, reason="an accept's members beside content (_meta, any other) are forwarded unread")
 def test_an_accept_carrying_a_token_beside_its_content_does_not_reach_the_server() -> None:
     forward, _ = _answer({"action": "accept", "content": {"name": "x"}, "_meta": {"note": TOKEN}})
     assert TOKEN.encode() not in forward
@@ -127,8 +118,6 @@ def test_an_accept_carrying_a_token_beside_its_content_does_not_reach_the_server
     assert TOKEN.encode() not in forward
 
 
-@pytest.mark.xfail(strict=True, reason="an unparseable frame names no readable id, so _answers_proxy(None) lets "
-                                       "monitor forward it as it came, under the proxy's retry id")
 def test_monitor_mode_never_forwards_an_unparseable_answer_to_a_round_the_proxy_completed() -> None:
     guard, retry_id = _round_in_flight()
     guard.policy = dataclasses.replace(guard.policy, mode="monitor")  # a reload while the round is in flight
@@ -137,7 +126,6 @@ def test_monitor_mode_never_forwards_an_unparseable_answer_to_a_round_the_proxy_
     assert retry_id.encode() not in (out.forward or b"")
 
 
-@pytest.mark.xfail(strict=True, reason="raw_ok looks at the batch's parsed messages only, not its refused elements")
 def test_monitor_mode_never_forwards_a_batch_whose_refused_element_answers_a_round_the_proxy_completed() -> None:
     guard, retry_id = _round_in_flight()
     guard.policy = dataclasses.replace(guard.policy, mode="monitor")
@@ -146,8 +134,9 @@ def test_monitor_mode_never_forwards_a_batch_whose_refused_element_answers_a_rou
     assert retry_id.encode() not in (out.forward or b"")
 
 
-@pytest.mark.xfail(strict=True, reason="_reject answers a refused response only for a whole frame: a refused "
-                                       "batch element leaves the client's request pending")
+@pytest.mark.xfail(strict=True, reason="_reject answers a refused response only for a whole frame: a "
+                   "refused batch element leaves the request it answers pending until the server hangs "
+                   "up (every id, not only the proxy's rounds; a server batching responses is rare)")
 def test_a_refused_batch_element_answering_a_round_the_proxy_completed_still_answers_the_client() -> None:
     guard, retry_id = _round_in_flight()
     out = guard.server_message(_j([{"jsonrpc": "2.0", "id": retry_id, "result": {"content": []},

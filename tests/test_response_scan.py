@@ -183,9 +183,14 @@ def test_the_scan_can_be_switched_off_whole_or_per_rule_and_monitor_only_audits(
     assert [d.decision for d in out.decisions] == (["would_deny"] if "monitor" in config else [])
 
 
-def test_a_decline_or_a_url_answer_is_not_scanned() -> None:
+def test_a_plain_decline_passes_as_it_came_and_one_carrying_a_secret_reaches_the_server_bare() -> None:
+    # Session 29 (red team 29c): a decline was not read, so content sent with it reached the server.
+    plain = json.dumps({"jsonrpc": "2.0", "id": 7, "result": {"action": "decline"}}).encode()
+    assert guard().client_message(plain).forward == plain
     raw = json.dumps({"jsonrpc": "2.0", "id": 7, "result": {"action": "decline", "content": {"name": GITHUB}}}).encode()
-    assert guard().client_message(raw).forward == raw
+    out = guard().client_message(raw)
+    assert out.forward is not None and json.loads(out.forward)["result"] == {"action": "decline"}
+    assert [d.event for d in out.decisions] == ["response.withheld"]
 
 
 def modern_retry(responses: dict[str, Any]) -> bytes:

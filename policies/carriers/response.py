@@ -14,7 +14,18 @@ from typing import Any, Final
 
 from elicitguard.policies.carriers.base import C2S, Carrier, Outcome, blocked_error, deep_copy_path, error_response
 from elicitguard.policies.envelope import JSONObject, Message
-from elicitguard.policies.response_scan import MAX_SCANNED_TEXT, TOO_LARGE, Finding, scan_content, scanned_size
+from elicitguard.policies.judge import ELICIT
+from elicitguard.policies.response_scan import (
+    DETECTORS,
+    MAX_SCANNED_TEXT,
+    TOO_LARGE,
+    Finding,
+    HighEntropy,
+    name_hit,
+    scan_content,
+    scanned_size,
+    secret_name,
+)
 from elicitguard.policies.verdict import Decision, Reason
 from elicitguard.policies.whole_form import allowed_field
 
@@ -33,18 +44,31 @@ def _reasons(findings: list[Finding]) -> tuple[Reason, ...]:
 class ResponseCarrier(Carrier):
     """Scans accepted form content going to the server."""
 
-    def _scan(self, content: Any, schema: Any) -> list[Finding]:
+    def _scan(self, answer: JSONObject, schema: Any) -> list[Finding]:
+        """Findings in one answer: its content's fields when it accepts a form, and every other member
+        it carries (a decline or cancel with content, a content that is not an object, anything beside
+        it), read for the named formats: nothing unread reaches the server."""
         if not self.policy.response.scan:
             return []
-        size = scanned_size(content, self.scan_budget)
+        content = answer.get("content")
+        form = content if answer.get("action") == "accept" and isinstance(content, dict) else None
+        rest = {k: v for k, v in answer.items() if k != "action" and not (k == "content" and form is not None)}
+        size = scanned_size(form or {}, self.scan_budget) + scanned_size(rest, self.scan_budget)
         if size > self.scan_budget:
             # Fail closed: what is not read for secrets does not reach the server.
             return [Finding(TOO_LARGE, "size", "")]
         self.scan_budget -= size
-        allow = self.policy.form.allow_fields
-        allowed = frozenset(n for n in content if isinstance(n, str) and allowed_field(n, allow)) \
-            if allow and isinstance(content, dict) else frozenset()
-        return scan_content(content, schema if isinstance(schema, dict) else None, self.policy.response.disabled, allowed)
+        disabled = self.policy.response.disabled
+        findings = []
+        if form is not None:
+            allow = self.policy.form.allow_fields
+            allowed = frozenset(n for n in form if allowed_field(n, allow)) if allow else frozenset()
+            findings = scan_content(form, schema if isinstance(schema, dict) else None, disabled, allowed)
+        if rest:
+            # Not a form's fields: an honest client's _meta may hold random-looking ids, so only the
+            # named formats (keys, tokens, cards, seeds) are looked for there.
+            findings += scan_content(rest, None, disabled, frozenset(rest))
+        return findings
 
     def _all_monitored(self, reasons: tuple[Reason, ...]) -> bool:
         """Every rule that fired is only audited (policy.rules, or mode: monitor): the answer passes."""
@@ -58,9 +82,10 @@ class ResponseCarrier(Carrier):
     def _withhold_accept(self, message: Message, schema: Any, method: str, out: Outcome) -> JSONObject | None:
         """An ``elicitation/create`` result: its replacement when the accepted content holds a secret."""
         result = message.result
-        if result.get("action") != "accept":
-            return None
-        findings = self._scan(result.get("content"), schema)
+        action = result.get("action")
+        if method != ELICIT and action not in ("accept", "decline", "cancel"):
+            return None  # not a form's answer (a sampling or roots result): nothing to read here
+        findings = self._scan(result, schema)
         if not findings:
             return None
         reasons = _reasons(findings)
@@ -71,6 +96,8 @@ class ResponseCarrier(Carrier):
         if monitored:
             return None
         self._notice(out, reasons)
+        if action in ("decline", "cancel"):
+            return {"jsonrpc": "2.0", "id": message.id, "result": {"action": action}}  # the user's choice, bare
         if self.policy.on_deny == "error":
             return error_response(message.id, blocked_error(reasons))
         return {"jsonrpc": "2.0", "id": message.id, "result": {"action": self.policy.on_deny}}
@@ -84,18 +111,27 @@ class ResponseCarrier(Carrier):
         if not isinstance(responses, dict) or not self.policy.response.scan:
             return replacement
         withheld: dict[str, tuple[Reason, ...]] = {}
+        dropped: set[str] = set()  # entries whose key is itself a secret: never sent, in any form
         # Every entry: a server asks at most MAX_INPUTS at a time, but a client may answer more (several
         # rounds at once), and an entry left unread would reach the server unscanned.
         for key, answer in responses.items():
-            if isinstance(answer, dict) and answer.get("action") == "accept":
-                findings = self._scan(answer.get("content"), (schemas or {}).get(key))
+            if (schemas or {}).get(key) is None:
+                hit = name_hit(key, [d for d in DETECTORS if d is not HighEntropy
+                                     and d.rule not in self.policy.response.disabled])
+                if hit is not None:
+                    withheld[key] = (Reason(hit[0].rule, Finding(hit[0].rule, hit[1], "").detail()),)
+                    dropped.add(key)
+                    continue
+            if isinstance(answer, dict):
+                findings = self._scan(answer, (schemas or {}).get(key))
                 if findings:
                     withheld[key] = _reasons(findings)
         for key, reasons in withheld.items():
             out.decisions.append(Decision("response.withheld",
                                           "would_deny" if self._all_monitored(reasons) else "deny", C2S,
                                           method=message.method, request_id=message.id, reasons=reasons,
-                                          input_key=key[:200], fields=tuple(r.field for r in reasons if r.field),
+                                          input_key="" if key in dropped or secret_name(key) else key[:200],
+                                          fields=tuple(r.field for r in reasons if r.field),
                                           extra={"carrier": "inputResponses"}))
         withheld = {k: r for k, r in withheld.items() if not self._all_monitored(r)}
         if not withheld:
@@ -106,6 +142,10 @@ class ResponseCarrier(Carrier):
         # An input response has no error form: "error" is answered as a decline.
         action = self.policy.on_deny if self.policy.on_deny != "error" else "decline"
         for key in withheld:
-            answers[key] = {"action": action}
+            if key in dropped:
+                del answers[key]
+                continue
+            given = answers[key].get("action") if isinstance(answers[key], dict) else None
+            answers[key] = {"action": given if given in ("decline", "cancel") else action}
         obj["params"]["inputResponses"] = answers
         return obj
