@@ -1,0 +1,95 @@
+"""Red team 29d: answers that still reach the server unread, and answer cost the scan budget misses."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+
+import pytest
+
+from elicitguard.policies.config import Policy
+from elicitguard.policies.engine import Guard
+from elicitguard.proxy.state_keys import load_sealer
+
+GHP = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+
+
+def _guard(version: str) -> Guard:
+    guard = Guard(dataclasses.replace(Policy(), on_deny="decline"), 16 * 1024 * 1024, sealer=load_sealer(None),
+                  completes_rounds=True, max_rounds=3)
+    guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": version, "capabilities": {"elicitation": {"form": {}, "url": {}}},
+        "clientInfo": {"name": "c", "version": "1"}}}).encode())
+    guard.server_message(json.dumps({"jsonrpc": "2.0", "id": 0, "result": {
+        "protocolVersion": version, "capabilities": {}, "serverInfo": {"name": "s", "version": "1"}}}).encode(), 0.0)
+    guard.client_message(b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
+    return guard
+
+
+def _retry(guard: Guard, responses: object) -> bytes:
+    out = guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
+        "name": "t", "arguments": {}, "inputResponses": responses}}).encode())
+    return out.forward or b""
+
+
+@pytest.mark.xfail(strict=True, reason="an inputResponses entry that is not an object is never read")
+def test_an_input_response_that_is_a_bare_string_holding_a_token_does_not_reach_the_server():
+    guard = _guard("2026-07-28")
+    assert GHP.encode() not in _retry(guard, {"k": GHP})
+
+
+@pytest.mark.xfail(strict=True, reason="an inputResponses entry that is not an object is never read")
+def test_an_input_response_that_is_a_list_holding_a_named_password_does_not_reach_the_server():
+    guard = _guard("2026-07-28")
+    assert b"hunter22x" not in _retry(guard, {"k": ["my password is hunter22x"]})
+
+
+@pytest.mark.xfail(strict=True, reason="inputResponses keys are read by name_hit but never counted in the scan budget")
+def test_a_retry_with_hundreds_of_thousands_of_input_response_keys_is_withheld_as_too_large_not_judged_for_seconds():
+    guard = _guard("2026-07-28")
+    raw = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
+        "name": "t", "arguments": {}, "inputResponses": {"k%07d" % i: None for i in range(200_000)}}}).encode()
+    started = time.monotonic()
+    out = guard.client_message(raw)
+    took = time.monotonic() - started
+    assert any(r.rule == "response.too_large" for d in out.decisions for r in d.reasons) or took < 2.0
+
+
+def _url_session() -> Guard:
+    guard = _guard("2025-11-25")
+    guard.server_message(json.dumps({"jsonrpc": "2.0", "id": 5, "method": "elicitation/create", "params": {
+        "mode": "url", "message": "Open", "url": "https://example.com/x", "elicitationId": "e5"}}).encode(), 0.0)
+    return guard
+
+
+@pytest.mark.xfail(strict=True, reason="a URL-mode elicitation's answer is never read, whatever it carries")
+def test_an_accept_to_a_url_elicitation_carrying_a_token_in_content_does_not_reach_the_server():
+    guard = _url_session()
+    out = guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 5, "result": {
+        "action": "accept", "content": {"name": GHP}}}).encode())
+    assert GHP.encode() not in (out.forward or b"")
+
+
+def _form_session() -> Guard:
+    guard = _guard("2025-11-25")
+    guard.server_message(json.dumps({"jsonrpc": "2.0", "id": 6, "method": "elicitation/create", "params": {
+        "mode": "form", "message": "Your name?",
+        "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}}}).encode(), 0.0)
+    return guard
+
+
+@pytest.mark.xfail(strict=True, reason="a client's error answer to an elicitation is never read")
+def test_an_error_answer_to_a_form_carrying_a_token_in_its_data_does_not_reach_the_server():
+    guard = _form_session()
+    out = guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 6, "error": {
+        "code": -1, "message": "x", "data": {"content": {"name": GHP}}}}).encode())
+    assert GHP.encode() not in (out.forward or b"")
+
+
+@pytest.mark.xfail(strict=True, reason="members of the response object beside result are forwarded unread")
+def test_a_token_in_a_member_beside_result_does_not_reach_the_server():
+    guard = _form_session()
+    out = guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 6, "result": {
+        "action": "accept", "content": {"name": "Bob"}}, "note": GHP}).encode())
+    assert GHP.encode() not in (out.forward or b"")
