@@ -1,12 +1,12 @@
-"""Red team 29d: answers that still reach the server unread, and answer cost the scan budget misses."""
+"""Red team 29d: answers that reached the server unread (an inputResponses entry that is not an object, a URL
+elicitation's answer, a client's error answer, members beside result), and inputResponses keys the scan budget
+did not count. All six fixed in session 29."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import time
 
-import pytest
 
 from elicitguard.policies.config import Policy
 from elicitguard.policies.engine import Guard
@@ -33,27 +33,24 @@ def _retry(guard: Guard, responses: object) -> bytes:
     return out.forward or b""
 
 
-@pytest.mark.xfail(strict=True, reason="an inputResponses entry that is not an object is never read")
 def test_an_input_response_that_is_a_bare_string_holding_a_token_does_not_reach_the_server():
     guard = _guard("2026-07-28")
     assert GHP.encode() not in _retry(guard, {"k": GHP})
 
 
-@pytest.mark.xfail(strict=True, reason="an inputResponses entry that is not an object is never read")
 def test_an_input_response_that_is_a_list_holding_a_named_password_does_not_reach_the_server():
     guard = _guard("2026-07-28")
     assert b"hunter22x" not in _retry(guard, {"k": ["my password is hunter22x"]})
 
 
-@pytest.mark.xfail(strict=True, reason="inputResponses keys are read by name_hit but never counted in the scan budget")
 def test_a_retry_with_hundreds_of_thousands_of_input_response_keys_is_withheld_as_too_large_not_judged_for_seconds():
     guard = _guard("2026-07-28")
     raw = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
         "name": "t", "arguments": {}, "inputResponses": {"k%07d" % i: None for i in range(200_000)}}}).encode()
-    started = time.monotonic()
     out = guard.client_message(raw)
-    took = time.monotonic() - started
-    assert any(r.rule == "response.too_large" for d in out.decisions for r in d.reasons) or took < 2.0
+    # Not a timing: the keys are counted against the scan budget before any is read, and none is sent.
+    assert [r.rule for d in out.decisions for r in d.reasons] == ["response.too_large"]
+    assert out.forward is not None and json.loads(out.forward)["params"]["inputResponses"] == {}
 
 
 def _url_session() -> Guard:
@@ -63,7 +60,6 @@ def _url_session() -> Guard:
     return guard
 
 
-@pytest.mark.xfail(strict=True, reason="a URL-mode elicitation's answer is never read, whatever it carries")
 def test_an_accept_to_a_url_elicitation_carrying_a_token_in_content_does_not_reach_the_server():
     guard = _url_session()
     out = guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 5, "result": {
@@ -79,7 +75,6 @@ def _form_session() -> Guard:
     return guard
 
 
-@pytest.mark.xfail(strict=True, reason="a client's error answer to an elicitation is never read")
 def test_an_error_answer_to_a_form_carrying_a_token_in_its_data_does_not_reach_the_server():
     guard = _form_session()
     out = guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 6, "error": {
@@ -87,7 +82,6 @@ def test_an_error_answer_to_a_form_carrying_a_token_in_its_data_does_not_reach_t
     assert GHP.encode() not in (out.forward or b"")
 
 
-@pytest.mark.xfail(strict=True, reason="members of the response object beside result are forwarded unread")
 def test_a_token_in_a_member_beside_result_does_not_reach_the_server():
     guard = _form_session()
     out = guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 6, "result": {

@@ -87,9 +87,12 @@ class ElicitationCarrier(ResponseCarrier):
                 action = message.result.get("action")
                 if message.kind is Kind.ERROR or action in ("decline", "cancel"):
                     self.state.open_elicitations.pop(pending.elicitation_id, None)
-            if pending.method == ELICIT and pending.mode != "url" and message.kind is Kind.RESULT:
-                # Second line of defence: a secret typed into any field never reaches the server.
+            if pending.method == ELICIT and message.kind is Kind.RESULT:
+                # Second line of defence: a secret typed into any field never reaches the server (a URL
+                # elicitation's answer carries nothing, and is read all the same).
                 return Step(replacement=self._withhold_accept(message, pending.schema, ELICIT, out))
+            if pending.method == ELICIT and message.kind is Kind.ERROR:
+                return Step(replacement=self._withhold_error(message, out))
             if message.kind is Kind.RESULT and pending.method != ELICIT:
                 # An accepted form can also arrive as the answer to another request: tasks/result for a
                 # task-augmented elicitation/create carries the user's answer. Read like any accept (the

@@ -19,6 +19,7 @@ from elicitguard.policies.response_scan import (
     DETECTORS,
     MAX_SCANNED_TEXT,
     TOO_LARGE,
+    VALUE_COST,
     Finding,
     HighEntropy,
     name_hit,
@@ -43,6 +44,24 @@ def _reasons(findings: list[Finding]) -> tuple[Reason, ...]:
 
 class ResponseCarrier(Carrier):
     """Scans accepted form content going to the server."""
+
+    def _withhold_error(self, message: Message, out: Outcome) -> JSONObject | None:
+        """A client's error answer to an elicitation: its replacement (a bare error) when it or a member
+        beside it holds a known secret format."""
+        rest = {k: v for k, v in message.obj.items() if k not in ("jsonrpc", "id")}
+        findings = self._scan(rest, None)
+        if not findings:
+            return None
+        reasons = _reasons(findings)
+        out.decisions.append(Decision("response.withheld", "would_deny" if self._all_monitored(reasons) else "deny",
+                                      C2S, method=ELICIT, request_id=message.id, reasons=reasons,
+                                      fields=tuple(f.field for f in findings if f.field)))
+        if self._all_monitored(reasons):
+            return None
+        self._notice(out, reasons)
+        code = message.error.get("code")
+        return error_response(message.id, {"code": code if isinstance(code, int) and not isinstance(code, bool)
+                                           else -32603, "message": "The client's answer was withheld by elicitguard."})
 
     def _scan(self, answer: JSONObject, schema: Any) -> list[Finding]:
         """Findings in one answer: its content's fields when it accepts a form, and every other member
@@ -85,7 +104,8 @@ class ResponseCarrier(Carrier):
         action = result.get("action")
         if method != ELICIT and action not in ("accept", "decline", "cancel"):
             return None  # not a form's answer (a sampling or roots result): nothing to read here
-        findings = self._scan(result, schema)
+        beside = {k: v for k, v in message.obj.items() if k not in ("jsonrpc", "id", "result")}
+        findings = self._scan({**result, **{f"response.{k}": v for k, v in beside.items()}} if beside else result, schema)
         if not findings:
             return None
         reasons = _reasons(findings)
@@ -112,6 +132,19 @@ class ResponseCarrier(Carrier):
             return replacement
         withheld: dict[str, tuple[Reason, ...]] = {}
         dropped: set[str] = set()  # entries whose key is itself a secret: never sent, in any form
+        keys_cost = sum(VALUE_COST + len(key) for key in responses) if len(responses) <= 256 else self.scan_budget + 1
+        if keys_cost > self.scan_budget:
+            # Too many keys (or too long) to read: none of the entries is sent, so no key unread is either.
+            unread = (Reason(TOO_LARGE, f"more than {MAX_SCANNED_TEXT} characters of answers in one message, "
+                                        "withheld unread"),)
+            out.decisions.append(Decision("response.withheld", "deny", C2S, method=message.method,
+                                          request_id=message.id, reasons=unread, input_key="",
+                                          extra={"carrier": "inputResponses"}))
+            self._notice(out, unread)
+            obj = replacement if replacement is not None else deep_copy_path(message.obj, ("params",))
+            obj["params"]["inputResponses"] = {}
+            return obj
+        self.scan_budget -= keys_cost
         # Every entry: a server asks at most MAX_INPUTS at a time, but a client may answer more (several
         # rounds at once), and an entry left unread would reach the server unscanned.
         for key, answer in responses.items():
@@ -122,10 +155,10 @@ class ResponseCarrier(Carrier):
                     withheld[key] = (Reason(hit[0].rule, Finding(hit[0].rule, hit[1], "").detail()),)
                     dropped.add(key)
                     continue
-            if isinstance(answer, dict):
-                findings = self._scan(answer, (schemas or {}).get(key))
-                if findings:
-                    withheld[key] = _reasons(findings)
+            # An entry that is not an object (no client sends one) is read as what it carries.
+            findings = self._scan(answer if isinstance(answer, dict) else {"entry": answer}, (schemas or {}).get(key))
+            if findings:
+                withheld[key] = _reasons(findings)
         for key, reasons in withheld.items():
             out.decisions.append(Decision("response.withheld",
                                           "would_deny" if self._all_monitored(reasons) else "deny", C2S,
