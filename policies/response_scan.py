@@ -591,6 +591,10 @@ def scan_content(content: Any, schema: dict[str, Any] | None, disabled: frozense
                 label = labels[name] = ""
                 if properties or named_as[0] is not HighEntropy:
                     findings.append(Finding(named_as[0].rule, named_as[1], ""))
+            elif properties or (label != name and secret_name(label)):
+                # A name the client made up beside a form whose names are known is never audited (no
+                # cut of it can be shown safe); with none known, not when its cut looks like a secret.
+                label = labels[name] = ""
         looked_for = named if name in allowed or _declared_secret(declared) else detectors
         for text in _strings(value):
             hit = None

@@ -87,3 +87,17 @@ def test_a_token_in_a_member_beside_result_does_not_reach_the_server():
     out = guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 6, "result": {
         "action": "accept", "content": {"name": "Bob"}}, "note": GHP}).encode())
     assert GHP.encode() not in (out.forward or b"")
+
+
+def test_the_audit_never_names_a_field_whose_first_200_characters_look_like_a_secret() -> None:
+    # Red team 29d (not filed): the audit's label is the name cut to 200 characters, but the whole name
+    # is what was judged; a random secret before 200 ordinary letters read as ordinary as a whole.
+    secret = "Xq7#mP2$vL9!kR4@wZ8%"
+    name = secret + "a" * 190 + " and some ordinary words follow here for a long while " * 8
+    guard = _guard("2025-11-25")
+    guard.server_message(json.dumps({"jsonrpc": "2.0", "id": 5, "method": "elicitation/create", "params": {
+        "mode": "form", "message": "Your name", "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"}}}}}).encode(), 0.0)
+    out = guard.client_message(json.dumps({"jsonrpc": "2.0", "id": 5, "result": {
+        "action": "accept", "content": {"name": "Ann", name: GHP}}}).encode())
+    assert out.decisions and all(secret not in repr(d) for d in out.decisions)
