@@ -575,7 +575,7 @@ def scan_content(content: Any, schema: dict[str, Any] | None, disabled: frozense
     findings = []
     properties = schema if isinstance(schema, dict) else {}
     detectors = [d for d in DETECTORS if d.rule not in disabled]
-    named = [d for d in detectors if d is not HighEntropy]
+    named = named_detectors(disabled)
     labels: dict[str, str] = {}
     for name, value in list(content.items())[:256]:
         declared = properties.get(name)
@@ -613,6 +613,11 @@ def scan_content(content: Any, schema: dict[str, Any] | None, disabled: frozense
         if first is not None:
             findings.append(Finding(SeedPhrase.rule, "BIP-39 seed phrase over fields", labels[names[first]]))
     return findings
+
+
+def named_detectors(disabled: frozenset[str]) -> list[type[ResponseDetector]]:
+    """The detectors of named formats (keys, tokens, cards, seeds: all but HighEntropy) not switched off."""
+    return [d for d in DETECTORS if d is not HighEntropy and d.rule not in disabled]
 
 
 def name_hit(name: str, detectors: Iterable[type[ResponseDetector]]) -> tuple[type[ResponseDetector], str] | None:

@@ -16,13 +16,12 @@ from elicitguard.policies.carriers.base import C2S, Carrier, Outcome, blocked_er
 from elicitguard.policies.envelope import JSONObject, Message
 from elicitguard.policies.judge import ELICIT
 from elicitguard.policies.response_scan import (
-    DETECTORS,
     MAX_SCANNED_TEXT,
     TOO_LARGE,
     VALUE_COST,
     Finding,
-    HighEntropy,
     name_hit,
+    named_detectors,
     scan_content,
     scanned_size,
     secret_name,
@@ -37,13 +36,28 @@ TOO_LARGE_NOTICE: Final = ("elicitguard withheld an answer from the server: it h
 MAX_INPUTS: Final = 64
 
 
+UNREAD: Final = f"more than {MAX_SCANNED_TEXT} characters of answers in one message, withheld unread"
+
+
 def _reasons(findings: list[Finding]) -> tuple[Reason, ...]:
-    return tuple(Reason(f.rule, f"more than {MAX_SCANNED_TEXT} characters of answers in one message, withheld unread"
-                        if f.rule == TOO_LARGE else f.detail(), f.field or None) for f in findings)
+    return tuple(Reason(f.rule, UNREAD if f.rule == TOO_LARGE else f.detail(), f.field or None) for f in findings)
 
 
 class ResponseCarrier(Carrier):
     """Scans accepted form content going to the server."""
+
+    def _withheld(self, message: Message, method: str, findings: list[Finding], out: Outcome) -> bool:
+        """Audit an answer's findings (``response.withheld``); whether it is withheld (not every rule
+        that fired only monitored), the client then told why."""
+        reasons = _reasons(findings)
+        monitored = self._all_monitored(reasons)
+        out.decisions.append(Decision("response.withheld", "would_deny" if monitored else "deny", C2S, method=method,
+                                      request_id=message.id, reasons=reasons,
+                                      fields=tuple(f.field for f in findings if f.field),
+                                      extra={"detectors": [f.detector for f in findings]}))
+        if not monitored:
+            self._notice(out, reasons)
+        return not monitored
 
     def _withhold_error(self, message: Message, out: Outcome) -> JSONObject | None:
         """A client's error answer to an elicitation: its replacement (a bare error) when it or a member
@@ -52,13 +66,8 @@ class ResponseCarrier(Carrier):
         findings = self._scan(rest, None)
         if not findings:
             return None
-        reasons = _reasons(findings)
-        out.decisions.append(Decision("response.withheld", "would_deny" if self._all_monitored(reasons) else "deny",
-                                      C2S, method=ELICIT, request_id=message.id, reasons=reasons,
-                                      fields=tuple(f.field for f in findings if f.field)))
-        if self._all_monitored(reasons):
+        if not self._withheld(message, ELICIT, findings, out):
             return None
-        self._notice(out, reasons)
         code = message.error.get("code")
         return error_response(message.id, {"code": code if isinstance(code, int) and not isinstance(code, bool)
                                            else -32603, "message": "The client's answer was withheld by elicitguard."})
@@ -108,14 +117,9 @@ class ResponseCarrier(Carrier):
         findings = self._scan({**result, **{f"response.{k}": v for k, v in beside.items()}} if beside else result, schema)
         if not findings:
             return None
-        reasons = _reasons(findings)
-        monitored = self._all_monitored(reasons)
-        out.decisions.append(Decision("response.withheld", "would_deny" if monitored else "deny", C2S, method=method,
-                                      request_id=message.id, reasons=reasons, fields=tuple(f.field for f in findings if f.field),
-                                      extra={"detectors": [f.detector for f in findings]}))
-        if monitored:
+        if not self._withheld(message, method, findings, out):
             return None
-        self._notice(out, reasons)
+        reasons = _reasons(findings)
         if action in ("decline", "cancel"):
             return {"jsonrpc": "2.0", "id": message.id, "result": {"action": action}}  # the user's choice, bare
         if self.policy.on_deny == "error":
@@ -135,8 +139,7 @@ class ResponseCarrier(Carrier):
         keys_cost = sum(VALUE_COST + len(key) for key in responses) if len(responses) <= 256 else self.scan_budget + 1
         if keys_cost > self.scan_budget:
             # Too many keys (or too long) to read: none of the entries is sent, so no key unread is either.
-            unread = (Reason(TOO_LARGE, f"more than {MAX_SCANNED_TEXT} characters of answers in one message, "
-                                        "withheld unread"),)
+            unread = (Reason(TOO_LARGE, UNREAD),)
             out.decisions.append(Decision("response.withheld", "deny", C2S, method=message.method,
                                           request_id=message.id, reasons=unread, input_key="",
                                           extra={"carrier": "inputResponses"}))
@@ -149,8 +152,7 @@ class ResponseCarrier(Carrier):
         # rounds at once), and an entry left unread would reach the server unscanned.
         for key, answer in responses.items():
             if (schemas or {}).get(key) is None:
-                hit = name_hit(key, [d for d in DETECTORS if d is not HighEntropy
-                                     and d.rule not in self.policy.response.disabled])
+                hit = name_hit(key, named_detectors(self.policy.response.disabled))
                 if hit is not None:
                     withheld[key] = (Reason(hit[0].rule, Finding(hit[0].rule, hit[1], "").detail()),)
                     dropped.add(key)
