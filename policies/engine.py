@@ -159,13 +159,13 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             or (envelope.rejected and self._owes_proxy())))
         steps = [self._safely(direction, message, out) for message in envelope.messages]
         forwarded = raw_ok and not any(step.failed for step in steps)
-        for rejected in envelope.rejected:
-            self._reject(direction, rejected, out, forwarded=forwarded)
+        answers = [answer for rejected in envelope.rejected
+                   if (answer := self._reject(direction, rejected, out, forwarded=forwarded)) is not None]
         if forwarded:
             out.forward = raw
             out.replies = []
             return out
-        out.forward = self._assemble(envelope, steps)
+        out.forward = self._assemble(envelope, steps, answers)
         return out
 
     def _owes_proxy(self) -> bool:
@@ -180,11 +180,14 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         key = id_key(response_id)
         return key in self.state.proxy_rounds or key in self.state.proxy_requests
 
-    def _assemble(self, envelope: Envelope, steps: list[Step]) -> bytes | None:
+    def _assemble(self, envelope: Envelope, steps: list[Step], answers: list[JSONObject]) -> bytes | None:
+        """The frame to forward: the raw bytes when nothing changed, else the kept messages (and the
+        errors answering refused batch elements) re-serialised."""
         unchanged = all(s.keep and s.replacement is None for s in steps) and not envelope.rejected
         if unchanged:
             return envelope.raw
         kept = [s.replacement if s.replacement is not None else m.obj for m, s in zip(envelope.messages, steps) if s.keep]
+        kept += answers
         if not kept:
             return None
         if envelope.batch:
@@ -192,12 +195,17 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         return dumps(kept[0])
 
     def _reject(self, direction: Direction, exc: EnvelopeError, out: Outcome, whole_frame: bool = False,
-                forwarded: bool = False) -> None:
+                forwarded: bool = False) -> JSONObject | None:
         """Refuse an unparseable frame (or batch element). ``exc.detail`` may quote the peer's bytes
-        (a duplicate key's name): it goes to the audit only; the wire gets the rule's sentence."""
-        if exc.response_id is not None and whole_frame:
+        (a duplicate key's name): it goes to the audit only; the wire gets the rule's sentence.
+
+        Returns the error that answers a refused batch element in its place (for the batch), if any.
+        """
+        answer: JSONObject | None = None
+        if exc.response_id is not None and not forwarded:
             # The peer waiting for this response gets an error in its place rather than waiting forever,
-            # if it is waiting for exactly this id, under the id it sent the request with.
+            # if it is waiting for exactly this id, under the id it sent the request with: for a whole
+            # frame as the frame, for a batch element inside the batch.
             key = id_key(exc.response_id)
             pending = self.state.pending_client if direction is S2C else self.state.pending_server
             request = pending.pop(key, None)
@@ -212,14 +220,18 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
                     request = None
             if request is not None:
                 answer_id = round_[0] if round_ is not None else exc.response_id
-                out.forward = dumps(error_response(answer_id, refusal(
-                    exc.rule, errors.INTERNAL_ERROR, "elicitguard refused the peer's answer")))
+                answer = error_response(answer_id, refusal(
+                    exc.rule, errors.INTERNAL_ERROR, "elicitguard refused the peer's answer"))
+                if whole_frame:
+                    out.forward = dumps(answer)
+                    answer = None
         if exc.request_id is not None:
             out.replies.append(error_response(exc.request_id, refusal(
                 exc.rule, errors.INVALID_REQUEST, "Rejected by elicitguard")))
         # Only a monitor-mode batch element is still forwarded; everything else here is blocked.
         out.decisions.append(Decision("message.rejected", "would_deny" if forwarded else "deny", direction,
                                       request_id=exc.request_id, reasons=(Reason(exc.rule, exc.detail),)))
+        return answer
 
     def _safely(self, direction: Direction, message: Message, out: Outcome) -> Step:
         self.failed_round_id = None

@@ -317,6 +317,26 @@ def test_a_bad_batch_element_is_answered_and_the_rest_forwarded() -> None:
     assert [(r["id"], r["error"]["code"]) for r in out.replies] == [(2, -32600)]
 
 
+def test_a_refused_batch_element_answering_a_client_request_is_answered_with_an_error_in_the_batch() -> None:
+    g = guard(elicitation={})
+    g.client_message(wire({"jsonrpc": "2.0", "id": 9, "method": "tools/list"}))
+    note = {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x"}}
+    # A response with both result and error is no JSON-RPC message: refused, but the client awaits id 9.
+    out = g.server_message(wire([note, {"jsonrpc": "2.0", "id": 9, "result": {}, "error": {"code": 1, "message": "x"}}]))
+    forwarded = read(out.forward)
+    assert forwarded[0] == note
+    assert [(m["id"], m["error"]["code"]) for m in forwarded[1:]] == [(9, -32603)]
+    # Answered once: a second answer to id 9 is no longer awaited.
+    assert not g.state.pending_client
+
+
+def test_a_refused_batch_element_answering_a_server_request_is_answered_to_the_server() -> None:
+    g = guard(elicitation={})
+    g.server_message(elicit(4, FORM_OK))
+    out = g.client_message(wire([{"jsonrpc": "2.0", "id": 4, "result": {}, "error": {"code": 1, "message": "x"}}]))
+    assert [(m["id"], m["error"]["code"]) for m in read(out.forward)] == [(4, -32603)]
+
+
 # ---- client responses ---------------------------------------------------------------------------------------
 
 

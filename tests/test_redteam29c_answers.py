@@ -1,14 +1,13 @@
 """Red team 29c: the answer handling after the scan-budget and proxy-id fixes. Ten findings fixed in session
 29 (names read to their end by every detector and never audited when they look like a secret; inputResponses
 keys read; every member of an answer read; monitor mode never forwards an unreadable frame while the proxy
-awaits an answer of its own); one left as a strict xfail (a refused batch element)."""
+awaits an answer of its own); the eleventh, a refused batch element, fixed in session 30."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 
-import pytest
 
 from elicitguard.policies.config import Policy
 from elicitguard.policies.engine import Guard
@@ -134,9 +133,6 @@ def test_monitor_mode_never_forwards_a_batch_whose_refused_element_answers_a_rou
     assert retry_id.encode() not in (out.forward or b"")
 
 
-@pytest.mark.xfail(strict=True, reason="_reject answers a refused response only for a whole frame: a "
-                   "refused batch element leaves the request it answers pending until the server hangs "
-                   "up (every id, not only the proxy's rounds; a server batching responses is rare)")
 def test_a_refused_batch_element_answering_a_round_the_proxy_completed_still_answers_the_client() -> None:
     guard, retry_id = _round_in_flight()
     out = guard.server_message(_j([{"jsonrpc": "2.0", "id": retry_id, "result": {"content": []},
