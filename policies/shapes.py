@@ -359,10 +359,16 @@ _FIXED_DIGITS: Final = re.compile(r"^\^?(?:\\d|\[0-9\])\{(?P<low>\d{1,3})(?:,\d{
 
 
 def fewest_digits(prop: dict[str, object]) -> int | None:
-    """The fewest digits a digits-only pattern takes ("^\\d{10}$": 10), or None (no such pattern)."""
+    """The fewest digits a digits-only pattern takes ("^\\d{10}$": 10, "^[12][0-9]{13}$": 14, "^01\\d{9}$":
+    11), or None (no such pattern)."""
     pattern = prop.get("pattern")
-    match = _FIXED_DIGITS.match(pattern) if isinstance(pattern, str) else None
-    return int(match["low"]) if match else None
+    if not isinstance(pattern, str):
+        return None
+    match = _FIXED_DIGITS.match(pattern)
+    if match:
+        return int(match["low"])
+    span = digit_span(pattern)
+    return span[0] if span is not None and span[0] > 1 else None
 
 
 def card_length(kind: str, prop: dict[str, object]) -> bool:
