@@ -317,6 +317,7 @@ _add("password", "everyday spelling, transliteration or abbreviation", {
     "lo": "ລະຫັດຜ່ານ", "my": "စကားဝှက်", "ka": "პაროლ=prefix", "hy": "գաղտնաբառ", "az": "gizli söz", "uz": "maxfiy so'z",
     "en": "secret word | sign-in word | login word | what you type on the sign-in page | what you type to sign in | what you enter after your email",
 })
+_add("password", "the everyday short word for it (session 30)", {"ko": "비번=prefix", "fi": "salis=word | saliksen=word"})
 _add("pin", "bank, wallet and phone screens (MPIN, NIP, the secret number)", {
     "en": "mpin=word | tpin=word | m-pin | secret number | atm pin", "hi": "एमपिन | एम पिन | गुप्त संख्या", "mr": "एमपिन | एम पिन", "ne": "एमपिन | एम पिन",
     "ur": "ایم پن | ایم پِن", "es": "nip=word", "fr": "nip=word", "ml": "rahasya number | രഹസ്യ നമ്പർ", "ms": "nombor rahsia | nombor pin",
