@@ -62,7 +62,7 @@ from elicitguard.policies.metadata import (
     describes_metadata,
     metadata_qualifies,
 )
-from elicitguard.policies.ordinary import named_for_metadata, ordinary_field, weakly_ordinary
+from elicitguard.policies.ordinary import named_for_metadata, ordinary_field, shows_phone_or_amount, weakly_ordinary
 from elicitguard.policies.spelling import spell_out
 from elicitguard.policies.teamrules import TeamRules
 from elicitguard.policies.verdict import Reason
@@ -338,7 +338,8 @@ def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[st
 def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
                      allowed: frozenset[str], rules: TeamRules) -> Iterator[Reason]:
     open_fields = [n for n, (kind, prop) in fields.items()
-                   if kind is not None and not allowed_field(n, allowed) and not ordinary_field(n, prop)]
+                   if kind is not None and not allowed_field(n, allowed) and not ordinary_field(n, prop)
+                   and not shows_phone_or_amount(n, prop)]
     strong = [n for n in open_fields if not weakly_ordinary(n, fields[n][1])]
     weak = [n for n in open_fields if weakly_ordinary(n, fields[n][1])]
     if not open_fields:

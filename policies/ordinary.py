@@ -4,6 +4,7 @@ still carry a pasted secret. The prompt's credential is never blamed on the firs
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from elicitguard.policies import negation
@@ -126,3 +127,35 @@ def _code_apart(texts: list[str]) -> bool:
 
 def weakly_ordinary(name: str, prop: dict[str, Any]) -> bool:
     return bool(field_words(name, prop) & _WEAK_ORDINARY) or prop.get("format") == "uri"
+
+
+# A phone number shown as an example or a mask ("umz. 082 123 4567", "cth 012-3456789", "+48 600 000 000",
+# "0xx xxx xxx"): 9 to 15 digits (or x's), from a "+" or a leading 0, in groups a space, dot or hyphen
+# apart; no hex number ("0x1f2e...").
+_PHONE: Final = re.compile(r"(?<![\w+])(?:\+[0-9]|0)[0-9xX]*(?:[ .\-]?[0-9xX]+){1,6}(?![\w])")
+_HEX: Final = re.compile(r"0[xX][0-9a-fA-F]")
+# A currency's sign in a field's title ("Kwota (zł)", "Amount (৳)", "Betrag in €"): an amount of money.
+_CURRENCY: Final = re.compile(r"[$€£¥₹₽₩₺৳₫₱₦₴₸₪฿₭₮₾₼₲₡₵¢]|\((?:zł|kč|kr|ft|lei|лв|грн|руб|тг|сом|CHF|USD|EUR|PLN|GBP)\)")
+
+
+def shows_phone_or_amount(name: str, prop: dict[str, Any]) -> bool:
+    """Whether a field shows itself a phone number (one written out as its example or mask) or an amount
+    of money (a currency in its title), in any language, and names no credential or code: it carries
+    none its form's prompt asks for (the number a code is sent to, the sum a BLIK transfer sends)."""
+    texts = strings_of(prop.get("title"), prop.get("description"), prop.get("default"))
+    title = prop.get("title")
+    phone = any(_phone_example(text) for text in texts)
+    amount = isinstance(title, str) and bool(_CURRENCY.search(title))
+    if not (phone or amount):
+        return False
+    own = hits_of(strings_of(name, *texts))
+    return ASKED.isdisjoint(own) and not {"code", "sent", "signin"} & own
+
+
+def _phone_example(text: str) -> bool:
+    for match in _PHONE.finditer(text):
+        shown = match.group()
+        digits = sum(c.isdigit() or c in "xX" for c in shown)
+        if 9 <= digits <= 15 and not _HEX.match(shown):
+            return True
+    return False
