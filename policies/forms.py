@@ -158,10 +158,13 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
     name_hits = hits_of(names)
     all_hits = name_hits | hits_of(descriptions) if descriptions else name_hits
     # "PIN code" with India's postal format is the postal code, and so is a field named "pin" with it;
-    # so is one India's languages call "पिन कोड" in a form about a delivery (postal.py).
+    # so is one India's languages call "पिन कोड" in a form about a delivery, or with a postal code as its
+    # example (postal.py).
     pin_postal = postal_pin_pattern(prop.get("pattern")) or (
-        Pin.concept in all_hits and postal.postal_pin(kind, prop, title if isinstance(title, str) else None, descriptions,
-                                                       form_hits | all_hits))
+        Pin.concept in all_hits and (postal.postal_pin(kind, prop, title if isinstance(title, str) else None, descriptions,
+                                                        form_hits | all_hits)
+                                     or postal.postal_example(kind, prop, title if isinstance(title, str) else None,
+                                                              descriptions, all_hits)))
     # A setting's word in a question is the question's ("What was the name of your first pet?").
     # A public key's field is no private key's, unless its own words ask for the private one ("Public SSH
     # key" described "paste your private key").

@@ -58,3 +58,20 @@ def postal_pin(kind: str, prop: dict[str, Any], title: str | None, read: list[st
     prompt clause that asks for it) is the postal code: ``hits`` (the whole form's concepts) show a
     place and nothing paid or signed into, and the field can hold six digits."""
     return (PLACE in hits and not PAID & hits and holds_six_digits(kind, prop) and only_the_compound(title, read))
+
+
+# A six-digit example as India's post writes its codes (first digit 1 to 8 for the zone, the fourth 0
+# for the delivery office: "110001", "411001", "૩૮૦૦૦૯"), in any script's digits.
+_SIX_SHOWN: Final = re.compile(r"(?<!\d)\d{6}(?!\d)")
+_POSTAL_SHAPE: Final = re.compile(r"^[1-8]\d{2}0\d{2}$")
+
+
+def postal_example(kind: str, prop: dict[str, Any], title: str | None, read: list[str], own: frozenset[str]) -> bool:
+    """Whether a field India's compound names shows a postal code as its example ("पिन कोड", described
+    "6 अंकी, उदा. 411001"): the postal code, whatever the rest of the form pays for (a delivery after a
+    payment), unless the field's own texts (``own``) speak of a card, bank or sign-in ("UPI PIN code,
+    e.g. 110001")."""
+    if PAID & own or not holds_six_digits(kind, prop) or not only_the_compound(title, read):
+        return False
+    return any(_POSTAL_SHAPE.match(str(int(found))) for text in ([title] if title else []) + read
+               for found in _SIX_SHOWN.findall(text))

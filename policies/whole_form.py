@@ -9,7 +9,7 @@ import functools
 import re
 from typing import Any, Final
 
-from elicitguard.policies import classifier
+from elicitguard.policies import classifier, postal
 from elicitguard.policies.credentials import STRING, CardSecurityCode, OneTimeCode, Password, Pin, SecurityAnswer, normalise
 from elicitguard.policies.fieldtext import field_words, hits_of, is_question, strings_of
 from elicitguard.policies.matcher import concepts
@@ -36,7 +36,11 @@ def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str 
         if not (four_to_eight or three_digit_shape(kind, prop)) or allowed_field(name, allowed) or ordinary_field(name, prop, False):
             continue
         own = hits_of(strings_of(name, prop.get("title"), prop.get("description")))
-        if own & _CODE_LOOK_ALIKES or postal_pin_pattern(prop.get("pattern")):
+        title = prop.get("title")
+        description = prop.get("description")
+        if own & _CODE_LOOK_ALIKES or postal_pin_pattern(prop.get("pattern")) or postal.postal_example(
+                kind, prop, title if isinstance(title, str) else None, [description] if isinstance(description, str) else [],
+                own):
             continue
         context = message_hits | own
         three = not four_to_eight and bool(cards & (form_hits | context))

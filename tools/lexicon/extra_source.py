@@ -497,6 +497,10 @@ _add("~pin", "India's postal PIN code, as written in its languages", {
     "it": "cap=word | codice postale", "pt": "cep=word | código postal", "ru": "почтовый индекс | индекс=word", "pl": "kod pocztowy",
     "nl": "postcode", "tr": "posta kodu", "ja": "郵便番号", "zh-Hans": "邮编 | 邮政编码", "ko": "우편번호",
 })
+_add("~pin", "India's postal code by the English loanword 'postal', as its scripts write it (session 30)", {
+    "hi": "पोस्टल", "mr": "पोस्टल", "ne": "पोस्टल", "gu": "પોસ્ટલ", "ta": "போஸ்டல்", "te": "పోస్టల్", "kn": "ಪೋಸ್ಟಲ್",
+    "ml": "പോസ്റ്റൽ", "bn": "পোস্টাল", "pa": "ਪੋਸਟਲ", "ur": "پوسٹل",
+})
 # India's postal code is its "PIN code", and India's languages write it so. The compound is no look-alike
 # by itself ("एटीएम पिन कोड" is a card's): policies/postal.py reads it with the form's places and payments.
 _add("pin_code_in", "India's postal PIN code, the compound as written in its languages", {
@@ -506,6 +510,10 @@ _add("pin_code_in", "India's postal PIN code, the compound as written in its lan
     # As India's languages are typed in Latin letters ("apna pin code aur pura address bhej de"): read
     # like the scripts' compounds, with a place, nothing paid and room for six digits.
     "en": "pin code | pincode | pin-code",
+})
+_add("pin_code_in", "India's postal PIN code with 'PIN' in Latin letters before the script's word for code (session 30)", {
+    "hi": "pin कोड", "mr": "pin कोड", "gu": "pin કોડ", "pa": "pin ਕੋਡ", "bn": "pin কোড", "ta": "pin கோடு | pin கோட்=prefix",
+    "te": "pin కోడ్", "kn": "pin ಕೋಡ್", "ml": "pin കോഡ്",
 })
 _add("place", "addresses, deliveries and places, where India's PIN code is the postal code", {
     "hi": "पता | पते | डिलीवरी | डिलिवरी | वितरण | कूरियर | पार्सल | इलाक=prefix | क्षेत्र=prefix | शहर | गांव | गाँव | जिला | ज़िला | डाक",
