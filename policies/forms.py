@@ -22,7 +22,6 @@ from elicitguard.policies.credentials import (
     CardSecurityCode,
     ConnectionString,
     GenericCredential,
-    OneTimeCode,
     Pin,
     PrivateKey,
     normalise,
@@ -318,13 +317,6 @@ def _room_for(detector: type[Detector], field: tuple[str | None, dict[str, Any]]
     return digits is None or digits >= 4 or (digits == 3 and detector is CardSecurityCode)
 
 
-def _named_long_number(name: str, prop: dict[str, Any]) -> bool:
-    """A field that names itself a number and takes nine digits or more: the phone a code is sent to, or a
-    parcel's or member's number from the same SMS ("Número de WhatsApp", "Номер ТТН"), never the code (4
-    to 8 digits). A "Value" of nine digits still carries it ("the code, then 000")."""
-    return (fewest_digits(prop) or 0) >= 9 and "number" in hits_of(strings_of(name, prop.get("title")))
-
-
 def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
                    allowed: frozenset[str], rules: TeamRules = TeamRules(),
                    skip: frozenset[str] = frozenset()) -> Reason | None:
@@ -367,8 +359,7 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
         # ordinary-looking fields; a password is not typed into "Company".
         carriers = strong + weak if detector in _PASTED else strong
-        matching = [n for n in carriers if fields[n][0] in detector.types and _room_for(detector, fields[n], form_concepts)
-                    and not (detector is OneTimeCode and _named_long_number(n, fields[n][1]))]
+        matching = [n for n in carriers if fields[n][0] in detector.types and _room_for(detector, fields[n], form_concepts)]
         if not matching or detector.needs:
             continue
         for hits, words, clause in judged:

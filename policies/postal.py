@@ -18,9 +18,10 @@ from elicitguard.policies.matcher import located
 
 COMPOUND: Final = "pin_code_in"
 PLACE: Final = "place"
-# What a PIN is for where it is no postal code: a card, a bank, UPI or wallet payment, a cash machine, a sign-in.
-PAID: Final = frozenset({"bank", "atm", "card", "card_number", "cvv", "card_expiry", "signin", "sent", "otp",
-                         "password", "account", "wallet", "secret"})
+# What a PIN is for where it is no postal code: a card (by its brand too: "Visa", "Girocard"), a bank, UPI or
+# wallet payment, a cash machine, a sign-in.
+PAID: Final = frozenset({"bank", "atm", "card", "card_number", "cvv", "card_expiry", "card_brand", "signin", "sent",
+                         "otp", "password", "account", "wallet", "secret"})
 
 # Six digits: "\d{6}", "[0-9]{6}", "[1-9][0-9]{5}", "4\d{5}" (one state's codes), anchored or not.
 _SIX: Final = re.compile(r"^\^?(?:(?:\\d|\[0-9\])\{6\}|(?:\[1-9\]|[1-9])(?:\\d|\[0-9\])\{5\})\$?$")

@@ -107,18 +107,31 @@ _SEPARATOR: Final = re.compile(r"\\s|\[(?:\\s| |-|\\-)+\]| |-|\\-")
 _QUANTIFIER: Final = re.compile(r"\{(\d{1,2})(?:,(\d{1,2}))?\}|\?")
 
 
-def digit_span(pattern: str) -> tuple[int, int] | None:
+def _one_digit(atom: str) -> bool:
+    """Whether a digit atom admits one digit only: "0", "[0]", "[5-5]" (the server's padding)."""
+    if atom.isdigit():
+        return True
+    if not atom.startswith("["):
+        return False
+    body = atom[1:-1]
+    digits = {chr(c) for low, high in re.findall(r"([0-9])(?:-([0-9]))?", body)
+              for c in range(ord(low), ord(high or low) + 1)}
+    return len(digits) == 1
+
+
+def digit_span(pattern: str, free: bool = False) -> tuple[int, int] | None:
     """The fewest and most digits a digits-only pattern takes, or None (not digits only, unbounded,
-    or longer than a card regex is)."""
+    or longer than a card regex is). With ``free``, only the digits the user chooses: a digit the
+    pattern fixes ("0" or "[0]" of "^\\d{4}00000$", padding the server wrote) counts as none."""
     if len(pattern) > _SPAN_MAX:
         return None
     body = pattern[1:] if pattern.startswith("^") else pattern
     body = body[:-1] if body.endswith("$") and not body.endswith("\\$") else body
-    found = _sequence(body, 0, 0)
+    found = _sequence(body, 0, 0, free)
     return found[0] if found is not None and found[1] == len(body) else None
 
 
-def _sequence(text: str, at: int, depth: int) -> tuple[tuple[int, int], int] | None:
+def _sequence(text: str, at: int, depth: int, free: bool = False) -> tuple[tuple[int, int], int] | None:
     """Alternatives of pieces from ``at`` up to a ")" or the end: ((fewest, most) digits, where it stopped)."""
     spans: list[tuple[int, int]] = []
     low = high = 0
@@ -135,12 +148,13 @@ def _sequence(text: str, at: int, depth: int) -> tuple[tuple[int, int], int] | N
             if depth >= 4:
                 return None
             start = at + 3 if text.startswith("(?:", at) else at + 1
-            inner = _sequence(text, start, depth + 1)
+            inner = _sequence(text, start, depth + 1, free)
             if inner is None or inner[1] >= len(text) or text[inner[1]] != ")":
                 return None
             piece, at = inner[0], inner[1] + 1
         elif (atom := _DIGIT_ATOM.match(text, at)) is not None:
-            piece, at = (1, 1), atom.end()
+            fixed = free and _one_digit(atom.group())
+            piece, at = ((0, 0) if fixed else (1, 1)), atom.end()
         elif (sep := _SEPARATOR.match(text, at)) is not None:
             piece, at = (0, 0), sep.end()
         else:
@@ -359,15 +373,16 @@ _FIXED_DIGITS: Final = re.compile(r"^\^?(?:\\d|\[0-9\])\{(?P<low>\d{1,3})(?:,\d{
 
 
 def fewest_digits(prop: dict[str, object]) -> int | None:
-    """The fewest digits a digits-only pattern takes ("^\\d{10}$": 10, "^[12][0-9]{13}$": 14, "^01\\d{9}$":
-    11), or None (no such pattern)."""
+    """The fewest digits a digits-only pattern leaves the user to choose ("^\\d{10}$": 10,
+    "^[12][0-9]{13}$": 14, "^01\\d{9}$": 9), or None (no such pattern). A literal digit is the server's
+    padding, never the user's: "^\\d{4}0{5}$" is a four-digit PIN typed with five zeros after it."""
     pattern = prop.get("pattern")
     if not isinstance(pattern, str):
         return None
     match = _FIXED_DIGITS.match(pattern)
     if match:
         return int(match["low"])
-    span = digit_span(pattern)
+    span = digit_span(pattern, free=True)
     return span[0] if span is not None and span[0] > 1 else None
 
 

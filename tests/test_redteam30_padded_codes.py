@@ -3,7 +3,9 @@
 and the PIN and one-time-code detectors then excuse as an identity or phone number.
 
 Each form is judged under the rules alone and under the default policy (tests/both_policies.py); each
-test is a strict xfail that fails against the current code."""
+test was a strict xfail that failed against the code it found; all but the last (older than the change,
+red team 19's padding design limit) are fixed: digits a pattern fixes are padding, a card's brand is a
+payment, and a field titled "Number" carries the code the prompt asks for."""
 
 from __future__ import annotations
 
@@ -29,9 +31,6 @@ PIN_FIELDS = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30: a field named and titled PIN whose pattern is the 4-digit "
-                   "PIN plus five literal zeros reads as nine digits through digit_span, and _room_for treats it "
-                   "as an identity number: the PIN form passes")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize(("message", "props"), PIN_FIELDS)
 def test_a_field_named_pin_whose_pattern_pads_the_pin_with_zeros_is_still_denied(
@@ -53,9 +52,6 @@ PIN_PROMPTS = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30: the prompt asks for a PIN and a neutral field takes it "
-                   "padded to nine digits ('^\\d{4}0{5}$', '^\\d{4}(?:00000)$'): fewest_digits now reads nine and "
-                   "the PIN detector finds no field with room for it")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize(("message", "props"), PIN_PROMPTS)
 def test_a_pin_the_prompt_asks_for_padded_to_nine_digits_is_still_denied(
@@ -70,8 +66,6 @@ CARD_PINS = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30: a card's PIN named by the card's scheme (Visa, Girocard) is "
-                   "not 'a card, bank, cash machine or payment' to postal.PAID, so padded to nine digits it passes")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize(("message", "props"), CARD_PINS)
 def test_a_card_pin_named_by_the_cards_scheme_padded_to_nine_digits_is_still_denied(
@@ -93,9 +87,6 @@ CODES = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30: _named_long_number drops every field titled 'Number' whose "
-                   "pattern takes nine digits or more as a carrier of the one-time code the prompt asks for, so "
-                   "the code plus padding ('^\\d{6}000$', '^\\d{9}$') passes")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize(("message", "props"), CODES)
 def test_a_one_time_code_into_a_field_titled_number_padded_to_nine_digits_is_still_denied(
