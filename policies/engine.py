@@ -9,6 +9,8 @@ keys it removed) and never blocks, sleeps or performs I/O.
 
 from __future__ import annotations
 
+import json
+
 from elicitguard.policies import errors
 from elicitguard.policies.carriers.base import (
     C2S,
@@ -39,6 +41,7 @@ from elicitguard.policies.carriers.protocol import ProtocolCarrier
 from elicitguard.policies.carriers.url_required import UrlRequiredCarrier
 from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy
 from elicitguard.policies.envelope import (
+    MAX_BATCH,
     Envelope,
     EnvelopeError,
     JSONObject,
@@ -148,7 +151,12 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
                 return Outcome(forward=raw, decisions=[Decision("message.rejected", "would_deny", direction,
                                                                 request_id=exc.request_id,
                                                                 reasons=(Reason(exc.rule, exc.detail),))])
-            return self.rejection(direction, exc)
+            out = self.rejection(direction, exc)
+            if (out.forward is None and exc.response_id is None and exc.rule != "envelope.too_large"
+                    and raw.lstrip()[:1] == b"["):
+                answers = self._refused_batch(direction, raw, exc.rule)
+                out.forward = dumps(answers) if answers else None
+            return out
         out = Outcome(methods=[m.method if m.kind in (Kind.REQUEST, Kind.NOTIFICATION) else None
                                for m in envelope.messages])
         # An answer to a request the proxy sent itself (a round it completed, its own tasks/update) is
@@ -206,25 +214,10 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
             # The peer waiting for this response gets an error in its place rather than waiting forever,
             # if it is waiting for exactly this id, under the id it sent the request with: for a whole
             # frame as the frame, for a batch element inside the batch.
-            key = id_key(exc.response_id)
-            pending = self.state.pending_client if direction is S2C else self.state.pending_server
-            request = pending.pop(key, None)
-            round_ = None
-            if direction is S2C:
-                # The answer to a round the proxy completed goes to the client's own request, under
-                # the client's id; the answer to the proxy's own tasks/update, to nobody: the client
-                # never sent either id.
-                round_ = self.state.proxy_rounds.pop(key, None)
-                self.state.round_params.pop(key, None)
-                if self.state.proxy_requests.pop(key, None) is not None:
-                    request = None
-            if request is not None:
-                answer_id = round_[0] if round_ is not None else exc.response_id
-                answer = error_response(answer_id, refusal(
-                    exc.rule, errors.INTERNAL_ERROR, "elicitguard refused the peer's answer"))
-                if whole_frame:
-                    out.forward = dumps(answer)
-                    answer = None
+            answer = self._refused_answer(direction, exc.response_id, exc.rule)
+            if answer is not None and whole_frame:
+                out.forward = dumps(answer)
+                answer = None
         if exc.request_id is not None:
             out.replies.append(error_response(exc.request_id, refusal(
                 exc.rule, errors.INVALID_REQUEST, "Rejected by elicitguard")))
@@ -232,6 +225,51 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         out.decisions.append(Decision("message.rejected", "would_deny" if forwarded else "deny", direction,
                                       request_id=exc.request_id, reasons=(Reason(exc.rule, exc.detail),)))
         return answer
+
+    def _refused_answer(self, direction: Direction, response_id: RequestId, rule: str) -> JSONObject | None:
+        """The error that answers a pending request in place of a refused response to it (None: nothing
+        awaits it, or only the proxy did), and the request forgotten as answered."""
+        key = id_key(response_id)
+        if direction is C2S:
+            server_request = self.state.pending_server.pop(key, None)
+            if server_request is None:
+                return None
+            # As for the client's own error answer: the request is answered, a URL elicitation closed.
+            self.state.hygiene.pending.pop(key, None)
+            if server_request.method == ELICIT and server_request.elicitation_id is not None:
+                self.state.open_elicitations.pop(server_request.elicitation_id, None)
+            self.state.answered_by_proxy[key] = server_request.method
+            answer_id = response_id
+        else:
+            request = self.state.pending_client.pop(key, None)
+            # The answer to a round the proxy completed goes to the client's own request, under the
+            # client's id; the answer to the proxy's own tasks/update, to nobody: the client never sent
+            # either id.
+            round_ = self.state.proxy_rounds.pop(key, None)
+            self.state.round_params.pop(key, None)
+            if self.state.proxy_requests.pop(key, None) is not None or request is None:
+                return None
+            answer_id = round_[0] if round_ is not None else response_id
+        return error_response(answer_id, refusal(rule, errors.INTERNAL_ERROR, "elicitguard refused the peer's answer"))
+
+    def _refused_batch(self, direction: Direction, raw: bytes, rule: str) -> list[JSONObject]:
+        """The errors that answer the pending requests a batch refused whole (a duplicate key in one
+        element) would have answered: its ids read as a lenient parse reads them, answered as a refused
+        element's are."""
+        try:
+            value = json.loads(raw)
+        except (ValueError, RecursionError):
+            return []
+        if not isinstance(value, list):
+            return []
+        answers = []
+        for item in value[:MAX_BATCH]:
+            candidate = item.get("id") if isinstance(item, dict) and ("result" in item or "error" in item) else None
+            if isinstance(candidate, (str, int)) and not isinstance(candidate, bool):
+                answer = self._refused_answer(direction, candidate, rule)
+                if answer is not None:
+                    answers.append(answer)
+        return answers
 
     def _safely(self, direction: Direction, message: Message, out: Outcome) -> Step:
         self.failed_round_id = None

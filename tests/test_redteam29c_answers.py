@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import json
 
-
 from elicitguard.policies.config import Policy
 from elicitguard.policies.engine import Guard
 from elicitguard.proxy.state_keys import load_sealer

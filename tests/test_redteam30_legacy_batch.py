@@ -1,5 +1,5 @@
-"""Red team 30: legacy HTTP+SSE refuses a client batch whole when the proxy has replies for it, and drops
-``forward``, which now holds the error the proxy put in place of a refused answer to a server request,
+"""Red team 30 (fixed in session 30: what the guard let through still goes upstream): legacy HTTP+SSE refused
+a client batch whole when the proxy had replies for it, and dropped ``forward``, which now holds the error the proxy put in place of a refused answer to a server request,
 after ``_reject`` removed that request from the table: the server's request is never answered, and the
 client's later, valid answer is refused as unexpected."""
 
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
 from aiohttp import web
 from conftest import WAIT
 from http_fakes import INIT, INIT_RESULT, NAME_PARAMS, Fake, Harness, Reader, Seen, elicit, ev, fake, h, sse_data  # noqa: F401
@@ -15,10 +14,6 @@ from http_fakes import INIT, INIT_RESULT, NAME_PARAMS, Fake, Harness, Reader, Se
 CALL = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ask", "arguments": {}}}
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30: legacy POST answers a partially refused batch 400 and drops "
-                   "outcome.forward, where the error for the server's request 6 now is; _reject already removed 6 "
-                   "from pending_server, so the server never gets an answer and the client's valid answer to 6 "
-                   "is refused")
 async def test_a_legacy_batch_refused_whole_still_answers_the_server_request_its_refused_element_answered(
         h: Harness, fake: Fake) -> None:  # noqa: F811
     proxy = await h.proxy(fake.url)

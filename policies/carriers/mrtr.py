@@ -34,7 +34,6 @@ from elicitguard.policies.sealed import ABSENT, SealError, is_sealed
 from elicitguard.policies.session import MAX_STORED, ClientRequest, stored, wire_id_of
 from elicitguard.policies.verdict import DENY_MALFORMED, Decision, Direction, Reason, Verdict
 
-
 _KEEP: Final = object()  # the retry's requestState is forwarded as the client sent it
 
 
@@ -232,15 +231,20 @@ class MrtrCarrier(ResponseCarrier):
                                           reasons=(reason,), extra={"round": done}))
             return Step(replacement=error_response(message.id, blocked_error((reason, *reasons))))
         retry_id = "eg-round-" + self.sealer.nonce().hex()
+        retry_key = id_key(retry_id)
+        awaited = ClientRequest(method, request.target, request.modes, request.protocol, wire_id=wire_id_of(client_id))
+        round_ = (client_id, done + 1)
+        if not (self.state.pending_client.fits(retry_key, awaited) and self.state.proxy_rounds.fits(retry_key, round_)):
+            # Remembered in both tables or in neither: a round one table forgot first would be answered
+            # under the proxy's own id. With no room, the client gets the result and retries itself.
+            return None
         resent: JSONObject = {k: v for k, v in params.items() if k not in ("inputResponses", "requestState")}
         resent["inputResponses"] = {key: {"action": self.policy.on_deny} for key in denied}
         if server_state is not ABSENT:
             resent["requestState"] = server_state
-        key = id_key(retry_id)
-        self.state.pending_client[key] = ClientRequest(method, request.target, request.modes, request.protocol,
-                                                       wire_id=wire_id_of(client_id))
-        self.state.proxy_rounds[key] = (client_id, done + 1)
-        self.state.round_params[key] = params
+        self.state.pending_client[retry_key] = awaited
+        self.state.proxy_rounds[retry_key] = round_
+        self.state.round_params[retry_key] = params
         out.retries.append({"jsonrpc": "2.0", "id": retry_id, "method": method, "params": resent})
         out.decisions.append(Decision(
             "input.completed", "allow", S2C, method=method, request_id=client_id,
@@ -301,7 +305,10 @@ class MrtrCarrier(ResponseCarrier):
         if isinstance(meta, dict):
             params["_meta"] = meta  # the client's own tasks/get: its protocol version and capabilities
         key = id_key(update_id)
-        self.state.pending_client[key] = ClientRequest("tasks/update", None, None, None, task_id=stored(task_id))
+        awaited = ClientRequest("tasks/update", None, None, None, task_id=stored(task_id))
+        if not (self.state.pending_client.fits(key, awaited) and self.state.proxy_requests.fits(key, "tasks/update")):
+            return False  # as for a round: remembered in both tables or not sent
+        self.state.pending_client[key] = awaited
         self.state.proxy_requests[key] = "tasks/update"
         self.state.tasks_answered[(stored(task_id), tuple(sorted(denied)))] = None
         out.replies.append({"jsonrpc": "2.0", "id": update_id, "method": "tasks/update", "params": params})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 from urllib.parse import urljoin
 
+import aiohttp
 from aiohttp import web
 
 from elicitguard.policies.envelope import dumps
@@ -72,13 +73,30 @@ class LegacySse(RelayLayer):
         self._audit(session, outcome.decisions)
         if outcome.forward is None:
             return web.Response(status=202 if not outcome.replies else 400, body=dumps(outcome.replies) if outcome.replies else b"")
-        # Answers to the client in this transport travel on its SSE stream, which we do not own here;
-        # a partially refused batch is refused whole.
+        # Answers to the client in this transport travel on its SSE stream, which we do not own here: the
+        # refused part of a batch is answered in this POST's 400. What the guard let through still goes
+        # upstream: it may answer the server's requests (or hold the proxy's error in place of a refused
+        # answer), which the guard no longer awaits.
         if outcome.replies:
-            return web.Response(status=400, body=dumps(outcome.replies), content_type=JSON_TYPE)
+            replies = dumps(outcome.replies)
+            aside = [outcome.forward]
+            del body, outcome
+            await self._post_aside(request, session.legacy_endpoint, aside.pop())
+            return web.Response(status=400, body=replies, content_type=JSON_TYPE)
         # Handed over, not kept here: the relay drops a large body once it is written upstream.
         forward = [outcome.forward]
         del body, outcome
         return await self._relay(request, session.legacy_endpoint, "POST", forward_headers(request.headers),
                                  forward.pop(), session)
 
+    async def _post_aside(self, request: Incoming, url: str, body: bytes) -> None:
+        """POST what the guard let through of a partially refused batch upstream; the upstream's own
+        answer (a 202: the answers travel on the SSE stream) is not the client's here."""
+        try:
+            upstream = await self._send(request, "POST", url, forward_headers(request.headers), [body])
+        except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+            self.audit.event("upstream.error", decision="deny", detail=type(exc).__name__)
+            return
+        upstream.release()
+        if not 200 <= upstream.status < 300:
+            self.audit.event("upstream.answer_failed", decision="deny", status=upstream.status)
