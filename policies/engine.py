@@ -9,8 +9,6 @@ keys it removed) and never blocks, sleeps or performs I/O.
 
 from __future__ import annotations
 
-import json
-
 from elicitguard.policies import errors
 from elicitguard.policies.carriers.base import (
     C2S,
@@ -38,18 +36,16 @@ from elicitguard.policies.carriers.mrtr import (
     input_container,
 )
 from elicitguard.policies.carriers.protocol import ProtocolCarrier
+from elicitguard.policies.carriers.refusal import RefusalCarrier
 from elicitguard.policies.carriers.url_required import UrlRequiredCarrier
 from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy
 from elicitguard.policies.envelope import (
-    MAX_BATCH,
     Envelope,
     EnvelopeError,
     JSONObject,
     Kind,
     Message,
-    RequestId,
     dumps,
-    id_from_fragments,
     id_key,
     parse_envelope,
 )
@@ -75,10 +71,11 @@ __all__ = ["Bounded", "ClientRequest", "Expiry", "Guard", "Outcome", "ServerRequ
            "judge_client_message", "judge_message"]
 
 
-class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier, HygieneCarrier):
+class Guard(RefusalCarrier, ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier, HygieneCarrier):
     """Judges the traffic of one session (one stdio child, one Mcp-Session-Id, one modern request).
 
-    This class frames and dispatches; each carrier of elicitation is a mixin in ``policies.carriers``.
+    This class frames and dispatches; each carrier of elicitation is a mixin in ``policies.carriers``, and so
+    are the refusals of what cannot be parsed (``carriers.refusal``).
     """
 
     def __init__(self, policy: Policy, max_message_bytes: int, state: SessionState | None = None,
@@ -106,27 +103,6 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         seconds) drives policy.limits; without it rates are not limited and nothing times out."""
         self.now = now
         return self._frame(S2C, raw)
-
-    def oversize(self, direction: Direction, size: int, head: bytes, tail: bytes) -> Outcome:
-        """A frame the transport had to discard for its size: still answer whoever awaits it."""
-        exc = EnvelopeError("envelope.too_large", f"message of {size} bytes exceeds limits.max_message_bytes")
-        frame_id, kind = id_from_fragments(head, tail)
-        if frame_id is not None:
-            pending = self.state.pending_client if direction is S2C else self.state.pending_server
-            if kind == "response" or (kind is None and id_key(frame_id) in pending):
-                exc.response_id = frame_id
-            else:
-                exc.request_id = frame_id
-        return self.rejection(direction, exc)
-
-    def rejection(self, direction: Direction, exc: EnvelopeError) -> Outcome:
-        """The outcome for a frame that could not be parsed safely (also used by transports).
-
-        Such a frame is never forwarded, in monitor mode either: it is audited ``deny``.
-        """
-        out = Outcome()
-        self._reject(direction, exc, out, whole_frame=True)
-        return out
 
     # ---- framing ----------------------------------------------------------------------------------
 
@@ -176,18 +152,6 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         out.forward = self._assemble(envelope, steps, answers)
         return out
 
-    def _owes_proxy(self) -> bool:
-        """Whether the server still owes an answer to a request the proxy sent itself: a frame whose id
-        cannot be read may be that answer."""
-        return bool(self.state.proxy_rounds) or bool(self.state.proxy_requests)
-
-    def _answers_proxy(self, response_id: RequestId | None) -> bool:
-        """Whether a server's response with this id answers a request the proxy sent itself."""
-        if response_id is None:
-            return False
-        key = id_key(response_id)
-        return key in self.state.proxy_rounds or key in self.state.proxy_requests
-
     def _assemble(self, envelope: Envelope, steps: list[Step], answers: list[JSONObject]) -> bytes | None:
         """The frame to forward: the raw bytes when nothing changed, else the kept messages (and the
         errors answering refused batch elements) re-serialised."""
@@ -201,75 +165,6 @@ class Guard(ProtocolCarrier, ElicitationCarrier, UrlRequiredCarrier, MrtrCarrier
         if envelope.batch:
             return dumps(kept)
         return dumps(kept[0])
-
-    def _reject(self, direction: Direction, exc: EnvelopeError, out: Outcome, whole_frame: bool = False,
-                forwarded: bool = False) -> JSONObject | None:
-        """Refuse an unparseable frame (or batch element). ``exc.detail`` may quote the peer's bytes
-        (a duplicate key's name): it goes to the audit only; the wire gets the rule's sentence.
-
-        Returns the error that answers a refused batch element in its place (for the batch), if any.
-        """
-        answer: JSONObject | None = None
-        if exc.response_id is not None and not forwarded:
-            # The peer waiting for this response gets an error in its place rather than waiting forever,
-            # if it is waiting for exactly this id, under the id it sent the request with: for a whole
-            # frame as the frame, for a batch element inside the batch.
-            answer = self._refused_answer(direction, exc.response_id, exc.rule)
-            if answer is not None and whole_frame:
-                out.forward = dumps(answer)
-                answer = None
-        if exc.request_id is not None:
-            out.replies.append(error_response(exc.request_id, refusal(
-                exc.rule, errors.INVALID_REQUEST, "Rejected by elicitguard")))
-        # Only a monitor-mode batch element is still forwarded; everything else here is blocked.
-        out.decisions.append(Decision("message.rejected", "would_deny" if forwarded else "deny", direction,
-                                      request_id=exc.request_id, reasons=(Reason(exc.rule, exc.detail),)))
-        return answer
-
-    def _refused_answer(self, direction: Direction, response_id: RequestId, rule: str) -> JSONObject | None:
-        """The error that answers a pending request in place of a refused response to it (None: nothing
-        awaits it, or only the proxy did), and the request forgotten as answered."""
-        key = id_key(response_id)
-        if direction is C2S:
-            server_request = self.state.pending_server.pop(key, None)
-            if server_request is None:
-                return None
-            # As for the client's own error answer: the request is answered, a URL elicitation closed.
-            self.state.hygiene.pending.pop(key, None)
-            if server_request.method == ELICIT and server_request.elicitation_id is not None:
-                self.state.open_elicitations.pop(server_request.elicitation_id, None)
-            self.state.answered_by_proxy[key] = server_request.method
-            answer_id = response_id
-        else:
-            request = self.state.pending_client.pop(key, None)
-            # The answer to a round the proxy completed goes to the client's own request, under the
-            # client's id; the answer to the proxy's own tasks/update, to nobody: the client never sent
-            # either id.
-            round_ = self.state.proxy_rounds.pop(key, None)
-            self.state.round_params.pop(key, None)
-            if self.state.proxy_requests.pop(key, None) is not None or request is None:
-                return None
-            answer_id = round_[0] if round_ is not None else response_id
-        return error_response(answer_id, refusal(rule, errors.INTERNAL_ERROR, "elicitguard refused the peer's answer"))
-
-    def _refused_batch(self, direction: Direction, raw: bytes, rule: str) -> list[JSONObject]:
-        """The errors that answer the pending requests a batch refused whole (a duplicate key in one
-        element) would have answered: its ids read as a lenient parse reads them, answered as a refused
-        element's are."""
-        try:
-            value = json.loads(raw)
-        except (ValueError, RecursionError):
-            return []
-        if not isinstance(value, list):
-            return []
-        answers = []
-        for item in value[:MAX_BATCH]:
-            candidate = item.get("id") if isinstance(item, dict) and ("result" in item or "error" in item) else None
-            if isinstance(candidate, (str, int)) and not isinstance(candidate, bool):
-                answer = self._refused_answer(direction, candidate, rule)
-                if answer is not None:
-                    answers.append(answer)
-        return answers
 
     def _safely(self, direction: Direction, message: Message, out: Outcome) -> Step:
         self.failed_round_id = None
