@@ -92,10 +92,94 @@ _LETTER_FIRST: Final = re.compile(r"\^\(?(?:\?:)?(?:[A-Za-z]|\[(?:A-Z|a-z|A-Za-z
 
 def card_pattern(pattern: str) -> bool:
     """True when a JSON Schema pattern describes a payment card number."""
-    if _CARD_PATTERN.search(pattern):
-        return not _LETTER_FIRST.match(pattern)
+    spaced = _SPACED_DIGITS.match(pattern)
+    if spaced is not None:
+        low, high = int(spaced["low"]), int(spaced["high"] or spaced["low"])
+        return 13 <= low <= high and 15 <= high <= 23
     span = digit_span(pattern)
-    return span is not None and span[0] >= 12 and 15 <= span[1] <= 19
+    if _CARD_PATTERN.search(pattern):
+        return not _LETTER_FIRST.match(pattern) and (span is None or (_card_start(pattern, span) and _card_groups(pattern)))
+    return (span is not None and span[0] >= 12 and 15 <= span[1] <= 19 and _card_start(pattern, span)
+            and _card_groups(pattern))
+
+
+# A card's digits with the spaces or hyphens people type between its groups, in one class:
+# "^[0-9 ]{16,19}$", "^[\\d -]{13,23}$" (16 digits and three spaces make 19).
+_SPACED_DIGITS: Final = re.compile(r"^\^?\[(?:0-9|\\d)(?: |-|\\-|\\s){1,3}\]\{(?P<low>\d{1,2})(?:,(?P<high>\d{1,2}))?\}\$?$")
+
+
+# A card number starts with 2 to 6 (Mir and Mastercard's 2-series, Amex and Diners, Visa, Mastercard,
+# Discover and UnionPay), 8 or 9 (RuPay, UzCard, Humo, Troy); one that starts with 2 has 16 digits.
+# "^[12][0-9]{14}$" (France's social security number) or "^0\d{15}$" starts as no card does.
+_FIRST_ATOM: Final = re.compile(r"\^?(\\d|\[(?:[0-9](?:-[0-9])?)+\]|[0-9])")
+
+
+def _card_start(pattern: str, span: tuple[int, int]) -> bool:
+    first = _FIRST_ATOM.match(pattern)
+    if first is None:
+        return True
+    firsts = _atom_digits(first[1])
+    return bool(firsts & set("345689")) or ("2" in firsts and span[0] <= 16 <= span[1])
+
+
+def _atom_digits(atom: str) -> set[str]:
+    """The digits one atom of a pattern admits ("\\d": all ten, "[1-3]": 1, 2, 3, "7": 7)."""
+    if atom == "\\d":
+        return set("0123456789")
+    if atom.isdigit():
+        return {atom}
+    return {chr(c) for low, high in re.findall(r"([0-9])(?:-([0-9]))?", atom[1:-1])
+            for c in range(ord(low), ord(high or low) + 1)}
+
+
+# Groups of digits a separator keeps apart: a card's are fours (the last may be shorter: "4-4-4-4-3"),
+# or Amex's and Diners' 4-6-5 and 4-6-4. "^[0-9]{3}-[0-9]{13}-[0-9]{2}$" (a Serbian account) and
+# "^\d{2}-\d{4}-\d{4}-\d{4}$" (India's ABHA health id) are not a card's.
+_GROUP_SEPARATOR: Final = re.compile(r"\[(?:\\s| |-|\\-)+\]\??|\\s\??| \??|\\?-\??")
+
+
+def _split_groups(body: str) -> list[str]:
+    """A pattern's pieces between separators, a class's own hyphen ("[0-9]") being none."""
+    pieces, start, at = [], 0, 0
+    while at < len(body):
+        if body[at] == "\\":
+            separator = _GROUP_SEPARATOR.match(body, at)
+            if separator is not None:
+                pieces.append(body[start:at])
+                start = at = separator.end()
+                continue
+            at += 2
+        elif body[at] == "[":
+            close = body.find("]", at)
+            separator = _GROUP_SEPARATOR.match(body, at)
+            if separator is not None:
+                pieces.append(body[start:at])
+                start = at = separator.end()
+                continue
+            at = len(body) if close < 0 else close + 1
+        elif (separator := _GROUP_SEPARATOR.match(body, at)) is not None:
+            pieces.append(body[start:at])
+            start = at = separator.end()
+        else:
+            at += 1
+    pieces.append(body[start:])
+    return pieces
+
+
+def _card_groups(pattern: str) -> bool:
+    body = pattern.removeprefix("^").removesuffix("$")
+    if "(" in body or "|" in body:
+        return True  # groups repeated or alternatives: not split here ("^(\\d{4}[ -]?){4}$" is a card's)
+    pieces = _split_groups(body)
+    if len(pieces) < 2:
+        return True
+    sizes = []
+    for piece in pieces:
+        span = digit_span(piece)
+        if span is None or span[0] != span[1]:
+            return True  # a group of varying length: read as a card's, as before
+        sizes.append(span[0])
+    return (all(size == 4 for size in sizes[:-1]) and 1 <= sizes[-1] <= 4) or sizes in ([4, 6, 5], [4, 6, 4])
 
 
 # A pattern of digits alone, spread over several pieces: a prefix, classes, quantifiers, optional

@@ -339,6 +339,14 @@ CARD_PATTERNS = [
     ("^\\d{5}(-\\d{4})?$", False), ("^[a-z0-9_]{3,16}$", False), ("^\\+?\\d{10,15}$", False),
     ("^SW-\\d{4}-\\d{4}-\\d{4}$", False), ("^[A-Z]{2}\\d{16}$", False), ("^(?:DE)\\d{20}$", False),
     ("^4\\d{15}$", True),
+    # Session 30: a card's spaces typed in one class; a first digit no card starts with; groups a card's
+    # are not (a Serbian account 3-13-2, India's ABHA 2-4-4-4), and Amex's 4-6-5.
+    ("^[0-9 ]{16,19}$", True), ("^[\\d -]{13,23}$", True), ("^[0-9 ]{5,10}$", False),
+    ("^[12][0-9]{14}$", False), ("^0\\d{15}$", False), ("^2[0-9]{15}$", True), ("^2[0-9]{14}$", False),
+    ("^9[0-9]{15}$", True), ("^8[0-9]{15}$", True),
+    ("^[0-9]{3}-[0-9]{13}-[0-9]{2}$", False), ("^[0-9]{2}-[0-9]{4}-[0-9]{4}-[0-9]{4}$", False),
+    ("^\\d{4} \\d{6} \\d{5}$", True), ("^\\d{4}-\\d{4}-\\d{4}-\\d{4}-\\d{3}$", True),
+    ("^(\\d{4}[ -]?){4}$", True), ("^5[1-5][0-9]{14}$", True), ("^3[47][0-9]{13}$", True),
 ]
 
 
