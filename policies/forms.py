@@ -68,6 +68,7 @@ from elicitguard.policies.verdict import Reason
 from elicitguard.policies.whole_form import (
     allowed_field,
     detect_by_model,
+    detect_card_by_expiry,
     detect_code_field,
     detect_network_password,
     detect_security_question,
@@ -504,7 +505,8 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
                   or first_unskipped(filter(None, (detect_split_seed(message, fields),
                                                    detect_code_field(message_hits, fields, allow_fields, form_hits),
                                                    detect_security_question(message_hits, fields, allow_fields),
-                                                   detect_network_password(form_hits, fields, allow_fields))), skip))
+                                                   detect_network_password(form_hits, fields, allow_fields),
+                                                   detect_card_by_expiry(fields, allow_fields, form_hits))), skip))
         if reason is None and use_model and classifier.RULE not in skip:
             reason = detect_by_model(prompts, fields, allow_fields, model_threshold, model_skip)
         if reason is not None:

@@ -10,7 +10,7 @@ import re
 from typing import Any, Final
 
 from elicitguard.policies import classifier, postal
-from elicitguard.policies.credentials import STRING, CardSecurityCode, OneTimeCode, Password, Pin, SecurityAnswer, normalise
+from elicitguard.policies.credentials import STRING, CardNumber, CardSecurityCode, OneTimeCode, Password, Pin, SecurityAnswer, normalise
 from elicitguard.policies.fieldtext import field_words, hits_of, is_question, strings_of
 from elicitguard.policies.matcher import concepts
 from elicitguard.policies.ordinary import named_for_metadata, ordinary_field
@@ -74,6 +74,48 @@ def detect_security_question(message_hits: frozenset[str], fields: dict[str, tup
             return Reason(SecurityAnswer.rule, f"field '{name}' answers a question in a form about an account's "
                                                "recovery (a security answer)", name)
     return None
+
+
+# A card's expiry as cards print it, month then a two-digit year, in a pattern ("^[0-9]{2}/[0-9]{2}$",
+# "^(0[1-9]|1[0-2])\\/?[0-9]{2}$") or a title ("Valid thru (MM/YY)", "Vence MM/AA").
+_MONTH: Final = r"(?:\\d\{2\}|\[0-9\]\{2\}|\[01\](?:\\d|\[0-9\])|\(?(?:\?:)?0\[1-9\]\|1\[0-2\]\)?|\(?(?:\?:)?0\[1-9\]\|1\[012\]\)?)"
+_YEAR: Final = r"\(?(?:\\d\{2\}|\[0-9\]\{2\})\)?"
+_MONTH_YEAR_PATTERN: Final = re.compile(rf"^\^?{_MONTH}\s?(?:/|\\/)\??{_YEAR}\$?$")
+_MONTH_YEAR_TEXT: Final = re.compile(r"(?<![/\w])MM\s?/\s?(?:YY|AA|JJ|RR|ГГ|ΕΕ)\b", re.IGNORECASE)
+# What makes an expiry no card's (a passport's, a membership's, a voucher's), anywhere in the form; and
+# a field beside it no card number (an order or a postal code, a label).
+_NOT_A_CARD: Final = frozenset({"~card_expiry", "~card_number"})
+_NOT_A_NUMBER: Final = _NOT_A_CARD | {"~otp", "~pin", "~meta"}
+
+
+def detect_card_by_expiry(fields: dict[str, tuple[str | None, dict[str, Any]]], allowed: frozenset[str],
+                          form_hits: frozenset[str]) -> Reason | None:
+    """A field for a month and a two-digit year, as a card prints its expiry, beside a free-text field in a
+    form that names nothing else with an expiry (a passport, a membership, a voucher): the other field is
+    the card's number, however it is described ("the long number on the front of the card"), in any
+    language."""
+    if _NOT_A_CARD & form_hits:
+        return None
+    expiry = [name for name, (kind, prop) in fields.items()
+              if kind == STRING and not allowed_field(name, allowed) and _month_year(prop)]
+    if len(expiry) != 1:
+        return None
+    for name, (kind, prop) in fields.items():
+        if name == expiry[0] or kind not in (STRING, "number", "integer") or allowed_field(name, allowed):
+            continue
+        if prop.get("format") is not None or "enum" in prop or ordinary_field(name, prop) or _NOT_A_NUMBER & hits_of(
+                strings_of(name, prop.get("title"), prop.get("description"))):
+            continue
+        return Reason(CardNumber.rule, f"field '{name}' sits beside a card's expiry (month and two-digit year) and "
+                                       "takes its number", name)
+    return None
+
+
+def _month_year(prop: dict[str, Any]) -> bool:
+    pattern = prop.get("pattern")
+    if isinstance(pattern, str) and _MONTH_YEAR_PATTERN.match(pattern):
+        return True
+    return any(_MONTH_YEAR_TEXT.search(text) for text in strings_of(prop.get("title"), prop.get("description")))
 
 
 # WPA's passphrase has 8 to 63 characters.
