@@ -127,12 +127,7 @@ class Guard(RefusalCarrier, ProtocolCarrier, ElicitationCarrier, UrlRequiredCarr
                 return Outcome(forward=raw, decisions=[Decision("message.rejected", "would_deny", direction,
                                                                 request_id=exc.request_id,
                                                                 reasons=(Reason(exc.rule, exc.detail),))])
-            out = self.rejection(direction, exc)
-            if (out.forward is None and exc.response_id is None and exc.rule != "envelope.too_large"
-                    and raw.lstrip()[:1] == b"["):
-                answers = self._refused_batch(direction, raw, exc.rule)
-                out.forward = dumps(answers) if answers else None
-            return out
+            return self.rejection(direction, exc)
         out = Outcome(methods=[m.method if m.kind in (Kind.REQUEST, Kind.NOTIFICATION) else None
                                for m in envelope.messages])
         # An answer to a request the proxy sent itself (a round it completed, its own tasks/update) is

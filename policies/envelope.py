@@ -43,7 +43,8 @@ class EnvelopeError(ValueError):
     """A message that cannot be judged safely; it is never forwarded."""
 
     def __init__(self, rule: str, detail: str, request_id: RequestId | None = None,
-                 response_id: RequestId | None = None) -> None:
+                 response_id: RequestId | None = None,
+                 batch_ids: tuple[tuple[RequestId | None, RequestId | None], ...] = ()) -> None:
         super().__init__(detail)
         self.rule = rule
         self.detail = detail
@@ -52,6 +53,8 @@ class EnvelopeError(ValueError):
         self.request_id = request_id
         # The id of an offending response, when readable: whoever waits for it gets an error instead.
         self.response_id = response_id
+        # For a batch refused whole: each element's (request id, response id), read as for a message.
+        self.batch_ids = batch_ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,23 +254,38 @@ def _depth_ok(value: Any, depth: int = 0) -> bool:
     return True
 
 
-def _readable_ids(text: str) -> tuple[RequestId | None, RequestId | None]:
-    """Best-effort (request id, response id) of a refused message; None when not unambiguous."""
-    objects: list[list[tuple[str, Any]]] = []
+def _readable_ids(text: str) -> tuple[RequestId | None, RequestId | None,
+                                      tuple[tuple[RequestId | None, RequestId | None], ...]]:
+    """Best-effort (request id, response id) of a refused message, None when not unambiguous; for a
+    refused batch, each element's pair instead (read in the same loose parse: a frame is parsed once
+    more, never twice more)."""
+    objects: dict[int, list[tuple[str, Any]]] = {}
+    last: list[list[tuple[str, Any]]] = []
 
     def record(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        objects.append(pairs)
-        return dict(pairs)
+        built = dict(pairs)
+        if "id" in built:
+            objects[id(built)] = pairs  # only objects that can name a message's id are kept
+        last[:] = [pairs]
+        return built
 
     try:
         loose = json.loads(text, object_pairs_hook=record)
     except (ValueError, RecursionError):
-        return None, None
+        return None, None, ()
+    if isinstance(loose, list):
+        return None, None, tuple(_ids_of(item, objects.get(id(item), [])) for item in loose[:MAX_BATCH]
+                                 if isinstance(item, dict))
     if not isinstance(loose, dict):
-        return None, None
-    # The root object is built last; its "id" must appear once (with two, which would the peer use?).
-    ids = [value for key, value in objects[-1] if key == "id"]
-    # Repeated but equal ids name one request (every parser reads the same value).
+        return None, None, ()
+    # The root object is built last.
+    return (*_ids_of(loose, last[0] if last else []), ())
+
+
+def _ids_of(loose: dict[str, Any], pairs: list[tuple[str, Any]]) -> tuple[RequestId | None, RequestId | None]:
+    # Its "id" must appear once (with two, which would the peer use?); repeated but equal ids name one
+    # request (every parser reads the same value).
+    ids = [value for key, value in pairs if key == "id"]
     if not ids or any(i != ids[0] or type(i) is not type(ids[0]) for i in ids):
         return None, None
     if isinstance(ids[0], bool) or not isinstance(ids[0], (str, int)):

@@ -5,7 +5,8 @@
 frame refused for the same duplicate key does get one); an element that names two ids is answered under
 the last (a whole frame that names two is answered under none: "which would the peer use?"); and the
 lenient parse runs while the strict parse's value is still alive, doubling the peak memory a refused
-frame costs."""
+frame costs. All three fixed in session 30: the envelope's one loose parse reads each element's ids (as
+a refused message's), and the batch's requests are answered too."""
 
 from __future__ import annotations
 
@@ -56,9 +57,6 @@ def test_a_single_request_frame_refused_for_a_duplicate_key_is_answered() -> Non
     assert _ids_answered([dumped for dumped in (json.dumps(r).encode() for r in out.replies)]) == [10]
 
 
-@pytest.mark.xfail(strict=True, reason="a batch refused whole (a duplicate key in one element) gets errors for the "
-                   "pending requests its responses answer, but none for its own requests: the client's tools/list "
-                   "and the server's ping are never answered")
 @pytest.mark.parametrize("direction", ["client", "server"])
 def test_the_requests_of_a_batch_refused_whole_are_answered_with_an_error(direction: str) -> None:
     guard = _session()
@@ -71,8 +69,6 @@ def test_the_requests_of_a_batch_refused_whole_are_answered_with_an_error(direct
     assert request["id"] in _ids_answered(replies), out.replies
 
 
-@pytest.mark.xfail(strict=True, reason="_refused_batch reads an element's ids with json.loads, where the last "
-                   "of two 'id' keys wins; _readable_ids refuses to pick one for a whole frame")
 def test_a_refused_batch_element_naming_two_ids_answers_neither_as_a_whole_frame_naming_two_does() -> None:
     whole = _session()
     batch = _session()
@@ -96,9 +92,6 @@ def _peak(raw: bytes, max_bytes: int) -> int:
         tracemalloc.stop()
 
 
-@pytest.mark.xfail(strict=True, reason="the lenient json.loads of a batch refused whole runs while the strict "
-                   "parse's value is still referenced (the EnvelopeError's traceback): a frame of empty objects "
-                   "costs twice the peak memory of a valid frame of the same size (about 50 bytes per byte)")
 def test_a_batch_refused_whole_costs_no_more_peak_memory_than_a_valid_frame_of_its_size() -> None:
     max_bytes = 1024 * 1024
     n = (max_bytes - 100) // 3

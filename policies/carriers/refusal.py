@@ -5,12 +5,9 @@ tasks/update)."""
 
 from __future__ import annotations
 
-import json
-
 from elicitguard.policies import errors
 from elicitguard.policies.carriers.base import C2S, S2C, Carrier, Outcome, error_response
 from elicitguard.policies.envelope import (
-    MAX_BATCH,
     EnvelopeError,
     JSONObject,
     RequestId,
@@ -45,6 +42,8 @@ class RefusalCarrier(Carrier):
         """
         out = Outcome()
         self._reject(direction, exc, out, whole_frame=True)
+        if exc.batch_ids:
+            self._refused_batch(direction, exc, out)
         return out
 
     def _owes_proxy(self) -> bool:
@@ -109,21 +108,18 @@ class RefusalCarrier(Carrier):
             answer_id = round_[0] if round_ is not None else response_id
         return error_response(answer_id, refusal(rule, errors.INTERNAL_ERROR, "elicitguard refused the peer's answer"))
 
-    def _refused_batch(self, direction: Direction, raw: bytes, rule: str) -> list[JSONObject]:
-        """The errors that answer the pending requests a batch refused whole (a duplicate key in one
-        element) would have answered: its ids read as a lenient parse reads them, answered as a refused
-        element's are."""
-        try:
-            value = json.loads(raw)
-        except (ValueError, RecursionError):
-            return []
-        if not isinstance(value, list):
-            return []
+    def _refused_batch(self, direction: Direction, exc: EnvelopeError, out: Outcome) -> None:
+        """A batch refused whole (a duplicate key in one element): each request in it gets an error, and
+        each pending request its responses answer an error in their place (the ids read by the envelope's
+        loose parse, as a refused message's are)."""
         answers = []
-        for item in value[:MAX_BATCH]:
-            candidate = item.get("id") if isinstance(item, dict) and ("result" in item or "error" in item) else None
-            if isinstance(candidate, (str, int)) and not isinstance(candidate, bool):
-                answer = self._refused_answer(direction, candidate, rule)
+        for request_id, response_id in exc.batch_ids:
+            if request_id is not None:
+                out.replies.append(error_response(request_id, refusal(
+                    exc.rule, errors.INVALID_REQUEST, "Rejected by elicitguard")))
+            elif response_id is not None:
+                answer = self._refused_answer(direction, response_id, exc.rule)
                 if answer is not None:
                     answers.append(answer)
-        return answers
+        if answers:
+            out.forward = dumps(answers)
