@@ -22,6 +22,7 @@ from elicitguard.policies.credentials import (
     CardSecurityCode,
     ConnectionString,
     GenericCredential,
+    OneTimeCode,
     Pin,
     PrivateKey,
     normalise,
@@ -61,7 +62,7 @@ from elicitguard.policies.metadata import (
     describes_metadata,
     metadata_qualifies,
 )
-from elicitguard.policies.ordinary import named_for_metadata, ordinary_field, shows_phone_or_amount, weakly_ordinary
+from elicitguard.policies.ordinary import named_for_metadata, ordinary_field, shows_amount, shows_phone, weakly_ordinary
 from elicitguard.policies.spelling import spell_out
 from elicitguard.policies.teamrules import TeamRules
 from elicitguard.policies.verdict import Reason
@@ -164,7 +165,7 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
         Pin.concept in all_hits and (postal.postal_pin(kind, prop, title if isinstance(title, str) else None, descriptions,
                                                         form_hits | all_hits)
                                      or postal.postal_example(kind, prop, title if isinstance(title, str) else None,
-                                                              descriptions, all_hits)))
+                                                              descriptions, all_hits, form_hits | all_hits)))
     # A setting's word in a question is the question's ("What was the name of your first pet?").
     # A public key's field is no private key's, unless its own words ask for the private one ("Public SSH
     # key" described "paste your private key").
@@ -335,7 +336,9 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
                      allowed: frozenset[str], rules: TeamRules) -> Iterator[Reason]:
     open_fields = [n for n, (kind, prop) in fields.items()
                    if kind is not None and not allowed_field(n, allowed) and not ordinary_field(n, prop)
-                   and not shows_phone_or_amount(n, prop)]
+                   and not shows_amount(n, kind, prop)]
+    # Where a code is sent ("umz. 082 123 4567") carries no one-time code; it may carry anything else.
+    phones = frozenset(n for n in open_fields if shows_phone(n, fields[n][0], fields[n][1]))
     strong = [n for n in open_fields if not weakly_ordinary(n, fields[n][1])]
     weak = [n for n in open_fields if weakly_ordinary(n, fields[n][1])]
     if not open_fields:
@@ -360,6 +363,8 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
         # ordinary-looking fields; a password is not typed into "Company".
         carriers = strong + weak if detector in _PASTED else strong
+        if detector is OneTimeCode and phones:
+            carriers = [n for n in carriers if n not in phones]
         matching = [n for n in carriers if fields[n][0] in detector.types and _room_for(detector, fields[n], form_concepts)]
         if not matching or detector.needs:
             continue

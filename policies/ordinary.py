@@ -8,11 +8,12 @@ import re
 from typing import Any, Final
 
 from elicitguard.policies import negation
-from elicitguard.policies.credentials import METADATA_HEADS, PUBLIC_WORDS, normalise
+from elicitguard.policies.credentials import METADATA_HEADS, PUBLIC_WORDS, STRING, normalise
 from elicitguard.policies.fieldtext import field_words, hits_of, strings_of
 from elicitguard.policies.lookalike import ARTICLES, negated
 from elicitguard.policies.matcher import concepts, located
 from elicitguard.policies.metadata import ASKED
+from elicitguard.policies.shapes import digit_span, fewest_digits
 
 # Field names or titles for personal data a credential never goes in: a credential asked for in
 # the message is never blamed on these. Deliberately short: "login", "account" or "user" fields are
@@ -138,24 +139,51 @@ _HEX: Final = re.compile(r"0[xX][0-9a-fA-F]")
 _CURRENCY: Final = re.compile(r"[$€£¥₹₽₩₺৳₫₱₦₴₸₪฿₭₮₾₼₲₡₵¢]|\((?:zł|kč|kr|ft|lei|лв|грн|руб|тг|сом|CHF|USD|EUR|PLN|GBP)\)")
 
 
-def shows_phone_or_amount(name: str, prop: dict[str, Any]) -> bool:
-    """Whether a field shows itself a phone number (one written out as its example or mask) or an amount
-    of money (a currency in its title), in any language, and names no credential or code: it carries
-    none its form's prompt asks for (the number a code is sent to, the sum a BLIK transfer sends)."""
-    texts = strings_of(prop.get("title"), prop.get("description"), prop.get("default"))
+def shows_amount(name: str, kind: str | None, prop: dict[str, Any]) -> bool:
+    """Whether a number field shows itself an amount of money (a currency in its title: "Kwota (zł)"), in
+    any language, and names no credential or code: it carries none its form's prompt asks for (the sum a
+    BLIK transfer sends). A text field titled "Account ($)" is no amount."""
     title = prop.get("title")
-    phone = any(_phone_example(text) for text in texts)
-    amount = isinstance(title, str) and bool(_CURRENCY.search(title))
-    if not (phone or amount):
+    if kind not in ("number", "integer") or not isinstance(title, str) or not _CURRENCY.search(title):
+        return False
+    own = hits_of(strings_of(name, title, prop.get("description")))
+    return ASKED.isdisjoint(own) and not {"code", "sent", "signin"} & own
+
+
+def shows_phone(name: str, kind: str | None, prop: dict[str, Any]) -> bool:
+    """Whether a text field shows itself a phone number, in any language: its title or description is
+    the number written out as its example or mask, with three words at most beside it and no question
+    ("umz. 082 123 4567", "no fon (cth 012-3456789)", "0xx xxx xxx"), its length can hold one, and it
+    names no credential, code or sending. Such a field is where a code is sent, not what carries it
+    (read for a one-time code only: a password, PIN or key is never excused by it)."""
+    if kind != STRING or not _holds_a_phone(prop):
+        return False
+    texts = strings_of(prop.get("title"), prop.get("description"))
+    if not any(_phone_example(text) for text in texts):
         return False
     own = hits_of(strings_of(name, *texts))
     return ASKED.isdisjoint(own) and not {"code", "sent", "signin"} & own
 
 
+def _holds_a_phone(prop: dict[str, Any]) -> bool:
+    high = prop.get("maxLength")
+    if isinstance(high, int) and not isinstance(high, bool) and high < 9:
+        return False
+    fewest = fewest_digits(prop)
+    span = digit_span(prop["pattern"]) if isinstance(prop.get("pattern"), str) else None
+    return (fewest is None or fewest >= 9) and (span is None or span[1] >= 9)
+
+
 def _phone_example(text: str) -> bool:
+    """Whether a text is a phone number written out, with at most three words beside it and no question
+    or exclamation ("Trouble? Call 0800 123 4567" is a helpdesk line, not the field's example)."""
     for match in _PHONE.finditer(text):
         shown = match.group()
         digits = sum(c.isdigit() or c in "xX" for c in shown)
         if 9 <= digits <= 15 and not _HEX.match(shown):
-            return True
+            rest = text[:match.start()] + " " + text[match.end():]
+            return not _ASKS.search(rest) and len(normalise(rest)[0].words) <= 3
     return False
+
+
+_ASKS: Final = re.compile(r"[?？¿!！؟]")

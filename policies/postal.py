@@ -67,12 +67,14 @@ _SIX_SHOWN: Final = re.compile(r"(?<!\d)\d{6}(?!\d)")
 _POSTAL_SHAPE: Final = re.compile(r"^[1-8]\d{2}0\d{2}$")
 
 
-def postal_example(kind: str, prop: dict[str, Any], title: str | None, read: list[str], own: frozenset[str]) -> bool:
+def postal_example(kind: str, prop: dict[str, Any], title: str | None, read: list[str], own: frozenset[str],
+                   hits: frozenset[str]) -> bool:
     """Whether a field India's compound names shows a postal code as its example ("पिन कोड", described
-    "6 अंकी, उदा. 411001"): the postal code, whatever the rest of the form pays for (a delivery after a
-    payment), unless the field's own texts (``own``) speak of a card, bank or sign-in ("UPI PIN code,
-    e.g. 110001")."""
-    if PAID & own or not holds_six_digits(kind, prop) or not only_the_compound(title, read):
+    "6 अंकी, उदा. 411001") in a form that speaks of a place (``hits``: the form's concepts, an address,
+    a delivery, an area): the postal code, whatever else the form pays for (a delivery after a payment),
+    unless the field's own texts (``own``) speak of a card, bank or sign-in ("UPI PIN code, e.g.
+    110001"). A sign-in or a transfer that names no place has no postal code to ask."""
+    if PLACE not in hits or PAID & own or not holds_six_digits(kind, prop) or not only_the_compound(title, read):
         return False
     return any(_POSTAL_SHAPE.match(str(int(found))) for text in ([title] if title else []) + read
                for found in _SIX_SHOWN.findall(text))

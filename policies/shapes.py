@@ -192,7 +192,8 @@ _QUANTIFIER: Final = re.compile(r"\{(\d{1,2})(?:,(\d{1,2}))?\}|\?")
 
 
 def _one_digit(atom: str) -> bool:
-    """Whether a digit atom admits one digit only: "0", "[0]", "[5-5]" (the server's padding)."""
+    """Whether a digit atom is the server's padding: it admits one digit ("0", "[0]", "[5-5]") or two
+    ("[01]": "followed by 00000" fits it as well)."""
     if atom.isdigit():
         return True
     if not atom.startswith("["):
@@ -200,13 +201,13 @@ def _one_digit(atom: str) -> bool:
     body = atom[1:-1]
     digits = {chr(c) for low, high in re.findall(r"([0-9])(?:-([0-9]))?", body)
               for c in range(ord(low), ord(high or low) + 1)}
-    return len(digits) == 1
+    return len(digits) <= 2
 
 
 def digit_span(pattern: str, free: bool = False) -> tuple[int, int] | None:
     """The fewest and most digits a digits-only pattern takes, or None (not digits only, unbounded,
     or longer than a card regex is). With ``free``, only the digits the user chooses: a digit the
-    pattern fixes ("0" or "[0]" of "^\\d{4}00000$", padding the server wrote) counts as none."""
+    pattern fixes or nearly ("0", "[0]" or "[01]" of "^\\d{4}0{5}$", padding the server wrote) counts as none."""
     if len(pattern) > _SPAN_MAX:
         return None
     body = pattern[1:] if pattern.startswith("^") else pattern

@@ -40,7 +40,7 @@ def detect_code_field(message_hits: frozenset[str], fields: dict[str, tuple[str 
         description = prop.get("description")
         if own & _CODE_LOOK_ALIKES or postal_pin_pattern(prop.get("pattern")) or postal.postal_example(
                 kind, prop, title if isinstance(title, str) else None, [description] if isinstance(description, str) else [],
-                own):
+                own, message_hits | own):
             continue
         context = message_hits | own
         three = not four_to_eight and bool(cards & (form_hits | context))

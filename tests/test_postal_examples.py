@@ -26,10 +26,11 @@ SIX = {"type": "string", "pattern": "^[0-9]{6}$"}
     ("पिन कोड", "UPI पिन कोड, उदा. 110001", False),
     ("ATM PIN", "e.g. 110001", False),
 ], ids=str)
-def test_a_postal_code_as_the_example_of_indias_compound_makes_the_field_the_postal_code(
+def test_a_postal_code_as_the_example_of_indias_compound_makes_the_field_the_postal_code_in_a_form_about_a_place(
         title: str, description: str, shown: bool) -> None:
     own = hits_of([title, description])
-    assert postal.postal_example("string", SIX, title, [description], own) is shown
+    assert postal.postal_example("string", SIX, title, [description], own, own | {postal.PLACE}) is shown
+    assert not postal.postal_example("string", SIX, title, [description], own, own - {postal.PLACE})
 
 
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)

@@ -1,4 +1,4 @@
-"""Red team 30b: fewest_digits (policies/shapes.py, 5678ad8) counts a digit the pattern fixes as the
+"""Red team 30b (fixed in session 30): fewest_digits (policies/shapes.py, 5678ad8) counts a digit the pattern fixes as the
 server's padding ('^\\d{4}0{5}$' is a four-digit PIN), but not padding written as a class of two digits
 ('[01]{5}', '[0-1]{5}') that the prompt tells the user to fill with zeros: the PIN field of nine digits is
 then an identity number again, and no PIN's carrier."""
@@ -18,8 +18,6 @@ _PADDED = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="digit_span(free=True) counts only a one-digit class as padding: "
-                   "'[01]{5}' still makes five digits the user chooses, so the field of 4 + 5 digits has no room for a PIN")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize(("message", "pattern"), _PADDED)
 def test_a_pin_padded_with_a_two_digit_class_the_prompt_says_to_fill_with_zeros_is_still_a_pin(

@@ -1,4 +1,4 @@
-"""Red team 30b: postal_example (policies/postal.py, bd644b1) takes a field India's compound names ("PIN
+"""Red team 30b (fixed in session 30): postal_example (policies/postal.py, bd644b1) takes a field India's compound names ("PIN
 code", "पिन कोड", "Pincode") for the postal code when a six-digit number of the postal shape stands in
 its texts, whatever the form is about. A form that speaks of no address, delivery or place at all (a
 sign-in, a transfer, a cash machine, a UPI payment) is let through with its one "PIN code" field, which
@@ -31,8 +31,6 @@ _NO_PLACE_IN_SIGHT = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="postal_example needs no address, delivery or place anywhere in the form: "
-                   "a six-digit example makes a sign-in's, a transfer's or a cash machine's 'PIN code' the postal code")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize(("message", "props"), _NO_PLACE_IN_SIGHT)
 def test_a_pin_code_with_a_postal_example_in_a_form_about_no_place_is_still_a_pin(
