@@ -25,6 +25,7 @@ from elicitguard.policies.credentials import (
     OneTimeCode,
     Pin,
     PrivateKey,
+    Token,
     normalise,
 )
 from elicitguard.policies.matcher import clear_located, concepts, located
@@ -40,6 +41,7 @@ from elicitguard.policies.shapes import (
     fewest_digits,
     postal_pin_pattern,
     secret_value_shape,
+    ticker_example,
     vendor_key,
 )
 from elicitguard.policies.fieldtext import hits_of, is_question, strings_of, words_of
@@ -213,6 +215,9 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
             continue
         if pin_postal and detector is Pin:
             continue
+        if detector is Token and _ticker_field(title, description, names + descriptions):
+            excused.add(detector.rule)  # "Token symbol", described "e.g. BTC, ETH": a ticker
+            continue
         context = words_of(names + descriptions) if context is None else context
         if not (detector is PrivateKey and private_asked) and field_look_alike(
                 detector, title if isinstance(title, str) else None, descriptions, context, all_hits):
@@ -231,6 +236,13 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
 
 
 _CARDS: Final = frozenset({"card", "card_number", "cvv", "card_expiry"})
+
+
+def _ticker_field(title: Any, description: Any, texts: list[str]) -> bool:
+    """Whether a field that names a token gives well-known tickers as its own example ("Token symbol",
+    "e.g. BTC, ETH"), in any language, and names no access token outright ("API token (e.g. ETH)")."""
+    return (ticker_example(title) or ticker_example(description)) and not any(
+        Token.is_outright(term) for text in texts for term in places(Token, text)[0])
 
 
 def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str], descriptions: list[str],

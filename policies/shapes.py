@@ -471,6 +471,31 @@ def fewest_digits(prop: dict[str, object]) -> int | None:
     return span[0] if span is not None and span[0] > 1 else None
 
 
+# The symbols of the crypto tokens most traded: a field whose own example is one of them ("e.g. BTC, ETH",
+# "VD: ETH", "ఉదా. SOL, USDT") asks for a token's ticker, in any language, not an access token.
+_TICKERS: Final = frozenset({"BTC", "ETH", "USDT", "USDC", "SOL", "BNB", "XRP", "DOGE", "MATIC", "TON", "TRX", "AVAX",
+                             "LTC", "SHIB", "DAI", "ARB", "POL", "ATOM", "NEAR", "XLM", "BCH", "ETC", "UNI", "PEPE",
+                             "WBTC", "BUSD", "APT", "SUI", "FIL"})
+_TICKER_RUN: Final = re.compile(r"([A-Z]{2,5})((?:\s*(?:[,،、/]|\s\w{1,4}\s)\s*[A-Z]{2,5}){0,4})\s*[.)）]?\s*$")
+_TICKER_WORD: Final = re.compile(r"[A-Z]{2,5}")
+
+
+def ticker_example(text: object) -> bool:
+    """Whether a text ends with well-known tickers as its example, three words at most before them: "e.g.
+    BTC, ETH", "Напрыклад, BTC, ETH, TON", "adib. ETH edo USDC", "Token jele (pl. BTC)"; not "Paste the API
+    token of your BTC exchange account"."""
+    if not isinstance(text, str) or len(text) > 300:
+        return False
+    run = _TICKER_RUN.search(text)
+    if run is None:
+        return False
+    tickers = _TICKER_WORD.findall(run.group(1) + run.group(2))
+    if not tickers or any(t not in _TICKERS for t in tickers):
+        return False
+    before = text[:run.start()]
+    return len(re.findall(r"\w+", before)) <= 3
+
+
 def card_length(kind: str, prop: dict[str, object]) -> bool:
     """A digits-only field exactly as long as a card number (13 to 19 digits, reaching 15: see _CARD_PATTERN)."""
     if kind == "string":
