@@ -13,7 +13,7 @@ from elicitguard.policies import classifier, postal
 from elicitguard.policies.credentials import STRING, CardNumber, CardSecurityCode, OneTimeCode, Password, Pin, SecurityAnswer, normalise
 from elicitguard.policies.fieldtext import field_words, hits_of, is_question, strings_of
 from elicitguard.policies.matcher import concepts
-from elicitguard.policies.ordinary import named_for_metadata, ordinary_field
+from elicitguard.policies.ordinary import named_for_metadata, ordinary_field, weakly_ordinary
 from elicitguard.policies.shapes import numeric_code_shape, postal_pin_pattern, three_digit_shape
 from elicitguard.policies.verdict import Reason
 
@@ -136,7 +136,9 @@ def detect_network_password(form_hits: frozenset[str], fields: dict[str, tuple[s
         if "ssid" in own or "~meta" in own or named_for_metadata(prop.get("title")):
             continue  # the network's name, or a description or label of something
         low = prop.get("minLength")
-        if (isinstance(low, int) and _WPA_MIN <= low <= 63) or "wifi" in own:
+        # A field that names the router by its model ("router_model") is the model, unless it is as long
+        # as a passphrase.
+        if (isinstance(low, int) and _WPA_MIN <= low <= 63) or ("wifi" in own and not weakly_ordinary(name, prop)):
             return Reason(Password.rule, f"field '{name}' sits beside a Wi-Fi network's name and takes its "
                                          "password", name)
     return None
