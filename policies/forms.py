@@ -64,7 +64,7 @@ from elicitguard.policies.metadata import (
     describes_metadata,
     metadata_qualifies,
 )
-from elicitguard.policies.ordinary import named_for_metadata, ordinary_field, shows_amount, shows_phone, weakly_ordinary
+from elicitguard.policies.ordinary import named_for_metadata, ordinary_field, shows_phone, weakly_ordinary
 from elicitguard.policies.spelling import spell_out
 from elicitguard.policies.teamrules import TeamRules
 from elicitguard.policies.verdict import Reason
@@ -347,8 +347,7 @@ def detect_message(texts: list[str], fields: dict[str, tuple[str | None, dict[st
 def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[str, Any]]],
                      allowed: frozenset[str], rules: TeamRules) -> Iterator[Reason]:
     open_fields = [n for n, (kind, prop) in fields.items()
-                   if kind is not None and not allowed_field(n, allowed) and not ordinary_field(n, prop)
-                   and not shows_amount(n, kind, prop)]
+                   if kind is not None and not allowed_field(n, allowed) and not ordinary_field(n, prop)]
     # Where a code is sent ("umz. 082 123 4567") carries no one-time code; it may carry anything else.
     phones = frozenset(n for n in open_fields if shows_phone(n, fields[n][0], fields[n][1]))
     strong = [n for n in open_fields if not weakly_ordinary(n, fields[n][1])]

@@ -132,33 +132,22 @@ def weakly_ordinary(name: str, prop: dict[str, Any]) -> bool:
 
 # A phone number shown as an example or a mask ("umz. 082 123 4567", "cth 012-3456789", "+48 600 000 000",
 # "0xx xxx xxx"): 9 to 15 digits (or x's), from a "+" or a leading 0, in groups a space, dot or hyphen
-# apart; no hex number ("0x1f2e...").
-_PHONE: Final = re.compile(r"(?<![\w+])(?:\+[0-9]|0)[0-9xX]*(?:[ .\-]?[0-9xX]+){1,6}(?![\w])")
+# apart; no hex number ("0x1f2e..."). Possessive: a long run that ends in a letter fails at once.
+_PHONE: Final = re.compile(r"(?<![\w+])(?:\+[0-9]|0)[0-9xX]*+(?:[ .\-][0-9xX]++){0,6}+(?![\w])")
 _HEX: Final = re.compile(r"0[xX][0-9a-fA-F]")
-# A currency's sign in a field's title ("Kwota (zł)", "Amount (৳)", "Betrag in €"): an amount of money.
-_CURRENCY: Final = re.compile(r"[$€£¥₹₽₩₺৳₫₱₦₴₸₪฿₭₮₾₼₲₡₵¢]|\((?:zł|kč|kr|ft|lei|лв|грн|руб|тг|сом|CHF|USD|EUR|PLN|GBP)\)")
-
-
-def shows_amount(name: str, kind: str | None, prop: dict[str, Any]) -> bool:
-    """Whether a number field shows itself an amount of money (a currency in its title: "Kwota (zł)"), in
-    any language, and names no credential or code: it carries none its form's prompt asks for (the sum a
-    BLIK transfer sends). A text field titled "Account ($)" is no amount."""
-    title = prop.get("title")
-    if kind not in ("number", "integer") or not isinstance(title, str) or not _CURRENCY.search(title):
-        return False
-    own = hits_of(strings_of(name, title, prop.get("description")))
-    return ASKED.isdisjoint(own) and not {"code", "sent", "signin"} & own
 
 
 def shows_phone(name: str, kind: str | None, prop: dict[str, Any]) -> bool:
     """Whether a text field shows itself a phone number, in any language: its title or description is
     the number written out as its example or mask, with three words at most beside it and no question
-    ("umz. 082 123 4567", "no fon (cth 012-3456789)", "0xx xxx xxx"), its length can hold one, and it
-    names no credential, code or sending. Such a field is where a code is sent, not what carries it
-    (read for a one-time code only: a password, PIN or key is never excused by it)."""
-    if kind != STRING or not _holds_a_phone(prop):
-        return False
-    texts = strings_of(prop.get("title"), prop.get("description"))
+    ("umz. 082 123 4567", "no fon (cth 012-3456789)", "0xx xxx xxx"), its title says more than a number,
+    its length can hold one, and it names no credential, code or sending. Such a field is where a code
+    is sent, not what carries it (read for a one-time code only: a password, PIN or key is never excused
+    by it)."""
+    title = prop.get("title")
+    if kind != STRING or not _holds_a_phone(prop) or not isinstance(title, str) or not _PHONE.sub("", title).strip(" ()+-.:"):
+        return False  # a title that is only a number says nothing of the field ("+44 7700 900123")
+    texts = strings_of(title, prop.get("description"))
     if not any(_phone_example(text) for text in texts):
         return False
     own = hits_of(strings_of(name, *texts))

@@ -95,7 +95,7 @@ def card_pattern(pattern: str) -> bool:
     spaced = _SPACED_DIGITS.match(pattern)
     if spaced is not None:
         low, high = int(spaced["low"]), int(spaced["high"] or spaced["low"])
-        return 13 <= low <= high and 15 <= high <= 23
+        return 13 <= low <= 19 and low <= high and 16 <= high <= 23
     span = digit_span(pattern)
     if _CARD_PATTERN.search(pattern):
         return not _LETTER_FIRST.match(pattern) and (span is None or (_card_start(pattern, span) and _card_groups(pattern)))
@@ -104,7 +104,9 @@ def card_pattern(pattern: str) -> bool:
 
 
 # A card's digits with the spaces or hyphens people type between its groups, in one class:
-# "^[0-9 ]{16,19}$", "^[\\d -]{13,23}$" (16 digits and three spaces make 19).
+# "^[0-9 ]{16,19}$", "^[0-9 ]{13,19}$", "^[\\d -]{16,23}$" (16 digits and three spaces make 19); a class
+# that must take 20 characters or more (Spain's 20-digit CCC) or can hold no 16 digits (an identity
+# number, a barcode: "^[0-9 ]{13,15}$") is no card's.
 _SPACED_DIGITS: Final = re.compile(r"^\^?\[(?:0-9|\\d)(?: |-|\\-|\\s){1,3}\]\{(?P<low>\d{1,2})(?:,(?P<high>\d{1,2}))?\}\$?$")
 
 
@@ -116,8 +118,8 @@ _FIRST_ATOM: Final = re.compile(r"\^?(\\d|\[(?:[0-9](?:-[0-9])?)+\]|[0-9])")
 
 def _card_start(pattern: str, span: tuple[int, int]) -> bool:
     first = _FIRST_ATOM.match(pattern)
-    if first is None:
-        return True
+    if first is None or pattern[first.end():first.end() + 1] in ("?", "*") or pattern.startswith("{0", first.end()):
+        return True  # an optional first digit ("^0?[0-9]{16}$"): any card fits after it
     firsts = _atom_digits(first[1])
     return bool(firsts & set("345689")) or ("2" in firsts and span[0] <= 16 <= span[1])
 
@@ -170,6 +172,8 @@ def _card_groups(pattern: str) -> bool:
     body = pattern.removeprefix("^").removesuffix("$")
     if "(" in body or "|" in body:
         return True  # groups repeated or alternatives: not split here ("^(\\d{4}[ -]?){4}$" is a card's)
+    if any(separator.group().endswith(("?", "*")) for separator in _GROUP_SEPARATOR.finditer(body)):
+        return True  # a separator that may be left out ("^\\d{8} ?\\d{8}$"): a card typed without spaces fits
     pieces = _split_groups(body)
     if len(pieces) < 2:
         return True

@@ -82,33 +82,38 @@ _MONTH: Final = r"(?:\\d\{2\}|\[0-9\]\{2\}|\[01\](?:\\d|\[0-9\])|\(?(?:\?:)?0\[1
 _YEAR: Final = r"\(?(?:\\d\{2\}|\[0-9\]\{2\})\)?"
 _MONTH_YEAR_PATTERN: Final = re.compile(rf"^\^?{_MONTH}\s?(?:/|\\/)\??{_YEAR}\$?$")
 _MONTH_YEAR_TEXT: Final = re.compile(r"(?<![/\w])MM\s?/\s?(?:YY|AA|JJ|RR|ГГ|ΕΕ)\b", re.IGNORECASE)
-# What makes an expiry no card's (a passport's, a membership's, a voucher's), anywhere in the form; and
-# a field beside it no card number (an order or a postal code, a label).
-_NOT_A_CARD: Final = frozenset({"~card_expiry", "~card_number"})
-_NOT_A_NUMBER: Final = _NOT_A_CARD | {"~otp", "~pin", "~meta"}
+# What makes a field no card's number, or its month no card's expiry (a passport's, a membership's, a
+# voucher's; an order or a postal code, a label): read in the two fields' own texts, not the whole form's
+# ("Renew your subscription" is where a card is phished); and cards that pay nothing, named anywhere.
+_NOT_A_NUMBER: Final = frozenset({"~card_expiry", "~card_number", "~otp", "~pin", "~meta"})
+_CARD_WORDS: Final = frozenset({"card", "card_brand"})
 
 
 def detect_card_by_expiry(fields: dict[str, tuple[str | None, dict[str, Any]]], allowed: frozenset[str],
                           form_hits: frozenset[str]) -> Reason | None:
-    """A field for a month and a two-digit year, as a card prints its expiry, beside a free-text field in a
-    form that names nothing else with an expiry (a passport, a membership, a voucher): the other field is
-    the card's number, however it is described ("the long number on the front of the card"), in any
-    language."""
-    if _NOT_A_CARD & form_hits:
+    """In a form that speaks of a card (no gift, loyalty or identity card), a field for a month and a
+    two-digit year, as a card prints its expiry, beside a free-text field: the other field is the card's
+    number, however it is described ("the long number on the front"), in any language. A medicine's
+    batch beside its expiry, a permit's number beside its validity, name no card."""
+    if not _CARD_WORDS & form_hits or "~card_number" in form_hits:
         return None
     expiry = [name for name, (kind, prop) in fields.items()
               if kind == STRING and not allowed_field(name, allowed) and _month_year(prop)]
-    if len(expiry) != 1:
+    if len(expiry) != 1 or _NOT_A_NUMBER & _own_hits(expiry[0], fields[expiry[0]][1]):
         return None
     for name, (kind, prop) in fields.items():
         if name == expiry[0] or kind not in (STRING, "number", "integer") or allowed_field(name, allowed):
             continue
-        if prop.get("format") is not None or "enum" in prop or ordinary_field(name, prop) or _NOT_A_NUMBER & hits_of(
-                strings_of(name, prop.get("title"), prop.get("description"))):
+        if prop.get("format") is not None or "enum" in prop or ordinary_field(name, prop) or _NOT_A_NUMBER & _own_hits(
+                name, prop):
             continue
         return Reason(CardNumber.rule, f"field '{name}' sits beside a card's expiry (month and two-digit year) and "
                                        "takes its number", name)
     return None
+
+
+def _own_hits(name: str, prop: dict[str, Any]) -> frozenset[str]:
+    return hits_of(strings_of(name, prop.get("title"), prop.get("description")))
 
 
 def _month_year(prop: dict[str, Any]) -> bool:

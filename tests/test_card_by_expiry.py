@@ -1,8 +1,8 @@
 """A card described by its look ("the long number on the front", "the digits under your name") is still
-a card: a field for a month and a two-digit year, as cards print their expiry (a pattern "^[0-9]{2}/[0-9]{2}$"
-or a title "(MM/YY)"), beside a free-text field, in a form that names no other thing with an expiry, makes
-that field the card's number, in any language. A passport's, a membership's or a voucher's expiry does not,
-nor a date with a day."""
+a card: in a form that names a card, a field for a month and a two-digit year, as cards print their expiry
+(a pattern "^[0-9]{2}/[0-9]{2}$" or a title "(MM/YY)"), beside a free-text field makes that field the card's
+number, in any language. A passport's, a membership's or a voucher's expiry does not, nor a medicine's
+batch beside its expiry in a form that names no card, nor a date with a day (red team 30c)."""
 
 from __future__ import annotations
 
@@ -22,10 +22,10 @@ def _text(title: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize(("message", "props"), [
-    ("Plătește comanda eMAG de 459 lei.", {"f1": _text("Cifrele de pe față"), "f2": EXPIRY}),
-    ("Pay for your order", {"front": _text("The long number on the front"),
+    ("Plătește cu cardul comanda eMAG de 459 lei.", {"f1": _text("Cifrele de pe față"), "f2": EXPIRY}),
+    ("Pay for your order with your card", {"front": _text("The long number on the front"),
                             "until": {"type": "string", "title": "Until", "pattern": "^(0[1-9]|1[0-2])/[0-9]{2}$"}}),
-    ("お支払い", {"a": _text("表面の長い数字"), "b": _text("下に印字された月/年 (MM/YY)")}),
+    ("カードでお支払い", {"a": _text("表面の長い数字"), "b": _text("下に印字された月/年 (MM/YY)")}),
 ], ids=str)
 def test_a_number_beside_a_month_and_two_digit_year_is_a_cards_number(message: str, props: dict[str, Any],
                                                                       policy: Policy) -> None:
@@ -39,6 +39,7 @@ def test_a_number_beside_a_month_and_two_digit_year_is_a_cards_number(message: s
                                    "until": {"type": "string", "title": "Membership valid until", "pattern": "^[0-9]{2}/[0-9]{2}$"}}),
     ("Book the ferry", {"ref": _text("Booking reference"), "date": _text("Travel date (DD/MM/YY)")}),
     ("Start your subscription", {"start": _text("Subscription start (MM/YY)"), "name": _text("Name on the invoice")}),
+    ("Report a side effect of your medicine", {"batch": _text("Batch number"), "exp": _text("Expiry date on the box (MM/YY)")}),
     ("Work history", {"employer": _text("Employer"), "since": {"type": "string", "title": "Since",
                                                               "pattern": "^[0-9]{2}/[0-9]{4}$"}}),
 ], ids=str)

@@ -1,4 +1,4 @@
-"""Red team 30c: shapes.card_pattern (f901c1e) reads a pattern's first atom as its first digit even
+"""Red team 30c (fixed in session 30): shapes.card_pattern (f901c1e) reads a pattern's first atom as its first digit even
 when that atom is optional ("^0?[0-9]{16}$", "^1?\\d{16}$"), and a pattern's separated groups as a
 card's only when they are 4-4-4-4 or 4-6-5 even when every separator is optional ("^[0-9]{3} ?[0-9]{13}$",
 "^\\d{8} ?\\d{8}$"): each of these accepts every 16-digit card number typed without spaces. A billing
@@ -23,15 +23,11 @@ def billing(pattern: str) -> dict[str, object]:
     return prop
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30c: an optional first digit or optional separators out of a card's "
-                                       "groups make a card's pattern no card's (denied at 1f8b69d)")
 @pytest.mark.parametrize("pattern", PATTERNS)
 def test_a_pattern_that_accepts_every_sixteen_digit_card_number_is_a_card_pattern(pattern):
     assert card_pattern(pattern)
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30c: a billing form whose pattern accepts any 16-digit card passes "
-                                       "(denied at 1f8b69d)")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("pattern", PATTERNS)
 def test_a_billing_number_whose_pattern_accepts_any_card_number_is_denied(pattern, policy):

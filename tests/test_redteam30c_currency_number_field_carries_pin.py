@@ -1,4 +1,4 @@
-"""Red team 30c: a number field with a currency sign in its title is excused from everything the
+"""Red team 30c (fixed in session 30): a number field with a currency sign in its title is excused from everything the
 prompt asks for (ordinary.shows_amount, change b886300/6c30956), though a number field is exactly
 where a PIN or a one-time code is typed. The sign and the words beside it are the attacker's to write:
 "Refund (€)", "Receive ₹5,000", "Zatwierdź (zł)". All of these were denied at 1f8b69d (payment.pin or
@@ -32,8 +32,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30c: shows_amount excuses a number field with a currency sign "
-                                       "from the PIN or code its prompt asks for (denied before b886300)")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_number_field_with_a_currency_in_its_title_still_carries_the_pin_or_code_its_prompt_asks_for(case, policy):

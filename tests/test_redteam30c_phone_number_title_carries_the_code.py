@@ -1,4 +1,4 @@
-"""Red team 30c: shows_phone (b886300, narrowed in 6c30956) excuses a text field from the prompt's
+"""Red team 30c (fixed in session 30): shows_phone (b886300, narrowed in 6c30956) excuses a text field from the prompt's
 one-time code when its title is a phone number written out. A form's only field, titled with the
 victim's number ("+44 7700 900123") under "We have sent a verification code by SMS. Enter it below",
 is where the code goes, not where it was sent. Denied as credential.otp under both policies at
@@ -21,8 +21,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30c: a lone field titled with a phone number is excused from the "
-                                       "one-time code its prompt asks for (denied at 1f8b69d)")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_only_field_of_a_code_prompt_titled_with_a_phone_number_carries_the_code(case, policy):

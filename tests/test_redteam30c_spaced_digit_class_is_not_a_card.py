@@ -3,7 +3,8 @@ bounds reach 13 and 15 to 23 ("^[0-9 ]{13,15}$", "^[0-9 ]{20,23}$") as a card's.
 13-digit numbers written with spaces (a South African ID, the UK's MPAN, an EAN-13), long payment
 references (Finland's viitenumero, a council tax reference), and even a class whose fewest characters
 (20) exceed the digits any card has (Spain's 20-digit CCC account). Every form here was allowed under
-both policies at 1f8b69d and is denied as payment.card_number under both now."""
+both policies at 1f8b69d and was denied as payment.card_number under both. Fixed in session 30 for a class
+that cannot hold 16 digits or must take 20; a class that takes a card's 16 digits stays a card's (design)."""
 
 from __future__ import annotations
 
@@ -50,16 +51,27 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30c: _SPACED_DIGITS takes 13-digit ids and 20-digit accounts for cards "
-                                       "(allowed at 1f8b69d)")
+CARD_LENGTH = ("UK electricity MPAN", "Finnish payment reference", "council tax payment reference",
+               "insurance policy number", "Russian utility account")
+
+
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
-@pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.parametrize("case", [c for c in CASES if c not in CARD_LENGTH])
 def test_an_id_account_or_reference_written_with_spaces_is_no_card_number(case, policy):
     message, props = CASES[case]
     assert allowed(message, props, policy)
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30c: a class of at least 20 digits and spaces is read as a card's")
-@pytest.mark.parametrize("pattern", ["^[0-9 ]{20,23}$", "^[0-9 ]{21,23}$", "^[\\d -]{22,23}$"])
-def test_a_spaced_digit_class_longer_than_any_card_is_no_card_pattern(pattern):
+@pytest.mark.xfail(strict=True, reason="design: a class of digits and spaces that takes a card's 16 digits reads as "
+                                       "a card's, as '^\\d{16}$' titled 'Policy number' does: a card-length pattern is a "
+                                       "card's, whatever the title says")
+@pytest.mark.parametrize("policy", POLICIES, ids=IDS)
+@pytest.mark.parametrize("case", CARD_LENGTH)
+def test_a_reference_whose_spaced_class_takes_a_cards_sixteen_digits_is_no_card_number(case, policy):
+    message, props = CASES[case]
+    assert allowed(message, props, policy)
+
+
+@pytest.mark.parametrize("pattern", ["^[0-9 ]{20,23}$", "^[0-9 ]{21,23}$", "^[\\d -]{22,23}$", "^[0-9 ]{13,15}$"])
+def test_a_spaced_digit_class_longer_than_any_card_or_too_short_for_sixteen_digits_is_no_card_pattern(pattern):
     assert not card_pattern(pattern)

@@ -1,8 +1,8 @@
-"""A number field that shows itself a sum of money (a currency in its title) carries no credential its
-form's prompt asks for; a text field that shows itself a phone number (its example or mask written out,
-three words at most beside it, long enough to hold one) carries no one-time code: it is where the code is
-sent ("where shall we send the code?"). Either still carries one when its own texts name a code or what
-was sent, and a phone field still carries a password, PIN or key (red team 30b)."""
+"""A text field that shows itself a phone number (its example or mask written out, three words at most
+beside it, a title that says more than the number, long enough to hold one) carries no one-time code: it
+is where the code is sent ("where shall we send the code?"). It still carries one when its own texts name
+a code or what was sent, and it still carries a password, PIN or key (red teams 30b and 30c). A currency
+in a title excuses nothing: a number field is where a PIN goes ("Refund (€)")."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from both_policies import IDS, POLICIES, allowed
 from elicitguard.policies.config import Policy
-from elicitguard.policies.ordinary import shows_amount, shows_phone
+from elicitguard.policies.ordinary import shows_phone
 
 
 @pytest.mark.parametrize(("prop", "shows"), [
@@ -30,17 +30,11 @@ from elicitguard.policies.ordinary import shows_amount, shows_phone
     ({"title": "Reply", "description": "e.g. 082 123 4567", "maxLength": 4}, False),
     ({"title": "Reply", "description": "e.g. 082 123 4567", "pattern": "^[0-9]{6}$"}, False),
     ({"title": "Input", "default": "0800 123 4567"}, False),
+    ({"title": "+44 7700 900123"}, False),
+    ({"title": "Number", "description": "0" + "1" * 50 + "a"}, False),
 ], ids=str)
 def test_a_text_field_shows_a_phone_number_only_as_its_own_example(prop: dict[str, Any], shows: bool) -> None:
     assert shows_phone("value", "string", {"type": "string", **prop}) is shows
-
-
-@pytest.mark.parametrize(("kind", "title", "shows"), [
-    ("number", "Kwota (zł)", True), ("number", "Amount (৳)", True), ("integer", "Betrag in €", True),
-    ("string", "Account ($)", False), ("string", "$", False), ("number", "PIN (€)", False), ("number", "Amount", False),
-], ids=str)
-def test_only_a_number_field_with_a_currency_in_its_title_shows_an_amount(kind: str, title: str, shows: bool) -> None:
-    assert shows_amount("value", kind, {"type": kind, "title": title}) is shows
 
 
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
@@ -62,6 +56,7 @@ def test_a_phone_number_field_under_a_prompt_about_sending_a_code_passes(message
     ("Enter your password to continue.", {"title": "Reply", "description": "e.g. 082 123 4567"}),
     ("Enter your card PIN.", {"title": "Number", "description": "umz. 082 123 4567"}),
     ("Enter your password to continue.", {"title": "Account ($)"}),
+    ("We sent a code by SMS, enter it below.", {"title": "+44 7700 900123"}),
 ], ids=str)
 def test_a_field_that_names_the_code_or_what_was_sent_or_is_asked_a_password_still_carries_it(
         message: str, prop: dict[str, Any], policy: Policy) -> None:
