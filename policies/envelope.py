@@ -259,13 +259,15 @@ def _readable_ids(text: str) -> tuple[RequestId | None, RequestId | None,
     """Best-effort (request id, response id) of a refused message, None when not unambiguous; for a
     refused batch, each element's pair instead (read in the same loose parse: a frame is parsed once
     more, never twice more)."""
-    objects: dict[int, list[tuple[str, Any]]] = {}
+    # Keyed by id(), each object kept alive beside its pairs: one a duplicate key dropped is never freed,
+    # so its address is never another object's (which would lend that one its "id").
+    objects: dict[int, tuple[dict[str, Any], list[tuple[str, Any]]]] = {}
     last: list[list[tuple[str, Any]]] = []
 
     def record(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         built = dict(pairs)
         if "id" in built:
-            objects[id(built)] = pairs  # only objects that can name a message's id are kept
+            objects[id(built)] = (built, pairs)  # only objects that can name a message's id are kept
         last[:] = [pairs]
         return built
 
@@ -274,12 +276,18 @@ def _readable_ids(text: str) -> tuple[RequestId | None, RequestId | None,
     except (ValueError, RecursionError):
         return None, None, ()
     if isinstance(loose, list):
-        return None, None, tuple(_ids_of(item, objects.get(id(item), [])) for item in loose[:MAX_BATCH]
+        return None, None, tuple(_ids_of(item, _pairs_of(item, objects)) for item in loose[:MAX_BATCH]
                                  if isinstance(item, dict))
     if not isinstance(loose, dict):
         return None, None, ()
     # The root object is built last.
     return (*_ids_of(loose, last[0] if last else []), ())
+
+
+def _pairs_of(item: dict[str, Any], objects: dict[int, tuple[dict[str, Any], list[tuple[str, Any]]]]
+              ) -> list[tuple[str, Any]]:
+    entry = objects.get(id(item))
+    return entry[1] if entry is not None and entry[0] is item else []
 
 
 def _ids_of(loose: dict[str, Any], pairs: list[tuple[str, Any]]) -> tuple[RequestId | None, RequestId | None]:

@@ -71,7 +71,6 @@ from elicitguard.policies.verdict import Reason
 from elicitguard.policies.whole_form import (
     allowed_field,
     detect_by_model,
-    detect_card_by_expiry,
     detect_code_field,
     detect_network_password,
     detect_security_question,
@@ -240,9 +239,29 @@ _CARDS: Final = frozenset({"card", "card_number", "cvv", "card_expiry"})
 
 def _ticker_field(title: Any, description: Any, texts: list[str]) -> bool:
     """Whether a field that names a token gives well-known tickers as its own example ("Token symbol",
-    "e.g. BTC, ETH"), in any language, and names no access token outright ("API token (e.g. ETH)")."""
-    return (ticker_example(title) or ticker_example(description)) and not any(
-        Token.is_outright(term) for text in texts for term in places(Token, text)[0])
+    "e.g. BTC, ETH"), in any language: only by the bare word for a token (as inflected: "tokena",
+    "tokenje"), never a token of access ("API token", "Token de acceso", "Zugangstoken", "アクセストークン",
+    "Security token"); and a description that names the token is itself the ticker's example (not "Paste
+    the token from your exchange" under a title "Token (e.g. BTC)")."""
+    if not (ticker_example(title) or ticker_example(description)):
+        return False
+    if isinstance(description, str) and not ticker_example(description) and Token.concept in concepts(description):
+        return False
+    terms = {term.replace(" ", "") for text in texts for term in places(Token, text)[0]}
+    return not any(_qualified_token(term, terms) for term in terms)
+
+
+def _qualified_token(term: str, terms: set[str]) -> bool:
+    """Whether a token term the matcher found qualifies the bare word ("tokendeacceso", "securitytoken",
+    "액세스토큰", "访问令牌") rather than inflects it ("tokena", "tokenje", "tokenini"): more than an
+    ending beside a shorter term inside it (one character of a script without spaces), or, with none
+    inside it, longer than a bare word for a token is ("zugangstoken")."""
+    inside = [other for other in terms if other != term and other in term]
+    if not inside:
+        return len(term) > 8
+    extra = term.replace(min(inside, key=len), "", 1)
+    unspaced = any("\u3040" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" for ch in extra)
+    return len(extra) > (1 if unspaced else 3)
 
 
 def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str], descriptions: list[str],
@@ -521,8 +540,7 @@ def judge_form(params: dict[str, Any], block_credentials: bool, allow_fields: fr
                   or first_unskipped(filter(None, (detect_split_seed(message, fields),
                                                    detect_code_field(message_hits, fields, allow_fields, form_hits),
                                                    detect_security_question(message_hits, fields, allow_fields),
-                                                   detect_network_password(form_hits, fields, allow_fields),
-                                                   detect_card_by_expiry(fields, allow_fields, form_hits))), skip))
+                                                   detect_network_password(form_hits, fields, allow_fields))), skip))
         if reason is None and use_model and classifier.RULE not in skip:
             reason = detect_by_model(prompts, fields, allow_fields, model_threshold, model_skip)
         if reason is not None:

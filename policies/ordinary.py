@@ -140,15 +140,19 @@ _HEX: Final = re.compile(r"0[xX][0-9a-fA-F]")
 def shows_phone(name: str, kind: str | None, prop: dict[str, Any]) -> bool:
     """Whether a text field shows itself a phone number, in any language: its title or description is
     the number written out as its example or mask, with three words at most beside it and no question
-    ("umz. 082 123 4567", "no fon (cth 012-3456789)", "0xx xxx xxx"), its title says more than a number,
-    its length can hold one, and it names no credential, code or sending. Such a field is where a code
+    ("umz. 082 123 4567", "no fon (cth 012-3456789)", "0xx xxx xxx"; in the title only in brackets after
+    its own words), its length can hold one, and it names no credential, code or sending. Such a field is where a code
     is sent, not what carries it (read for a one-time code only: a password, PIN or key is never excused
     by it)."""
     title = prop.get("title")
-    if kind != STRING or not _holds_a_phone(prop) or not isinstance(title, str) or not _PHONE.sub("", title).strip(" ()+-.:"):
-        return False  # a title that is only a number says nothing of the field ("+44 7700 900123")
+    if kind != STRING or not _holds_a_phone(prop) or not isinstance(title, str):
+        return False
+    # In the title, only as the example in brackets after the field's own words ("no fon (cth
+    # 012-3456789)"): "For +44 7700 900123" or the number alone says nothing of the field.
+    bracketed = _BRACKETED.search(title)
+    in_title = bracketed is not None and bool(title[:bracketed.start()].strip()) and _phone_example(bracketed[1])
     texts = strings_of(title, prop.get("description"))
-    if not any(_phone_example(text) for text in texts):
+    if not (in_title or _phone_example(prop.get("description"))):
         return False
     own = hits_of(strings_of(name, *texts))
     return ASKED.isdisjoint(own) and not {"code", "sent", "signin"} & own
@@ -163,9 +167,14 @@ def _holds_a_phone(prop: dict[str, Any]) -> bool:
     return (fewest is None or fewest >= 9) and (span is None or span[1] >= 9)
 
 
-def _phone_example(text: str) -> bool:
+_BRACKETED: Final = re.compile(r"[(（]([^()（）]*)[)）]\s*$")
+
+
+def _phone_example(text: object) -> bool:
     """Whether a text is a phone number written out, with at most three words beside it and no question
     or exclamation ("Trouble? Call 0800 123 4567" is a helpdesk line, not the field's example)."""
+    if not isinstance(text, str):
+        return False
     for match in _PHONE.finditer(text):
         shown = match.group()
         digits = sum(c.isdigit() or c in "xX" for c in shown)

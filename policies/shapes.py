@@ -94,7 +94,9 @@ def card_pattern(pattern: str) -> bool:
     """True when a JSON Schema pattern describes a payment card number."""
     spaced = _SPACED_DIGITS.match(pattern)
     if spaced is not None:
-        low, high = int(spaced["low"]), int(spaced["high"] or spaced["low"])
+        # "{16,}" takes a card with its spaces as well as "{16,23}".
+        low = int(spaced["low"])
+        high = int(spaced["high"]) if spaced["high"] else low + 7 if spaced["comma"] else low
         return 13 <= low <= 19 and low <= high and 16 <= high <= 23
     span = digit_span(pattern)
     if _CARD_PATTERN.search(pattern):
@@ -106,8 +108,10 @@ def card_pattern(pattern: str) -> bool:
 # A card's digits with the spaces or hyphens people type between its groups, in one class:
 # "^[0-9 ]{16,19}$", "^[0-9 ]{13,19}$", "^[\\d -]{16,23}$" (16 digits and three spaces make 19); a class
 # that must take 20 characters or more (Spain's 20-digit CCC) or can hold no 16 digits (an identity
-# number, a barcode: "^[0-9 ]{13,15}$") is no card's.
-_SPACED_DIGITS: Final = re.compile(r"^\^?\[(?:0-9|\\d)(?: |-|\\-|\\s){1,3}\]\{(?P<low>\d{1,2})(?:,(?P<high>\d{1,2}))?\}\$?$")
+# number, a barcode: "^[0-9 ]{13,15}$") is no card's. The class's members in any order ("[ 0-9]",
+# "[\\s\\d]"), in a group or not, the count open or not ("{16,}").
+_SPACED_DIGITS: Final = re.compile(
+    r"^\^?(?:\(\?:)?\[(?=[^\]]*(?:0-9|\\d))(?:0-9|\\d| |-|\\-|\\s){2,4}\]\{(?P<low>\d{1,2})(?P<comma>,)?(?P<high>\d{1,2})?\}\)?\$?$")
 
 
 # A card number starts with 2 to 6 (Mir and Mastercard's 2-series, Amex and Diners, Visa, Mastercard,

@@ -10,10 +10,10 @@ import re
 from typing import Any, Final
 
 from elicitguard.policies import classifier, postal
-from elicitguard.policies.credentials import STRING, CardNumber, CardSecurityCode, OneTimeCode, Password, Pin, SecurityAnswer, normalise
+from elicitguard.policies.credentials import STRING, CardSecurityCode, OneTimeCode, Password, Pin, SecurityAnswer, normalise
 from elicitguard.policies.fieldtext import field_words, hits_of, is_question, strings_of
 from elicitguard.policies.matcher import concepts
-from elicitguard.policies.ordinary import named_for_metadata, ordinary_field, weakly_ordinary
+from elicitguard.policies.ordinary import named_for_metadata, ordinary_field
 from elicitguard.policies.shapes import numeric_code_shape, postal_pin_pattern, three_digit_shape
 from elicitguard.policies.verdict import Reason
 
@@ -76,53 +76,6 @@ def detect_security_question(message_hits: frozenset[str], fields: dict[str, tup
     return None
 
 
-# A card's expiry as cards print it, month then a two-digit year, in a pattern ("^[0-9]{2}/[0-9]{2}$",
-# "^(0[1-9]|1[0-2])\\/?[0-9]{2}$") or a title ("Valid thru (MM/YY)", "Vence MM/AA").
-_MONTH: Final = r"(?:\\d\{2\}|\[0-9\]\{2\}|\[01\](?:\\d|\[0-9\])|\(?(?:\?:)?0\[1-9\]\|1\[0-2\]\)?|\(?(?:\?:)?0\[1-9\]\|1\[012\]\)?)"
-_YEAR: Final = r"\(?(?:\\d\{2\}|\[0-9\]\{2\})\)?"
-_MONTH_YEAR_PATTERN: Final = re.compile(rf"^\^?{_MONTH}\s?(?:/|\\/)\??{_YEAR}\$?$")
-_MONTH_YEAR_TEXT: Final = re.compile(r"(?<![/\w])MM\s?/\s?(?:YY|AA|JJ|RR|ГГ|ΕΕ)\b", re.IGNORECASE)
-# What makes a field no card's number, or its month no card's expiry (a passport's, a membership's, a
-# voucher's; an order or a postal code, a label): read in the two fields' own texts, not the whole form's
-# ("Renew your subscription" is where a card is phished); and cards that pay nothing, named anywhere.
-_NOT_A_NUMBER: Final = frozenset({"~card_expiry", "~card_number", "~otp", "~pin", "~meta"})
-_CARD_WORDS: Final = frozenset({"card", "card_brand"})
-
-
-def detect_card_by_expiry(fields: dict[str, tuple[str | None, dict[str, Any]]], allowed: frozenset[str],
-                          form_hits: frozenset[str]) -> Reason | None:
-    """In a form that speaks of a card (no gift, loyalty or identity card), a field for a month and a
-    two-digit year, as a card prints its expiry, beside a free-text field: the other field is the card's
-    number, however it is described ("the long number on the front"), in any language. A medicine's
-    batch beside its expiry, a permit's number beside its validity, name no card."""
-    if not _CARD_WORDS & form_hits or "~card_number" in form_hits:
-        return None
-    expiry = [name for name, (kind, prop) in fields.items()
-              if kind == STRING and not allowed_field(name, allowed) and _month_year(prop)]
-    if len(expiry) != 1 or _NOT_A_NUMBER & _own_hits(expiry[0], fields[expiry[0]][1]):
-        return None
-    for name, (kind, prop) in fields.items():
-        if name == expiry[0] or kind not in (STRING, "number", "integer") or allowed_field(name, allowed):
-            continue
-        if prop.get("format") is not None or "enum" in prop or ordinary_field(name, prop) or _NOT_A_NUMBER & _own_hits(
-                name, prop):
-            continue
-        return Reason(CardNumber.rule, f"field '{name}' sits beside a card's expiry (month and two-digit year) and "
-                                       "takes its number", name)
-    return None
-
-
-def _own_hits(name: str, prop: dict[str, Any]) -> frozenset[str]:
-    return hits_of(strings_of(name, prop.get("title"), prop.get("description")))
-
-
-def _month_year(prop: dict[str, Any]) -> bool:
-    pattern = prop.get("pattern")
-    if isinstance(pattern, str) and _MONTH_YEAR_PATTERN.match(pattern):
-        return True
-    return any(_MONTH_YEAR_TEXT.search(text) for text in strings_of(prop.get("title"), prop.get("description")))
-
-
 # WPA's passphrase has 8 to 63 characters.
 _WPA_MIN: Final = 8
 
@@ -141,9 +94,7 @@ def detect_network_password(form_hits: frozenset[str], fields: dict[str, tuple[s
         if "ssid" in own or "~meta" in own or named_for_metadata(prop.get("title")):
             continue  # the network's name, or a description or label of something
         low = prop.get("minLength")
-        # A field that names the router by its model ("router_model") is the model, unless it is as long
-        # as a passphrase.
-        if (isinstance(low, int) and _WPA_MIN <= low <= 63) or ("wifi" in own and not weakly_ordinary(name, prop)):
+        if (isinstance(low, int) and _WPA_MIN <= low <= 63) or "wifi" in own:
             return Reason(Password.rule, f"field '{name}' sits beside a Wi-Fi network's name and takes its "
                                          "password", name)
     return None

@@ -3,8 +3,8 @@ look-alike of a card's number or expiry (_NOT_A_CARD & form_hits), so the phishi
 for turn it off by their usual words: "Your subscription could not be renewed", "Your free trial ends
 today", "Claim your gift", and in Spanish the formal "sus datos" (the lexicon's Portuguese "sus", Brazil's
 SUS health card, read in every language). The same form with "tus datos" is denied. These passed at
-1f8b69d too (the detector is new): a gap in today's detector, not a regression. Session 30 reads the
-look-alikes of an expiry in the two fields' own texts only, and needs the form to name a card."""
+1f8b69d too (the detector is new): a gap in today's detector, not a regression. Session 30 removed the
+detector (red team 30d found false alarms with a card named in the form)."""
 
 from __future__ import annotations
 
@@ -30,23 +30,12 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="design (session 30, after red team 30c's false alarms: a medicine's batch "
-                                       "beside its expiry): detect_card_by_expiry needs the form to name a card; a card "
-                                       "described only by its look and its MM/YY, with no word for card, passes as it did "
-                                       "before the detector")
+@pytest.mark.xfail(strict=True, reason="design (session 30): detect_card_by_expiry was removed after red teams 30c "
+                                       "and 30d found its false alarms (a medicine's batch beside its expiry, a graphics "
+                                       "card's purchase month); a card described only by its look and its MM/YY passes, "
+                                       "as it did before the detector")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_phishing_prompts_everyday_words_do_not_turn_the_card_by_expiry_detector_off(case, policy):
     message, props = CASES[case]
     assert not allowed(message, props, policy)
-
-
-@pytest.mark.parametrize("policy", POLICIES, ids=IDS)
-@pytest.mark.parametrize("message", ["Your subscription could not be renewed. Please re-enter your card.",
-                                     "Your free trial ends today. Add your card to continue.",
-                                     "Actualice los datos de su tarjeta."])
-def test_a_phishing_prompt_that_names_the_card_is_denied_whatever_else_it_says(message, policy):
-    """A look-alike of an expiry in the prompt ('subscription', 'free trial') turns the detector off no more:
-    it is read in the two fields' own texts."""
-    assert not allowed(message, {"n": field("Long number", "The long number on the front"),
-                                 "exp": month_year("Valid thru (MM/YY)")}, policy)

@@ -20,7 +20,9 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="the card-by-expiry detector now needs the word 'card' somewhere in the form")
+@pytest.mark.xfail(strict=True, reason="design (session 30): no rule reads a card by its look and its MM/YY; the "
+                   "card-by-expiry detector was removed after red teams 30c and 30d found its false alarms (a medicine's "
+                   "batch, a graphics card's purchase month), as at 1f8b69d")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_long_number_beside_a_month_and_two_digit_year_in_a_payment_form_that_never_says_card_is_denied(case, policy):

@@ -1,4 +1,4 @@
-"""Red team 30d: detect_card_by_expiry (37b6fea, narrowed in 1944585) reads any field of a month and a
+"""Red team 30d (fixed in session 30): detect_card_by_expiry (37b6fea, narrowed in 1944585) reads any field of a month and a
 two-digit year as a card's expiry, whatever date its own title names, and any "card" named in the form as a
 payment card. A graphics card sold second-hand ("Model", "Bought (MM/YY)"), a graded trading card
 ("Player", "Graded on (MM/YY)"), an SD card's warranty ("Serial", "Purchased (MM/YY)") are denied as
@@ -20,7 +20,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="any month/two-digit-year field is a card expiry once any card is named")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_purchase_or_grading_month_beside_a_model_or_serial_of_a_non_payment_card_is_allowed(case, policy):

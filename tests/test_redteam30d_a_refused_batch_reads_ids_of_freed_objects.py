@@ -1,4 +1,4 @@
-"""Red team 30d: envelope._readable_ids (486e5f6) keys the objects of a refused frame's loose parse by
+"""Red team 30d (fixed in session 30): envelope._readable_ids (486e5f6) keys the objects of a refused frame's loose parse by
 id(), and keeps only those that name an "id". An object dropped during the parse (the first value of a
 duplicate key: exactly what refuses the batch) is freed, and CPython hands its address to a later batch
 element: an element with no "id" of its own (a notification, or a result written without one) then reads
@@ -27,7 +27,6 @@ def _batch() -> bytes:
     return ("[" + ",".join(elements) + "]").encode()
 
 
-@pytest.mark.xfail(strict=True, reason="_readable_ids maps id() of objects freed during the parse to later elements")
 def test_a_refused_batch_of_notifications_reads_no_request_ids_from_objects_freed_in_the_parse() -> None:
     with pytest.raises(EnvelopeError) as info:
         parse_envelope(_batch())
@@ -35,7 +34,6 @@ def test_a_refused_batch_of_notifications_reads_no_request_ids_from_objects_free
     assert all(pair == (None, None) for pair in info.value.batch_ids)
 
 
-@pytest.mark.xfail(strict=True, reason="_readable_ids maps id() of objects freed during the parse to later elements")
 def test_a_refused_batch_of_notifications_from_the_client_gets_no_error_replies() -> None:
     g = Guard(load_config_text("", "test.yaml").policy, 1 << 20)
     g.client_message(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {

@@ -5,7 +5,8 @@ matches "[0-9 ]", "[0-9\\s]". The same class written space first ("^[ 0-9]{16,19
 exactly the same card numbers and reads as none; so does "^\\d{8}\\x20?\\d{8}$". A form whose only field
 is titled "Number" under "Confirm the long number printed on the front" passes under both policies
 with these patterns, and is denied with "^[0-9 ]{16,19}$". Allowed at 1f8b69d too (no spaced class was
-a card's then): a gap in today's rule, not a regression."""
+a card's then): a gap in today's rule, not a regression. Session 30 reads the class's members in any
+order, in a group or not, its count open or not; "\\x20" is left."""
 
 from __future__ import annotations
 
@@ -14,13 +15,19 @@ import pytest
 from tests.both_policies import IDS, POLICIES, allowed
 
 MESSAGE = "Almost done! Confirm the long number printed on the front to finish your order."
-PATTERNS = ["^[ 0-9]{16,19}$", "^[\\s0-9]{16,19}$", "^[ \\d]{16,19}$", "^(?:[0-9 ]{16,19})$", "^[0-9 ]{16,}$",
-            "^\\d{8}\\x20?\\d{8}$"]
+PATTERNS = ["^[ 0-9]{16,19}$", "^[\\s0-9]{16,19}$", "^[ \\d]{16,19}$", "^(?:[0-9 ]{16,19})$", "^[0-9 ]{16,}$"]
 
 
-@pytest.mark.xfail(strict=True, reason="_SPACED_DIGITS reads only '[0-9 ]' written digits first, bare and closed")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("pattern", PATTERNS)
 def test_a_class_of_digits_and_spaces_written_in_another_order_or_group_is_a_card_number(pattern, policy):
     prop = {"type": "string", "title": "Number", "pattern": pattern}
+    assert not allowed(MESSAGE, {"n": prop}, policy)
+
+
+@pytest.mark.xfail(strict=True, reason="a space written '\\x20' is no separator digit_span reads: the pattern is "
+                                       "not read as digits only (a gap older than session 30)")
+@pytest.mark.parametrize("policy", POLICIES, ids=IDS)
+def test_two_groups_of_eight_split_by_an_escaped_space_are_a_card_number(policy):
+    prop = {"type": "string", "title": "Number", "pattern": "^\\d{8}\\x20?\\d{8}$"}
     assert not allowed(MESSAGE, {"n": prop}, policy)

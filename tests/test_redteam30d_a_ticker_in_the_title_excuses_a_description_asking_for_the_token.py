@@ -1,4 +1,4 @@
-"""Red team 30d: _ticker_field (066d302) reads the title and the description apart. A title that ends with a
+"""Red team 30d (fixed in session 30): _ticker_field (066d302) reads the title and the description apart. A title that ends with a
 well-known ticker ("Token (e.g. BTC)", "Trading token: USDT") makes the field a ticker's, whatever its
 description asks: "Paste the token from your exchange's API page. It is shown only once." is an access
 token's instruction, not a symbol's. The only veto is a term the lexicon calls outright ("API token",
@@ -22,7 +22,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="a ticker at the end of the title excuses the token its description asks for")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_ticker_ending_the_title_does_not_excuse_a_description_that_asks_to_paste_the_token(case, policy):

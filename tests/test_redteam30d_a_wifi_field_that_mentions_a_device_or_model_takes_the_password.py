@@ -1,4 +1,4 @@
-"""Red team 30d: detect_network_password (aa539da) lets a field that names the Wi-Fi beside an SSID go
+"""Red team 30d (fixed in session 30): detect_network_password (aa539da) lets a field that names the Wi-Fi beside an SSID go
 when weakly_ordinary() finds "model" or "device" anywhere in its name or title. That test reads words, not
 what the field names: "Wi-Fi sticker code (bottom of device)" asks for what is printed on the router's
 sticker (its WPA key) and only says where to look; a field named "device" or "model" titled "Wi-Fi sticker
@@ -22,7 +22,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="'model' or 'device' anywhere in a Wi-Fi field's name or title excuses it")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_wifi_sticker_field_beside_an_ssid_that_mentions_the_device_or_model_is_denied(case, policy):

@@ -1,4 +1,4 @@
-"""Red team 30d: _ticker_field (066d302) keeps a field an access token's only where the lexicon's
+"""Red team 30d (fixed in session 30): _ticker_field (066d302) keeps a field an access token's only where the lexicon's
 ``outright`` list names one ("API token", "access token", "bot token"). That list is English and a few
 fragments: "Token de acceso", "Токен доступа", "Zugangstoken", "アクセストークン", "访问令牌", "액세스 토큰" (access
 token in six languages) and English "Security token", "Token value", "Token shown only once" are not in it,
@@ -24,7 +24,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="the outright veto of _ticker_field knows only English terms of the lexicon")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_an_access_token_named_in_other_words_stays_a_token_beside_a_ticker_example(case, policy):

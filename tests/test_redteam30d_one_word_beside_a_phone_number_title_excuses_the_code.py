@@ -1,4 +1,4 @@
-"""Red team 30d: shows_phone (b886300, narrowed in 6c30956 and 1944585) no longer excuses a title that is
+"""Red team 30d (fixed in session 30): shows_phone (b886300, narrowed in 6c30956 and 1944585) no longer excuses a title that is
 only a phone number ("+44 7700 900123", red team 30c), but one word beside the number is enough: the only
 field of "We have sent a 6-digit verification code by SMS. Enter it below", titled "For +44 7700 900123",
 "Delivered to +44 7700 900123", "Unlock +44 7700 900123" or German "Für +49 151 23456789", is excused from
@@ -22,7 +22,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="one word beside a phone number makes the title 'say more than a number'")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_only_field_of_a_code_prompt_titled_with_one_word_and_a_phone_number_carries_the_code(case, policy):
