@@ -22,10 +22,8 @@ from elicitguard.policies.credentials import (
     CardSecurityCode,
     ConnectionString,
     GenericCredential,
-    OneTimeCode,
     Pin,
     PrivateKey,
-    Token,
     normalise,
 )
 from elicitguard.policies.matcher import clear_located, concepts, located
@@ -41,7 +39,6 @@ from elicitguard.policies.shapes import (
     fewest_digits,
     postal_pin_pattern,
     secret_value_shape,
-    ticker_example,
     vendor_key,
 )
 from elicitguard.policies.fieldtext import hits_of, is_question, strings_of, words_of
@@ -64,7 +61,7 @@ from elicitguard.policies.metadata import (
     describes_metadata,
     metadata_qualifies,
 )
-from elicitguard.policies.ordinary import named_for_metadata, ordinary_field, shows_phone, weakly_ordinary
+from elicitguard.policies.ordinary import named_for_metadata, ordinary_field, weakly_ordinary
 from elicitguard.policies.spelling import spell_out
 from elicitguard.policies.teamrules import TeamRules
 from elicitguard.policies.verdict import Reason
@@ -214,9 +211,6 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
             continue
         if pin_postal and detector is Pin:
             continue
-        if detector is Token and _ticker_field(title, description, names + descriptions):
-            excused.add(detector.rule)  # "Token symbol", described "e.g. BTC, ETH": a ticker
-            continue
         context = words_of(names + descriptions) if context is None else context
         if not (detector is PrivateKey and private_asked) and field_look_alike(
                 detector, title if isinstance(title, str) else None, descriptions, context, all_hits):
@@ -235,33 +229,6 @@ def _field_reasons(name: str, kind: str, prop: dict[str, Any], form_hits: frozen
 
 
 _CARDS: Final = frozenset({"card", "card_number", "cvv", "card_expiry"})
-
-
-def _ticker_field(title: Any, description: Any, texts: list[str]) -> bool:
-    """Whether a field that names a token gives well-known tickers as its own example ("Token symbol",
-    "e.g. BTC, ETH"), in any language: only by the bare word for a token (as inflected: "tokena",
-    "tokenje"), never a token of access ("API token", "Token de acceso", "Zugangstoken", "アクセストークン",
-    "Security token"); and a description that names the token is itself the ticker's example (not "Paste
-    the token from your exchange" under a title "Token (e.g. BTC)")."""
-    if not (ticker_example(title) or ticker_example(description)):
-        return False
-    if isinstance(description, str) and not ticker_example(description) and Token.concept in concepts(description):
-        return False
-    terms = {term.replace(" ", "") for text in texts for term in places(Token, text)[0]}
-    return not any(_qualified_token(term, terms) for term in terms)
-
-
-def _qualified_token(term: str, terms: set[str]) -> bool:
-    """Whether a token term the matcher found qualifies the bare word ("tokendeacceso", "securitytoken",
-    "액세스토큰", "访问令牌") rather than inflects it ("tokena", "tokenje", "tokenini"): more than an
-    ending beside a shorter term inside it (one character of a script without spaces), or, with none
-    inside it, longer than a bare word for a token is ("zugangstoken")."""
-    inside = [other for other in terms if other != term and other in term]
-    if not inside:
-        return len(term) > 8
-    extra = term.replace(min(inside, key=len), "", 1)
-    unspaced = any("\u3040" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" for ch in extra)
-    return len(extra) > (1 if unspaced else 3)
 
 
 def _shape_signals(name: str, kind: str, prop: dict[str, Any], names: list[str], descriptions: list[str],
@@ -367,8 +334,6 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
                      allowed: frozenset[str], rules: TeamRules) -> Iterator[Reason]:
     open_fields = [n for n, (kind, prop) in fields.items()
                    if kind is not None and not allowed_field(n, allowed) and not ordinary_field(n, prop)]
-    # Where a code is sent ("umz. 082 123 4567") carries no one-time code; it may carry anything else.
-    phones = frozenset(n for n in open_fields if shows_phone(n, fields[n][0], fields[n][1]))
     strong = [n for n in open_fields if not weakly_ordinary(n, fields[n][1])]
     weak = [n for n in open_fields if weakly_ordinary(n, fields[n][1])]
     if not open_fields:
@@ -393,8 +358,6 @@ def _message_reasons(texts: list[str], fields: dict[str, tuple[str | None, dict[
         # Only what gets pasted (a connection string into "url", a key into "file") falls back to
         # ordinary-looking fields; a password is not typed into "Company".
         carriers = strong + weak if detector in _PASTED else strong
-        if detector is OneTimeCode and phones:
-            carriers = [n for n in carriers if n not in phones]
         matching = [n for n in carriers if fields[n][0] in detector.types and _room_for(detector, fields[n], form_concepts)]
         if not matching or detector.needs:
             continue

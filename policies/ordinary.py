@@ -4,16 +4,14 @@ still carry a pasted secret. The prompt's credential is never blamed on the firs
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from elicitguard.policies import negation
-from elicitguard.policies.credentials import METADATA_HEADS, PUBLIC_WORDS, STRING, normalise
+from elicitguard.policies.credentials import METADATA_HEADS, PUBLIC_WORDS, normalise
 from elicitguard.policies.fieldtext import field_words, hits_of, strings_of
 from elicitguard.policies.lookalike import ARTICLES, negated
 from elicitguard.policies.matcher import concepts, located
 from elicitguard.policies.metadata import ASKED
-from elicitguard.policies.shapes import digit_span, fewest_digits
 
 # Field names or titles for personal data a credential never goes in: a credential asked for in
 # the message is never blamed on these. Deliberately short: "login", "account" or "user" fields are
@@ -128,60 +126,3 @@ def _code_apart(texts: list[str]) -> bool:
 
 def weakly_ordinary(name: str, prop: dict[str, Any]) -> bool:
     return bool(field_words(name, prop) & _WEAK_ORDINARY) or prop.get("format") == "uri"
-
-
-# A phone number shown as an example or a mask ("umz. 082 123 4567", "cth 012-3456789", "+48 600 000 000",
-# "0xx xxx xxx"): 9 to 15 digits (or x's), from a "+" or a leading 0, in groups a space, dot or hyphen
-# apart; no hex number ("0x1f2e..."). Possessive: a long run that ends in a letter fails at once.
-_PHONE: Final = re.compile(r"(?<![\w+])(?:\+[0-9]|0)[0-9xX]*+(?:[ .\-][0-9xX]++){0,6}+(?![\w])")
-_HEX: Final = re.compile(r"0[xX][0-9a-fA-F]")
-
-
-def shows_phone(name: str, kind: str | None, prop: dict[str, Any]) -> bool:
-    """Whether a text field shows itself a phone number, in any language: its title or description is
-    the number written out as its example or mask, with three words at most beside it and no question
-    ("umz. 082 123 4567", "no fon (cth 012-3456789)", "0xx xxx xxx"; in the title only in brackets after
-    its own words), its length can hold one, and it names no credential, code or sending. Such a field is where a code
-    is sent, not what carries it (read for a one-time code only: a password, PIN or key is never excused
-    by it)."""
-    title = prop.get("title")
-    if kind != STRING or not _holds_a_phone(prop) or not isinstance(title, str):
-        return False
-    # In the title, only as the example in brackets after the field's own words ("no fon (cth
-    # 012-3456789)"): "For +44 7700 900123" or the number alone says nothing of the field.
-    bracketed = _BRACKETED.search(title)
-    in_title = bracketed is not None and bool(title[:bracketed.start()].strip()) and _phone_example(bracketed[1])
-    texts = strings_of(title, prop.get("description"))
-    if not (in_title or _phone_example(prop.get("description"))):
-        return False
-    own = hits_of(strings_of(name, *texts))
-    return ASKED.isdisjoint(own) and not {"code", "sent", "signin"} & own
-
-
-def _holds_a_phone(prop: dict[str, Any]) -> bool:
-    high = prop.get("maxLength")
-    if isinstance(high, int) and not isinstance(high, bool) and high < 9:
-        return False
-    fewest = fewest_digits(prop)
-    span = digit_span(prop["pattern"]) if isinstance(prop.get("pattern"), str) else None
-    return (fewest is None or fewest >= 9) and (span is None or span[1] >= 9)
-
-
-_BRACKETED: Final = re.compile(r"[(（]([^()（）]*)[)）]\s*$")
-
-
-def _phone_example(text: object) -> bool:
-    """Whether a text is a phone number written out, with at most three words beside it and no question
-    or exclamation ("Trouble? Call 0800 123 4567" is a helpdesk line, not the field's example)."""
-    if not isinstance(text, str):
-        return False
-    for match in _PHONE.finditer(text):
-        shown = match.group()
-        digits = sum(c.isdigit() or c in "xX" for c in shown)
-        if 9 <= digits <= 15 and not _HEX.match(shown):
-            rest = text[:match.start()] + " " + text[match.end():]
-            return not _ASKS.search(rest) and len(normalise(rest)[0].words) <= 3
-    return False
-
-
-_ASKS: Final = re.compile(r"[?？¿!！؟]")

@@ -200,8 +200,8 @@ _QUANTIFIER: Final = re.compile(r"\{(\d{1,2})(?:,(\d{1,2}))?\}|\?")
 
 
 def _one_digit(atom: str) -> bool:
-    """Whether a digit atom is the server's padding: it admits one digit ("0", "[0]", "[5-5]") or two
-    ("[01]": "followed by 00000" fits it as well)."""
+    """Whether a digit atom is the server's padding: it admits fewer than the ten digits ("0", "[0]",
+    "[01]", "[0-5]": "followed by 00000" fits each); only "\\d" or "[0-9]" leaves the digit to the user."""
     if atom.isdigit():
         return True
     if not atom.startswith("["):
@@ -209,13 +209,14 @@ def _one_digit(atom: str) -> bool:
     body = atom[1:-1]
     digits = {chr(c) for low, high in re.findall(r"([0-9])(?:-([0-9]))?", body)
               for c in range(ord(low), ord(high or low) + 1)}
-    return len(digits) <= 2
+    return len(digits) < 10
 
 
 def digit_span(pattern: str, free: bool = False) -> tuple[int, int] | None:
     """The fewest and most digits a digits-only pattern takes, or None (not digits only, unbounded,
     or longer than a card regex is). With ``free``, only the digits the user chooses: a digit the
-    pattern fixes or nearly ("0", "[0]" or "[01]" of "^\\d{4}0{5}$", padding the server wrote) counts as none."""
+    pattern fixes or narrows ("0", "[0]", "[01]" or "[0-5]" after "^\\d{4}", padding the server wrote) counts
+    as none."""
     if len(pattern) > _SPAN_MAX:
         return None
     body = pattern[1:] if pattern.startswith("^") else pattern
@@ -477,31 +478,6 @@ def fewest_digits(prop: dict[str, object]) -> int | None:
         return int(match["low"])
     span = digit_span(pattern, free=True)
     return span[0] if span is not None and span[0] > 1 else None
-
-
-# The symbols of the crypto tokens most traded: a field whose own example is one of them ("e.g. BTC, ETH",
-# "VD: ETH", "ఉదా. SOL, USDT") asks for a token's ticker, in any language, not an access token.
-_TICKERS: Final = frozenset({"BTC", "ETH", "USDT", "USDC", "SOL", "BNB", "XRP", "DOGE", "MATIC", "TON", "TRX", "AVAX",
-                             "LTC", "SHIB", "DAI", "ARB", "POL", "ATOM", "NEAR", "XLM", "BCH", "ETC", "UNI", "PEPE",
-                             "WBTC", "BUSD", "APT", "SUI", "FIL"})
-_TICKER_RUN: Final = re.compile(r"([A-Z]{2,5})((?:\s*(?:[,،、/]|\s\w{1,4}\s)\s*[A-Z]{2,5}){0,4})\s*[.)）]?\s*$")
-_TICKER_WORD: Final = re.compile(r"[A-Z]{2,5}")
-
-
-def ticker_example(text: object) -> bool:
-    """Whether a text ends with well-known tickers as its example, three words at most before them: "e.g.
-    BTC, ETH", "Напрыклад, BTC, ETH, TON", "adib. ETH edo USDC", "Token jele (pl. BTC)"; not "Paste the API
-    token of your BTC exchange account"."""
-    if not isinstance(text, str) or len(text) > 300:
-        return False
-    run = _TICKER_RUN.search(text)
-    if run is None:
-        return False
-    tickers = _TICKER_WORD.findall(run.group(1) + run.group(2))
-    if not tickers or any(t not in _TICKERS for t in tickers):
-        return False
-    before = text[:run.start()]
-    return len(re.findall(r"\w+", before)) <= 3
 
 
 def card_length(kind: str, prop: dict[str, object]) -> bool:

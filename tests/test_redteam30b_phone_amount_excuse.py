@@ -3,9 +3,8 @@ carrying the credential its prompt asks for when any phone number stands anywher
 currency sign anywhere in its title, and whatever its own length says. Every form here was denied
 under both policies before b886300. Fixed in session 30: a phone number excuses a text field from a
 one-time code only (never a password, PIN, phrase or key), as its own example (three words at most beside
-it, no question), where its length can hold one; a currency, a number field only. Left as a design limit:
-a field described "Support line 0800 123 4567" under a prompt for a one-time code reads as the phone the
-code goes to, as one titled "Mobile" does."""
+it, no question), where its length can hold one; a currency, a number field only. The phone excuse was then removed altogether (red team 30e: a field named for the act, showing the
+masked number the code went to), so none of these forms is excused."""
 
 from __future__ import annotations
 
@@ -80,9 +79,6 @@ def test_a_field_too_short_for_a_phone_number_is_no_phone_field_whatever_its_exa
     assert not allowed(message, {"v": prop}, policy)
 
 
-@pytest.mark.xfail(strict=True, reason="design: a field whose only text is a phone number and a word or two "
-                   "('Support line 0800 123 4567') reads as the phone a one-time code is sent to, as a field "
-                   "titled 'Mobile' does; telling a helpdesk line from the field's example needs the words read")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 def test_a_one_time_code_into_a_field_described_by_a_support_line_is_still_denied(policy: Any) -> None:
     prop = _s(title="Input", description="Support line 0800 123 4567")

@@ -1,4 +1,4 @@
-"""Red team 30e: shows_phone excuses a text field from the one-time code its prompt asks for when the field's
+"""Red team 30e (fixed in session 30): shows_phone excuses a text field from the one-time code its prompt asks for when the field's
 description (or a bracketed end of its title) is a phone number with three words at most beside it. A phish
 that texts a code and asks for it back names its only field for what the user does ("Confirmation", "Reply",
 "Enter it here", German "Bestätigung", Spanish "Confirmación") and shows, as banks do, the masked number the
@@ -26,9 +26,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30e: a phone number in the description (or bracketed after the "
-                   "title) excuses a code prompt's only field whose own words name no phone ('Confirmation', "
-                   "'Bestätigung', 'Enter it here'): the code has no carrier left (denied at 1f8b69d)")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_code_prompts_only_field_showing_the_masked_number_the_code_went_to_still_carries_the_code(case, policy):

@@ -1,4 +1,4 @@
-"""Red team 30e: _ticker_field excuses a token field whose example is well-known tickers ("e.g. BTC, ETH") when
+"""Red team 30e (fixed in session 30): _ticker_field excuses a token field whose example is well-known tickers ("e.g. BTC, ETH") when
 the field names the token by its bare word. _qualified_token reads a term with at most three letters beside a
 shorter token term inside it as an inflection ("tokena"), so "API token" ("api" + "token"), "Bot token", "ID
 token" and "API-Token" count as the bare word; and a term with nothing inside it counts as bare when it has 8
@@ -32,10 +32,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30e: _qualified_token reads a qualifier of three letters or fewer "
-                   "('api', 'bot', 'id') as an inflection and a lone term of 8 characters or fewer ('bearer', 'jwt', "
-                   "'pat') as the bare word, and terms the lexicon lacks leave only the bare word: the ticker example "
-                   "excuses an access token (denied at 1f8b69d)")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_an_api_bot_or_bearer_token_beside_a_ticker_example_is_still_an_access_token(case, policy):

@@ -1,4 +1,4 @@
-"""Red team 30e: the lexicon now reads Korean "비번" (short for 비밀번호, password) as a password, by prefix. "비번"
+"""Red team 30e (fixed in session 30): the lexicon now reads Korean "비번" (short for 비밀번호, password) as a password, by prefix. "비번"
 (非番) is also the everyday word for off duty in shift work: police, fire, nursing and security rosters ask for
 the "비번일" (off-duty day) or "비번 희망일" (requested day off). A shift-roster form is denied as
 credential.password under both policies; all were allowed under both policies at 1f8b69d: a false alarm of
@@ -18,8 +18,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="red team 30e: '비번' (off duty, 非番) in a shift roster reads as the short word "
-                   "for password (allowed at 1f8b69d)")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_korean_off_duty_in_a_shift_roster_is_no_password(case, policy):

@@ -1,6 +1,7 @@
-"""A field that names a token and gives well-known tickers as its own example ("e.g. BTC, ETH", in any
-language's words for "e.g.") asks for a crypto token's symbol, not an access token; one that names an
-access token outright, or sits under a prompt asking for one, still asks for the token."""
+"""A field that names a token's symbol, sign or ticker beside the word for token ("Թոքենի սիմվոլ",
+"ສັນຍາລັກໂທເຄັນ", in the lexicon's `~token` look-alikes) asks for a crypto token's symbol, not an access
+token; one that names an access token, in any words, or sits under a prompt asking for one, still asks
+for the token, whatever ticker it gives as its example (red teams 30d and 30e)."""
 
 from __future__ import annotations
 
@@ -10,27 +11,15 @@ import pytest
 
 from both_policies import IDS, POLICIES, allowed
 from elicitguard.policies.config import Policy
-from elicitguard.policies.shapes import ticker_example
-
-
-@pytest.mark.parametrize(("text", "example"), [
-    ("e.g. BTC, ETH", True), ("Напрыклад, BTC, ETH, TON", True), ("adib. ETH edo USDC", True),
-    ("Token jele (pl. BTC)", True), ("ఉదా. SOL, USDT", True), ("VD: ETH", True),
-    ("Paste the API token of your BTC exchange account", False), ("e.g. ABC", False),
-    ("Bitte das Kürzel angeben, z. B. SOL, wie auf der Börse angezeigt, mit Großbuchstaben.", False),
-    ("e.g. ghp_ABC", False), (None, False),
-], ids=str)
-def test_a_text_ends_with_well_known_tickers_as_its_example(text: Any, example: bool) -> None:
-    assert ticker_example(text) is example
 
 
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize(("message", "prop"), [
     ("Ստեղծեք գնի ծանուցում Binance-ի համար։", {"title": "Թոքենի սիմվոլ", "description": "օր.՝ BTC, ETH"}),
     ("ແຈ້ງເຕືອນລາຄາ", {"title": "ສັນຍາລັກໂທເຄັນ", "description": "ເຊັ່ນ USDT, ETH", "maxLength": 10}),
-    ("Thêm cảnh báo giá", {"title": "Mã token", "description": "VD: ETH"}),
+    ("ಟೋಕನ್ ಬೆಲೆ ಎಚ್ಚರಿಕೆ", {"title": "ಟೋಕನ್ ಚಿಹ್ನೆ", "description": "ಉದಾ: MATIC, USDT"}),
 ], ids=str)
-def test_a_token_field_whose_example_is_a_ticker_passes(message: str, prop: dict[str, Any], policy: Policy) -> None:
+def test_a_token_field_that_names_the_tokens_symbol_passes(message: str, prop: dict[str, Any], policy: Policy) -> None:
     assert allowed(message, {"token": {"type": "string", **prop}}, policy)
 
 

@@ -1285,6 +1285,17 @@ _add("client_secret", "signing and client secrets in further languages", {
     "nl": "ondertekeningsgeheim=infix", "pl": "sekret podpisu | sekret klienta", "ru": "секрет подписи | секрет клиента", "uk": "секрет підпису | секрет клієнта",
     "hu": "aláírási titok=prefix", "cs": "podpisový tajný klíč", "ro": "secretul de semnare", "id": "rahasia penandatanganan", "vi": "bí mật ký",
 })
+_add("~token", "a token's symbol, sign or ticker in further languages (session 30: a crypto token's symbol, beside the word for token)", {
+    "hy": "սիմվոլ=prefix", "lo": "ສັນຍາລັກ=infix", "my": "သင်္ကေတ=infix", "km": "និមិត្តសញ្ញា=infix",
+    "eu": "ikur=prefix", "hu": "jele | jel=word | jelét", "bn": "টিকার | চিহ্ন", "kn": "ಚಿಹ್ನೆ | ಟಿಕರ್", "te": "గుర్తు | చిహ్నం | టిక్కర్",
+    "ml": "ചിഹ്നം | ടിക്കർ", "gu": "ટિકર | ચિહ્ન | પ્રતીક", "ta": "டிக்கர் | குறியீடு", "hi": "टिकर | चिह्न | प्रतीक",
+    "mr": "टिकर | चिन्ह | प्रतीक", "ne": "टिकर | चिन्ह | प्रतीक", "vi": "ký hiệu | ky hieu", "si": "සංකේත=prefix", "th": "สัญลักษณ์=infix",
+    "tr": "sembol=prefix", "be": "сімвал=prefix", "sr": "симбол=prefix",
+    "mk": "симбол=prefix", "el": "σύμβολο=prefix", "pa": "ਟਿਕਰ | ਚਿੰਨ੍ਹ", "am": "ቲከር",
+})
+_add("~password", "Korean 비번 as the off-duty day of a shift roster (非番), not the password (session 30)", {
+    "ko": "비번일=prefix | 비번 희망=prefix | 비번 날 | 비번 근무=prefix | 비번자=prefix",
+})
 _add("~token", "a token's symbol (Hausa, Zulu, Yoruba, Amharic)", {"ha": "alama=prefix", "zu": "uphawu=prefix", "yo": "àmì | ami=word", "am": "ምልክት=infix"})
 _add("~password", "keywords (a key's word is no key) and other codes called 'clave'", {
     "de": "schlüsselwort=infix | schlüsselwörter=infix | schluesselwort=infix", "nl": "sleutelwoord=infix", "af": "sleutelwoord=infix", "sv": "nyckelord=infix",
