@@ -1286,7 +1286,7 @@ _add("client_secret", "signing and client secrets in further languages", {
     "hu": "aláírási titok=prefix", "cs": "podpisový tajný klíč", "ro": "secretul de semnare", "id": "rahasia penandatanganan", "vi": "bí mật ký",
 })
 _add("~token", "a token's symbol, sign or ticker in further languages (session 30: a crypto token's symbol, beside the word for token)", {
-    "hy": "սիմվոլ=prefix", "lo": "ສັນຍາລັກ=infix", "my": "သင်္ကေတ=infix", "km": "និមិត្តសញ្ញា=infix",
+    "hy": "սիմվոլ=prefix", "lo": "ສັນຍາລັກ=infix", "my": "သင်္ကေတ=infix", "km": "និមិត្តសញ្ញា=infix", "ur": "نشان=word", "ps": "نښه=word",
     "eu": "ikur=prefix", "hu": "jele | jel=word | jelét", "bn": "টিকার | চিহ্ন", "kn": "ಚಿಹ್ನೆ | ಟಿಕರ್", "te": "గుర్తు | చిహ్నం | టిక్కర్",
     "ml": "ചിഹ്നം | ടിക്കർ", "gu": "ટિકર | ચિહ્ન | પ્રતીક", "ta": "டிக்கர் | குறியீடு", "hi": "टिकर | चिह्न | प्रतीक",
     "mr": "टिकर | चिन्ह | प्रतीक", "ne": "टिकर | चिन्ह | प्रतीक", "vi": "ký hiệu | ky hieu", "si": "සංකේත=prefix", "th": "สัญลักษณ์=infix",
