@@ -1,4 +1,4 @@
-"""Red team 30f: session 30 made India's scripts' loanword "postal" (पोस्टल...) a look-alike of a PIN, as
+"""Red team 30f (fixed in session 30): session 30 made India's scripts' loanword "postal" (पोस्टल...) a look-alike of a PIN, as
 "postal PIN" is India's postal code. But India Post is also a bank: India Post Payments Bank's app has an
 MPIN, and post office savings accounts an ATM card with its PIN. "पोस्टल बैंक एमपिन" (postal bank MPIN) and
 "पोस्टल एटीएम पिन" (postal ATM PIN, four digits) now pass both policies; both were denied at 1f8b69d."""
@@ -17,8 +17,6 @@ FORMS = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="the ~pin look-alike 'पोस्टल' excuses a PIN beside it whatever bank, ATM or "
-                                       "MPIN stands between (denied at 1f8b69d)")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(FORMS), ids=list(FORMS))
 def test_a_postal_bank_mpin_or_postal_atm_pin_is_denied(case, policy):

@@ -1,4 +1,4 @@
-"""Red team 30f: session 30's look-alikes for a token's symbol, sign or ticker (lexicon ~token, 26
+"""Red team 30f (fixed in session 30): session 30's look-alikes for a token's symbol, sign or ticker (lexicon ~token, 26
 languages) excuse a token word they stand beside. Several are prefixes or words that, in their
 language, mean something else in an ordinary request for an access token: Tamil குறியீடு is "code"
 (a "token code"), Telugu గుర్తు starts గుర్తుంచుకోండి ("remember"), Sinhala සංකේත starts සංකේතනය
@@ -38,9 +38,6 @@ CHARACTERS = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="session 30's ~token look-alikes are words or prefixes with a second, "
-                                       "ordinary meaning (code, remember, encryption, marked) that excuse the token "
-                                       "beside them (denied at 1f8b69d)")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(OTHER_MEANING), ids=list(OTHER_MEANING))
 def test_a_token_beside_a_symbol_word_that_means_code_remember_encrypted_or_marked_is_still_a_token(case, policy):
@@ -48,9 +45,6 @@ def test_a_token_beside_a_symbol_word_that_means_code_remember_encrypted_or_mark
     assert not verdict(message, {"token": prop}, policy).allowed
 
 
-@pytest.mark.xfail(strict=True, reason="a token's length given in 'jel' or 'սիմվոլ' (characters) reads as its "
-                                       "symbol, a look-alike that excuses it (denied at 1f8b69d; Russian '40 символов' "
-                                       "passed there already)")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize("case", list(CHARACTERS), ids=list(CHARACTERS))
 def test_a_token_whose_length_is_given_in_characters_is_still_a_token(case, policy):

@@ -9,11 +9,14 @@ import pytest
 from tests.both_policies import IDS, POLICIES, field, verdict
 
 
-@pytest.mark.xfail(strict=True, reason="'salis' is a password word in every language and context (allowed at 1f8b69d)")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
-@pytest.mark.parametrize("message, prop", [
-    ("Customer details", field("Family name", "e.g. von Salis")),
-    ("Asiakastiedot", field("Sukunimi", "esim. Salis")),
-], ids=["English", "Finnish"])
-def test_a_family_name_shown_as_salis_is_allowed(message, prop, policy):
-    assert verdict(message, {"name": prop}, policy).allowed
+def test_a_family_name_shown_as_von_salis_is_allowed(policy):
+    assert verdict("Customer details", {"name": field("Family name", "e.g. von Salis")}, policy).allowed
+
+
+@pytest.mark.xfail(strict=True, reason="design (session 30): Finnish 'salis' is read only as the whole of a text, "
+                   "and a description's sentence 'Salis' after 'esim.' is one; the slang word catches three held-out "
+                   "credential forms")
+@pytest.mark.parametrize("policy", POLICIES, ids=IDS)
+def test_a_finnish_family_name_shown_as_salis_alone_is_allowed(policy):
+    assert verdict("Asiakastiedot", {"name": field("Sukunimi", "esim. Salis")}, policy).allowed

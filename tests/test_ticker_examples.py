@@ -1,4 +1,4 @@
-"""A field that names a token's symbol, sign or ticker beside the word for token ("Թոքենի սիմվոլ",
+"""A field that names a token's symbol, sign or ticker beside the word for token ("និមិត្តសញ្ញាថូខឹន",
 "ສັນຍາລັກໂທເຄັນ", in the lexicon's `~token` look-alikes) asks for a crypto token's symbol, not an access
 token; one that names an access token, in any words, or sits under a prompt asking for one, still asks
 for the token, whatever ticker it gives as its example (red teams 30d and 30e)."""
@@ -15,7 +15,7 @@ from elicitguard.policies.config import Policy
 
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize(("message", "prop"), [
-    ("Ստեղծեք գնի ծանուցում Binance-ի համար։", {"title": "Թոքենի սիմվոլ", "description": "օր.՝ BTC, ETH"}),
+    ("បង្កើតការជូនដំណឹងតម្លៃ", {"title": "និមិត្តសញ្ញាថូខឹន", "description": "ឧ. BTC"}),
     ("ແຈ້ງເຕືອນລາຄາ", {"title": "ສັນຍາລັກໂທເຄັນ", "description": "ເຊັ່ນ USDT, ETH", "maxLength": 10}),
     ("ಟೋಕನ್ ಬೆಲೆ ಎಚ್ಚರಿಕೆ", {"title": "ಟೋಕನ್ ಚಿಹ್ನೆ", "description": "ಉದಾ: MATIC, USDT"}),
 ], ids=str)

@@ -317,7 +317,7 @@ _add("password", "everyday spelling, transliteration or abbreviation", {
     "lo": "ລະຫັດຜ່ານ", "my": "စကားဝှက်", "ka": "პაროლ=prefix", "hy": "գաղտնաբառ", "az": "gizli söz", "uz": "maxfiy so'z",
     "en": "secret word | sign-in word | login word | what you type on the sign-in page | what you type to sign in | what you enter after your email",
 })
-_add("password", "the everyday short word for it (session 30)", {"ko": "비번=prefix", "fi": "salis=word | saliksen=word"})
+_add("password", "the everyday short word for it (session 30; Finnish salis only as the whole of a text: von Salis is a surname)", {"ko": "비번=prefix", "fi": "salis=whole"})
 _add("pin", "bank, wallet and phone screens (MPIN, NIP, the secret number)", {
     "en": "mpin=word | tpin=word | m-pin | secret number | atm pin", "hi": "एमपिन | एम पिन | गुप्त संख्या", "mr": "एमपिन | एम पिन", "ne": "एमपिन | एम पिन",
     "ur": "ایم پن | ایم پِن", "es": "nip=word", "fr": "nip=word", "ml": "rahasya number | രഹസ്യ നമ്പർ", "ms": "nombor rahsia | nombor pin",
@@ -496,10 +496,6 @@ _add("~pin", "India's postal PIN code, as written in its languages", {
     "pa": "ਡਾਕ | ਪਿੰਨਕੋਡ", "bn": "ডাক | পিনকোড", "mr": "डाक | पिनकोड", "hi": "पिनकोड", "en": "postal code | post code | zip code | pincode area",
     "it": "cap=word | codice postale", "pt": "cep=word | código postal", "ru": "почтовый индекс | индекс=word", "pl": "kod pocztowy",
     "nl": "postcode", "tr": "posta kodu", "ja": "郵便番号", "zh-Hans": "邮编 | 邮政编码", "ko": "우편번호",
-})
-_add("~pin", "India's postal code by the English loanword 'postal', as its scripts write it (session 30)", {
-    "hi": "पोस्टल", "mr": "पोस्टल", "ne": "पोस्टल", "gu": "પોસ્ટલ", "ta": "போஸ்டல்", "te": "పోస్టల్", "kn": "ಪೋಸ್ಟಲ್",
-    "ml": "പോസ്റ്റൽ", "bn": "পোস্টাল", "pa": "ਪੋਸਟਲ", "ur": "پوسٹل",
 })
 # India's postal code is its "PIN code", and India's languages write it so. The compound is no look-alike
 # by itself ("एटीएम पिन कोड" is a card's): policies/postal.py reads it with the form's places and payments.
@@ -1285,16 +1281,15 @@ _add("client_secret", "signing and client secrets in further languages", {
     "nl": "ondertekeningsgeheim=infix", "pl": "sekret podpisu | sekret klienta", "ru": "секрет подписи | секрет клиента", "uk": "секрет підпису | секрет клієнта",
     "hu": "aláírási titok=prefix", "cs": "podpisový tajný klíč", "ro": "secretul de semnare", "id": "rahasia penandatanganan", "vi": "bí mật ký",
 })
-_add("~token", "a token's symbol, sign or ticker in further languages (session 30: a crypto token's symbol, beside the word for token)", {
-    "hy": "սիմվոլ=prefix", "lo": "ສັນຍາລັກ=infix", "my": "သင်္ကေတ=infix", "km": "និមិត្តសញ្ញា=infix", "ur": "نشان=word", "ps": "نښه=word",
-    "eu": "ikur=prefix", "hu": "jele | jel=word | jelét", "bn": "টিকার | চিহ্ন", "kn": "ಚಿಹ್ನೆ | ಟಿಕರ್", "te": "గుర్తు | చిహ్నం | టిక్కర్",
-    "ml": "ചിഹ്നം | ടിക്കർ", "gu": "ટિકર | ચિહ્ન | પ્રતીક", "ta": "டிக்கர் | குறியீடு", "hi": "टिकर | चिह्न | प्रतीक",
-    "mr": "टिकर | चिन्ह | प्रतीक", "ne": "टिकर | चिन्ह | प्रतीक", "vi": "ký hiệu | ky hieu", "si": "සංකේත=prefix", "th": "สัญลักษณ์=infix",
-    "tr": "sembol=prefix", "be": "сімвал=prefix", "sr": "симбол=prefix",
-    "mk": "симбол=prefix", "el": "σύμβολο=prefix", "pa": "ਟਿਕਰ | ਚਿੰਨ੍ਹ", "am": "ቲከር",
+_add("~token", "a token's ticker or symbol in further languages, words with no other everyday meaning only (session 30: a crypto token's symbol, beside the word for token)", {
+    "lo": "ສັນຍາລັກ=infix", "my": "သင်္ကေတ=infix", "km": "និមិត្តសញ្ញា=infix", "ur": "نشان=word", "ps": "نښه=word",
+    "eu": "ikur=prefix", "bn": "টিকার", "kn": "ಚಿಹ್ನೆ | ಟಿಕರ್", "te": "చిహ్నం | టిక్కర్", "ml": "ചിഹ്നം | ടിക്കർ", "gu": "ટિકર | ચિહ્ન",
+    "ta": "டிக்கர்", "hi": "टिकर", "mr": "टिकर", "ne": "टिकर", "vi": "ký hiệu | ky hieu", "th": "สัญลักษณ์=infix",
+    "tr": "sembol=prefix", "be": "сімвал=prefix", "sr": "симбол=prefix", "mk": "симбол=prefix", "el": "σύμβολο=word",
+    "pa": "ਟਿਕਰ", "am": "ቲከር",
 })
 _add("~password", "Korean 비번 as the off-duty day of a shift roster (非番), not the password (session 30)", {
-    "ko": "비번일=prefix | 비번 희망=prefix | 비번 날 | 비번 근무=prefix | 비번자=prefix",
+    "ko": "비번일=word | 비번 희망=prefix | 비번 날 | 비번 근무=prefix | 비번자=word",
 })
 _add("~token", "a token's symbol (Hausa, Zulu, Yoruba, Amharic)", {"ha": "alama=prefix", "zu": "uphawu=prefix", "yo": "àmì | ami=word", "am": "ምልክት=infix"})
 _add("~password", "keywords (a key's word is no key) and other codes called 'clave'", {
