@@ -25,7 +25,8 @@ CORPUS = Path(__file__).resolve().parent / "corpus"
 HELD_OUT = {"heldout7a.jsonl", "heldout7b.jsonl", "heldout10a.jsonl", "heldout10b.jsonl", "heldout11a.jsonl",
             "heldout11b.jsonl", "heldout12a.jsonl", "heldout12b.jsonl", "heldout13a.jsonl", "heldout13b.jsonl",
             "heldout14a.jsonl", "heldout14b.jsonl", "heldout15a.jsonl", "heldout15b.jsonl",
-            "heldout16a.jsonl", "heldout16b.jsonl"}
+            "heldout16a.jsonl", "heldout16b.jsonl",
+            "heldout17a.jsonl", "heldout17b.jsonl"}
 
 
 def form(message: str, **fields: dict[str, Any]) -> dict[str, Any]:
