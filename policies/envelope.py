@@ -266,8 +266,8 @@ def _readable_ids(text: str) -> tuple[RequestId | None, RequestId | None,
 
     def record(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         built = dict(pairs)
-        if "id" in built:
-            objects[id(built)] = (built, pairs)  # only objects that can name a message's id are kept
+        if "id" in built and ("method" in built or "result" in built or "error" in built):
+            objects[id(built)] = (built, pairs)  # only objects shaped as a message are kept
         last[:] = [pairs]
         return built
 

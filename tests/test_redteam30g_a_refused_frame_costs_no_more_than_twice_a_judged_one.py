@@ -1,4 +1,4 @@
-"""Red team 30g: the loose parse that reads a refused frame's ids (envelope._readable_ids) keeps, for
+"""Red team 30g (fixed in session 30): the loose parse that reads a refused frame's ids (envelope._readable_ids) keeps, for
 every object naming an "id" anywhere in the frame, the object, its list of pairs and an entry keyed by
 its id(), though a single message's root is the only one read. A 2 MiB request holding objects
 {"id":1} in its params, refused for one duplicate key, peaks at ~3.3 times the memory of the same
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import tracemalloc
 
-import pytest
 
 from elicitguard.policies.config import load_config_text
 from elicitguard.policies.engine import Guard
@@ -30,8 +29,6 @@ def _peak(raw: bytes) -> int:
         tracemalloc.stop()
 
 
-@pytest.mark.xfail(strict=True, reason="_readable_ids keeps pairs, object and id() entry of every id-bearing "
-                                        "object: a refused frame peaks at >3x a judged one (2.7x at 1f8b69d)")
 def test_a_frame_refused_for_a_duplicate_key_costs_no_more_than_twice_the_memory_of_one_judged_in_full():
     refused, judged = _peak(REFUSED), _peak(JUDGED)
     assert refused <= 2 * judged, (refused, judged)

@@ -1,4 +1,4 @@
-"""Red team 30g: session 30's '~token' look-alikes (a crypto token's ticker or symbol) excuse a form
+"""Red team 30g (fixed in session 30): session 30's '~token' look-alikes (a crypto token's ticker or symbol) excuse a form
 that asks for an API token and only says to paste it with every symbol (special character) kept. In
 nine of the new languages such a form now passes under both policies; at 1f8b69d each was denied."""
 
@@ -21,8 +21,6 @@ FORMS = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="session 30's ~token symbol words excuse an API token whose description "
-                                        "says to keep every symbol (denied at 1f8b69d)")
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)
 @pytest.mark.parametrize(("lang", "message", "title", "description"), FORMS, ids=[f[0] for f in FORMS])
 def test_an_api_token_pasted_with_every_symbol_is_still_a_token(lang, message, title, description, policy):

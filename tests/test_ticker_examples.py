@@ -1,7 +1,7 @@
-"""A field that names a token's symbol, sign or ticker beside the word for token ("និមិត្តសញ្ញាថូខឹន",
-"ສັນຍາລັກໂທເຄັນ", in the lexicon's `~token` look-alikes) asks for a crypto token's symbol, not an access
-token; one that names an access token, in any words, or sits under a prompt asking for one, still asks
-for the token, whatever ticker it gives as its example (red teams 30d and 30e)."""
+"""A field that names an access token, in any words, or sits under a prompt asking for one, asks for the
+token whatever ticker it gives as its example ("e.g. BTC"): session 30 tried a ticker-example excuse and
+then 24 languages' words for a token's symbol as look-alikes, and its red teams (30d, 30e, 30g) turned
+both back ("Bot token", "Jeton API", "paste the token with every symbol")."""
 
 from __future__ import annotations
 
@@ -11,16 +11,6 @@ import pytest
 
 from both_policies import IDS, POLICIES, allowed
 from elicitguard.policies.config import Policy
-
-
-@pytest.mark.parametrize("policy", POLICIES, ids=IDS)
-@pytest.mark.parametrize(("message", "prop"), [
-    ("បង្កើតការជូនដំណឹងតម្លៃ", {"title": "និមិត្តសញ្ញាថូខឹន", "description": "ឧ. BTC"}),
-    ("ແຈ້ງເຕືອນລາຄາ", {"title": "ສັນຍາລັກໂທເຄັນ", "description": "ເຊັ່ນ USDT, ETH", "maxLength": 10}),
-    ("ಟೋಕನ್ ಬೆಲೆ ಎಚ್ಚರಿಕೆ", {"title": "ಟೋಕನ್ ಚಿಹ್ನೆ", "description": "ಉದಾ: MATIC, USDT"}),
-], ids=str)
-def test_a_token_field_that_names_the_tokens_symbol_passes(message: str, prop: dict[str, Any], policy: Policy) -> None:
-    assert allowed(message, {"token": {"type": "string", **prop}}, policy)
 
 
 @pytest.mark.parametrize("policy", POLICIES, ids=IDS)

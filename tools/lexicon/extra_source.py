@@ -1281,16 +1281,6 @@ _add("client_secret", "signing and client secrets in further languages", {
     "nl": "ondertekeningsgeheim=infix", "pl": "sekret podpisu | sekret klienta", "ru": "секрет подписи | секрет клиента", "uk": "секрет підпису | секрет клієнта",
     "hu": "aláírási titok=prefix", "cs": "podpisový tajný klíč", "ro": "secretul de semnare", "id": "rahasia penandatanganan", "vi": "bí mật ký",
 })
-_add("~token", "a token's ticker or symbol in further languages, words with no other everyday meaning only (session 30: a crypto token's symbol, beside the word for token)", {
-    "lo": "ສັນຍາລັກ=infix", "my": "သင်္ကေတ=infix", "km": "និមិត្តសញ្ញា=infix", "ur": "نشان=word", "ps": "نښه=word",
-    "eu": "ikur=prefix", "bn": "টিকার", "kn": "ಚಿಹ್ನೆ | ಟಿಕರ್", "te": "చిహ్నం | టిక్కర్", "ml": "ചിഹ്നം | ടിക്കർ", "gu": "ટિકર | ચિહ્ન",
-    "ta": "டிக்கர்", "hi": "टिकर", "mr": "टिकर", "ne": "टिकर", "vi": "ký hiệu | ky hieu", "th": "สัญลักษณ์=infix",
-    "tr": "sembol=prefix", "be": "сімвал=prefix", "sr": "симбол=prefix", "mk": "симбол=prefix", "el": "σύμβολο=word",
-    "pa": "ਟਿਕਰ", "am": "ቲከር",
-})
-_add("~password", "Korean 비번 as the off-duty day of a shift roster (非番), not the password (session 30)", {
-    "ko": "비번일=word | 비번 희망=prefix | 비번 날 | 비번 근무=prefix | 비번자=word",
-})
 _add("~token", "a token's symbol (Hausa, Zulu, Yoruba, Amharic)", {"ha": "alama=prefix", "zu": "uphawu=prefix", "yo": "àmì | ami=word", "am": "ምልክት=infix"})
 _add("~password", "keywords (a key's word is no key) and other codes called 'clave'", {
     "de": "schlüsselwort=infix | schlüsselwörter=infix | schluesselwort=infix", "nl": "sleutelwoord=infix", "af": "sleutelwoord=infix", "sv": "nyckelord=infix",
