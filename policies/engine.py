@@ -36,7 +36,7 @@ from elicitguard.policies.carriers.mrtr import (
     input_container,
 )
 from elicitguard.policies.carriers.protocol import ProtocolCarrier
-from elicitguard.policies.carriers.refusal import RefusalCarrier
+from elicitguard.policies.carriers.refusal import RefusalCarrier, rejected_request
 from elicitguard.policies.carriers.url_required import UrlRequiredCarrier
 from elicitguard.policies.config import KNOWN_PROTOCOLS, Policy
 from elicitguard.policies.envelope import (
@@ -256,8 +256,7 @@ class Guard(RefusalCarrier, ProtocolCarrier, ElicitationCarrier, UrlRequiredCarr
         unscanned (policy.response)."""
         out.decisions.append(Decision("message.rejected", "deny", S2C, method=message.method,
                                       request_id=message.id, reasons=(reason,)))
-        out.replies.append(error_response(message.id, refusal(reason.rule, errors.INVALID_REQUEST,
-                                                              "Rejected by elicitguard")))
+        out.replies.append(rejected_request(message.id, reason.rule))
         return Step(keep=False)
 
     # ---- server -> client -------------------------------------------------------------------------

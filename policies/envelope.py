@@ -262,13 +262,14 @@ def _readable_ids(text: str) -> tuple[RequestId | None, RequestId | None,
     # Keyed by id(), each object kept alive beside its pairs: one a duplicate key dropped is never freed,
     # so its address is never another object's (which would lend that one its "id").
     objects: dict[int, tuple[dict[str, Any], list[tuple[str, Any]]]] = {}
-    last: list[list[tuple[str, Any]]] = []
+    last: list[tuple[str, Any]] = []  # the pairs of the object built last: the root, for a message
 
     def record(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal last
         built = dict(pairs)
         if "id" in built and ("method" in built or "result" in built or "error" in built):
             objects[id(built)] = (built, pairs)  # only objects shaped as a message are kept
-        last[:] = [pairs]
+        last = pairs
         return built
 
     try:
@@ -280,8 +281,7 @@ def _readable_ids(text: str) -> tuple[RequestId | None, RequestId | None,
                                  if isinstance(item, dict))
     if not isinstance(loose, dict):
         return None, None, ()
-    # The root object is built last.
-    return (*_ids_of(loose, last[0] if last else []), ())
+    return (*_ids_of(loose, last), ())
 
 
 def _pairs_of(item: dict[str, Any], objects: dict[int, tuple[dict[str, Any], list[tuple[str, Any]]]]

@@ -100,9 +100,13 @@ def card_pattern(pattern: str) -> bool:
         return 13 <= low <= 19 and low <= high and 16 <= high <= 23
     span = digit_span(pattern)
     if _CARD_PATTERN.search(pattern):
-        return not _LETTER_FIRST.match(pattern) and (span is None or (_card_start(pattern, span) and _card_groups(pattern)))
-    return (span is not None and span[0] >= 12 and 15 <= span[1] <= 19 and _card_start(pattern, span)
-            and _card_groups(pattern))
+        return not _LETTER_FIRST.match(pattern) and (span is None or _card_shaped(pattern, span))
+    return span is not None and span[0] >= 12 and 15 <= span[1] <= 19 and _card_shaped(pattern, span)
+
+
+def _card_shaped(pattern: str, span: tuple[int, int]) -> bool:
+    """Whether a digits-only pattern starts as a card does and keeps a card's groups."""
+    return _card_start(pattern, span) and _card_groups(pattern)
 
 
 # A card's digits with the spaces or hyphens people type between its groups, in one class:
@@ -148,24 +152,15 @@ def _split_groups(body: str) -> list[str]:
     """A pattern's pieces between separators, a class's own hyphen ("[0-9]") being none."""
     pieces, start, at = [], 0, 0
     while at < len(body):
-        if body[at] == "\\":
-            separator = _GROUP_SEPARATOR.match(body, at)
-            if separator is not None:
-                pieces.append(body[start:at])
-                start = at = separator.end()
-                continue
-            at += 2
-        elif body[at] == "[":
-            close = body.find("]", at)
-            separator = _GROUP_SEPARATOR.match(body, at)
-            if separator is not None:
-                pieces.append(body[start:at])
-                start = at = separator.end()
-                continue
-            at = len(body) if close < 0 else close + 1
-        elif (separator := _GROUP_SEPARATOR.match(body, at)) is not None:
+        separator = _GROUP_SEPARATOR.match(body, at)
+        if separator is not None:
             pieces.append(body[start:at])
             start = at = separator.end()
+        elif body[at] == "\\":
+            at += 2  # an escape ("\\d") is one atom
+        elif body[at] == "[":
+            close = body.find("]", at)
+            at = len(body) if close < 0 else close + 1  # a class is one atom, its hyphen no separator
         else:
             at += 1
     pieces.append(body[start:])
@@ -199,17 +194,10 @@ _SEPARATOR: Final = re.compile(r"\\s|\[(?:\\s| |-|\\-)+\]| |-|\\-")
 _QUANTIFIER: Final = re.compile(r"\{(\d{1,2})(?:,(\d{1,2}))?\}|\?")
 
 
-def _one_digit(atom: str) -> bool:
+def _padding_digit(atom: str) -> bool:
     """Whether a digit atom is the server's padding: it admits fewer than the ten digits ("0", "[0]",
     "[01]", "[0-5]": "followed by 00000" fits each); only "\\d" or "[0-9]" leaves the digit to the user."""
-    if atom.isdigit():
-        return True
-    if not atom.startswith("["):
-        return False
-    body = atom[1:-1]
-    digits = {chr(c) for low, high in re.findall(r"([0-9])(?:-([0-9]))?", body)
-              for c in range(ord(low), ord(high or low) + 1)}
-    return len(digits) < 10
+    return len(_atom_digits(atom)) < 10
 
 
 def digit_span(pattern: str, free: bool = False) -> tuple[int, int] | None:
@@ -247,7 +235,7 @@ def _sequence(text: str, at: int, depth: int, free: bool = False) -> tuple[tuple
                 return None
             piece, at = inner[0], inner[1] + 1
         elif (atom := _DIGIT_ATOM.match(text, at)) is not None:
-            fixed = free and _one_digit(atom.group())
+            fixed = free and _padding_digit(atom.group())
             piece, at = ((0, 0) if fixed else (1, 1)), atom.end()
         elif (sep := _SEPARATOR.match(text, at)) is not None:
             piece, at = (0, 0), sep.end()
@@ -468,8 +456,9 @@ _FIXED_DIGITS: Final = re.compile(r"^\^?(?:\\d|\[0-9\])\{(?P<low>\d{1,3})(?:,\d{
 
 def fewest_digits(prop: dict[str, object]) -> int | None:
     """The fewest digits a digits-only pattern leaves the user to choose ("^\\d{10}$": 10,
-    "^[12][0-9]{13}$": 14, "^01\\d{9}$": 9), or None (no such pattern). A literal digit is the server's
-    padding, never the user's: "^\\d{4}0{5}$" is a four-digit PIN typed with five zeros after it."""
+    "^[12][0-9]{13}$": 13, "^01\\d{9}$": 9), or None (no such pattern). A digit the pattern fixes or
+    narrows is the server's padding, never the user's: "^\\d{4}0{5}$" and "^\\d{4}[01]{5}$" are four-digit
+    PINs typed with five zeros after them."""
     pattern = prop.get("pattern")
     if not isinstance(pattern, str):
         return None

@@ -20,6 +20,11 @@ from elicitguard.policies.verdict import Decision, Direction, Reason
 from elicitguard.policies.wire import refusal
 
 
+def rejected_request(request_id: RequestId | None, rule: str) -> JSONObject:
+    """The error that answers a request the proxy refused, in the rule's own words, never the peer's."""
+    return error_response(request_id, refusal(rule, errors.INVALID_REQUEST, "Rejected by elicitguard"))
+
+
 class RefusalCarrier(Carrier):
     """Frames refused whole, batch elements refused one by one, and the answers they owe."""
 
@@ -75,8 +80,7 @@ class RefusalCarrier(Carrier):
                 out.forward = dumps(answer)
                 answer = None
         if exc.request_id is not None:
-            out.replies.append(error_response(exc.request_id, refusal(
-                exc.rule, errors.INVALID_REQUEST, "Rejected by elicitguard")))
+            out.replies.append(rejected_request(exc.request_id, exc.rule))
         # Only a monitor-mode batch element is still forwarded; everything else here is blocked.
         out.decisions.append(Decision("message.rejected", "would_deny" if forwarded else "deny", direction,
                                       request_id=exc.request_id, reasons=(Reason(exc.rule, exc.detail),)))
@@ -115,8 +119,7 @@ class RefusalCarrier(Carrier):
         answers = []
         for request_id, response_id in exc.batch_ids:
             if request_id is not None:
-                out.replies.append(error_response(request_id, refusal(
-                    exc.rule, errors.INVALID_REQUEST, "Rejected by elicitguard")))
+                out.replies.append(rejected_request(request_id, exc.rule))
             elif response_id is not None:
                 answer = self._refused_answer(direction, response_id, exc.rule)
                 if answer is not None:
